@@ -1,0 +1,1 @@
+//! Crafty-style console front end for humans.

@@ -1,0 +1,76 @@
+//! Shared vocabulary for every layer: colours, scores and game verdicts.
+//!
+//! Depends on nothing but `std`; everything else in the crate may use it.
+
+/// The two sides. White moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The side that moves first (uppercase letters in FEN).
+    White,
+    /// The second player (lowercase letters in FEN).
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[must_use]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: an index into per-side tables.
+    #[must_use]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A search score in centipawns from the side to move's point of view.
+pub type Score = i32;
+
+/// Score of a mate given at the root; a mate in `n` plies scores `MATE - n`.
+pub const MATE: Score = 100_000;
+
+/// Scores at or beyond this magnitude are mate scores.
+pub const MATE_BOUND: Score = MATE - 1_000;
+
+/// What a rule says about the side to move when the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move has lost.
+    Loss,
+    /// Nobody wins.
+    Draw,
+    /// The side to move has won.
+    Win,
+}
+
+/// A finished game's result with the reason XBoard prints in braces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// `Some(color)` for the winner, `None` for a draw.
+    pub winner: Option<Color>,
+    /// Human-readable reason, e.g. `White mates` or `Stalemate`.
+    pub reason: String,
+}
+
+impl GameResult {
+    /// The PGN/XBoard result token: `1-0`, `0-1` or `1/2-1/2`.
+    #[must_use]
+    pub fn token(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl std::fmt::Display for GameResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {{{}}}", self.token(), self.reason)
+    }
+}

@@ -1,0 +1,134 @@
+//! The contract between the boards and everything that walks game trees.
+//!
+//! Both boards (`mailbox` for every variant, `bitboard` for orthodox chess)
+//! implement [`Position`]; the search, perft, the game record and the book are
+//! written once against it and compiled for each board. Evaluation lives
+//! behind [`Evaluate`] so that `search` never names a concrete board.
+//! Depends only on `core`.
+
+use crate::core::{Color, Score, Verdict};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Which moves `generate` should produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenKind {
+    /// Every pseudo-legal move.
+    All,
+    /// Captures and promotions (the quiescence set).
+    Captures,
+    /// Every move that `Captures` leaves out.
+    Quiets,
+}
+
+/// Why a move text or a position text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextError(pub String);
+
+impl std::fmt::Display for TextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TextError {}
+
+/// A game position that can generate, make and unmake moves.
+///
+/// Moves are generated pseudo-legally; [`Position::make`] refuses (and undoes)
+/// a move that leaves the mover's royalty capturable, so "no move was made"
+/// after trying every move means mate or stalemate.
+pub trait Position: Clone + Send + 'static {
+    /// A move of this board; small and `Copy`.
+    type Move: Copy + Eq + Hash + Send + Debug + 'static;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+
+    /// Appends the pseudo-legal moves of the given kind to `out`.
+    fn generate(&self, kind: GenKind, out: &mut Vec<Self::Move>);
+
+    /// Plays `m`; returns `false` (with the position unchanged) when the move
+    /// would leave the mover's royalty capturable.
+    fn make(&mut self, m: Self::Move) -> bool;
+
+    /// Takes back `m`, which must be the last move made.
+    fn unmake(&mut self, m: Self::Move);
+
+    /// Passes the turn (null move, for the search).
+    fn make_null(&mut self);
+
+    /// Takes back the last null move.
+    fn unmake_null(&mut self);
+
+    /// Zobrist key of the position (pieces, side, rights, e.p.).
+    fn hash(&self) -> u64;
+
+    /// Whether the side to move is attacked in a way that counts as check.
+    fn in_check(&self) -> bool;
+
+    /// Plies since the last capture or pawn move.
+    fn halfmove_clock(&self) -> u32;
+
+    /// Whether `m` captures something (including e.p.).
+    fn is_capture(&self, m: Self::Move) -> bool;
+
+    /// Whether `m` promotes a pawn.
+    fn is_promotion(&self, m: Self::Move) -> bool;
+
+    /// Material value (centipawns) of what `m` captures, 0 for none.
+    fn captured_value(&self, m: Self::Move) -> Score;
+
+    /// Material value (centipawns) of the piece that makes `m`.
+    fn mover_value(&self, m: Self::Move) -> Score;
+
+    /// What a variant rule says about the side to move before it moves
+    /// (bare king, king of the hill, lost royalty); `None` if the game goes on.
+    fn rule_verdict(&self) -> Option<Verdict>;
+
+    /// The verdict for the side to move when it has no legal move:
+    /// mate is a loss, stalemate follows the variant's rule.
+    fn no_move_verdict(&self) -> Verdict;
+
+    /// Parses a move in XBoard coordinate notation and checks it is legal.
+    ///
+    /// # Errors
+    /// Returns a [`TextError`] naming the problem when the text is not a legal
+    /// move here.
+    fn parse_move(&mut self, text: &str) -> Result<Self::Move, TextError>;
+
+    /// Writes `m` in XBoard coordinate notation for this board's size.
+    fn move_to_string(&self, m: Self::Move) -> String;
+
+    /// Writes the position as FEN (X-FEN for variants).
+    fn to_fen(&self) -> String;
+
+    /// Replaces the position with the one described by `fen`.
+    ///
+    /// # Errors
+    /// Returns a one-line [`TextError`] for a malformed or impossible FEN; the
+    /// position is then unchanged.
+    fn set_fen(&mut self, fen: &str) -> Result<(), TextError>;
+
+    /// All legal moves, in generation order.
+    fn legal_moves(&mut self) -> Vec<Self::Move> {
+        let mut pseudo = Vec::new();
+        self.generate(GenKind::All, &mut pseudo);
+        pseudo
+            .into_iter()
+            .filter(|&m| {
+                let ok = self.make(m);
+                if ok {
+                    self.unmake(m);
+                }
+                ok
+            })
+            .collect()
+    }
+}
+
+/// Static evaluation of a position, from the side to move's point of view.
+pub trait Evaluate {
+    /// Centipawn score; positive is good for the side to move.
+    fn evaluate(&self) -> Score;
+}

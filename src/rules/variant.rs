@@ -1,0 +1,332 @@
+//! A validated game: the raw [`GameDef`] plus the tables every board needs
+//! (canonical piece types, pawn and promotion ranks, promotion choices,
+//! royalty, letters for FEN and XBoard).
+//!
+//! Board rows follow Fairy-Max: row 0 is black's back rank (the top of the
+//! board), row `height - 1` is white's first rank, so fmax.ini steps apply
+//! unchanged. Files are 0-based from the a-file.
+
+use super::overlay::Overlay;
+use super::{ConfigError, GameDef, Ray};
+use crate::core::Color;
+
+/// How a royal piece type is royal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Royalty {
+    /// An ordinary piece.
+    None,
+    /// Value -1: losing any piece of this type loses.
+    Absolute,
+    /// Other negative values: the side loses when the last one is gone.
+    Delocalised,
+}
+
+/// One canonical piece type of a variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    /// The letter in upper case (white's spelling).
+    pub letter: char,
+    /// Value in centipawns (absolute value for royals).
+    pub value: i32,
+    /// The value as written (negative for royals).
+    pub raw_value: i32,
+    /// The rays, as in the ini.
+    pub rays: Vec<Ray>,
+    /// Lower-case letter in the ini: centralise in evaluation.
+    pub centralise: bool,
+    /// Piece numbers 1 and 2: pawns (promote, double-push, e.p.).
+    pub is_pawn: bool,
+    /// Royalty kind.
+    pub royalty: Royalty,
+    /// Royal type numbered 8 or more: leaving two of them en prise loses.
+    pub duple_check: bool,
+    /// Value ends in 3 or is -1: never a promotion choice.
+    pub not_promotable: bool,
+}
+
+/// A playable variant: validated definition plus derived tables.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The name it was selected by (`Game:` name).
+    pub name: String,
+    /// The definition as parsed.
+    pub def: GameDef,
+    /// Extra rules from `variants/`.
+    pub overlay: Overlay,
+    /// Files.
+    pub width: usize,
+    /// Ranks.
+    pub height: usize,
+    /// Canonical piece types; index 0 is unused (empty square).
+    pub types: Vec<PieceType>,
+    /// Maps an ini piece number to its canonical type number.
+    pub canonical: Vec<u8>,
+    /// White's first rank in canonical type numbers (0 = empty).
+    pub white_array: Vec<u8>,
+    /// Black's back rank in canonical type numbers (0 = empty).
+    pub black_array: Vec<u8>,
+    /// Row (0 = top) of each side's pawns in the initial position.
+    pub pawn_row: [usize; 2],
+    /// Row (0 = top) on which each side's pawns promote.
+    pub promotion_row: [usize; 2],
+    /// The canonical type each side's pawn is (white 1, black 2 in the ini).
+    pub pawn_type: [u8; 2],
+    /// Promotion choices per side, default (Fairy-Max's) choice first.
+    pub promotion_choices: [Vec<u8>; 2],
+}
+
+impl Variant {
+    /// Validates `def` and derives the board tables.
+    ///
+    /// # Errors
+    /// Every problem found, each with the file and line it comes from.
+    pub fn build(def: &GameDef, overlay: &Overlay) -> Result<Variant, Vec<ConfigError>> {
+        let mut errors = Vec::new();
+        check_shape(def, &mut errors);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let (types, canonical) = canonical_types(def);
+        let map = |a: &Vec<u8>| a.iter().map(|&n| canonical[n as usize]).collect::<Vec<u8>>();
+        let height = def.height as usize;
+        let (pawn_rank, promo_rank) = pawn_and_promotion_ranks(def.zone, height);
+        let mut v = Variant {
+            name: def.name.clone(),
+            def: def.clone(),
+            overlay: overlay.clone(),
+            width: def.width as usize,
+            height,
+            white_array: map(&def.white_array),
+            black_array: map(&def.black_array),
+            pawn_type: [canonical[1], canonical[2]],
+            types,
+            canonical,
+            pawn_row: [height - 1 - pawn_rank, pawn_rank],
+            promotion_row: [height - 1 - promo_rank, promo_rank],
+            promotion_choices: [Vec::new(), Vec::new()],
+        };
+        v.promotion_choices = [
+            v.derive_promotions(Color::White, &mut errors),
+            v.derive_promotions(Color::Black, &mut errors),
+        ];
+        if errors.is_empty() {
+            Ok(v)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The canonical type a FEN/XBoard letter stands for (upper case = white).
+    ///
+    /// Fairy-Max's rule: the first piece with the letter is white's meaning,
+    /// the last one black's.
+    #[must_use]
+    pub fn type_of_letter(&self, letter: char) -> Option<(Color, u8)> {
+        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let key = letter.to_ascii_uppercase();
+        let mut found = self
+            .def
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.key_letter() == key)
+            .map(|(i, _)| self.canonical[i + 1]);
+        let t = match color {
+            Color::White => found.next(),
+            Color::Black => found.last(),
+        }?;
+        Some((color, t))
+    }
+
+    /// The FEN letter of a canonical type for a side.
+    #[must_use]
+    pub fn letter_of(&self, color: Color, t: u8) -> char {
+        let l = self.types[t as usize].letter;
+        match color {
+            Color::White => l,
+            Color::Black => l.to_ascii_lowercase(),
+        }
+    }
+
+    /// Promotion choices for `color`: from the overlay, else every
+    /// promotable non-royal non-pawn type of that side's initial array,
+    /// with Fairy-Max's default first.
+    fn derive_promotions(&self, color: Color, errors: &mut Vec<ConfigError>) -> Vec<u8> {
+        let default = self.default_promotion(color);
+        let mut out: Vec<u8> = default.into_iter().collect();
+        let candidates: Vec<u8> = match &self.overlay.promotion {
+            Some(letters) => {
+                let mut v = Vec::new();
+                for &l in letters {
+                    let l = match color {
+                        Color::White => l.to_ascii_uppercase(),
+                        Color::Black => l.to_ascii_lowercase(),
+                    };
+                    match self.type_of_letter(l) {
+                        Some((_, t)) => v.push(t),
+                        None => errors.push(ConfigError {
+                            file: format!("variants/{}.ini", self.name),
+                            line: 0,
+                            message: format!("promotion letter '{l}' is no piece of {}", self.name),
+                        }),
+                    }
+                }
+                out.retain(|t| v.contains(t));
+                v
+            }
+            None => {
+                let array = match color {
+                    Color::White => &self.white_array,
+                    Color::Black => &self.black_array,
+                };
+                array.iter().copied().filter(|&t| self.promotable(t)).collect()
+            }
+        };
+        for t in candidates {
+            if t != 0 && !out.contains(&t) {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    fn promotable(&self, t: u8) -> bool {
+        if t == 0 {
+            return false;
+        }
+        let p = &self.types[t as usize];
+        !p.is_pawn && p.royalty == Royalty::None && !p.not_promotable
+    }
+
+    /// Fairy-Max's own promotion piece: number 7, or 9 for black under the
+    /// different-armies rule.
+    fn default_promotion(&self, color: Color) -> Option<u8> {
+        let n = self.def.pieces.len();
+        if n < 7 {
+            return None;
+        }
+        let seven = self.canonical[7];
+        if color == Color::Black && n >= 9 {
+            let has = |a: &Vec<u8>, num: usize| a.iter().any(|&x| x as usize == num);
+            if has(&self.def.white_array, 7)
+                && !has(&self.def.black_array, 7)
+                && has(&self.def.black_array, 9)
+            {
+                return Some(self.canonical[9]);
+            }
+        }
+        Some(seven)
+    }
+}
+
+/// Board size and array checks that make the rest safe to derive.
+fn check_shape(def: &GameDef, errors: &mut Vec<ConfigError>) {
+    let err = |message: String| ConfigError { file: def.file.clone(), line: def.line, message };
+    if !(1..=16).contains(&def.width) || !(1..=16).contains(&def.height) {
+        errors.push(err(format!(
+            "board {}x{} is not supported: expected 1..16 files and 1..16 ranks",
+            def.width, def.height
+        )));
+    }
+    if def.pieces.len() < 2 {
+        errors.push(err("expected at least the two pawn lines (pieces 1 and 2)".into()));
+    }
+    if def.pieces.len() > 15 {
+        errors.push(err(format!("{} piece types: at most 15 are allowed", def.pieces.len())));
+    }
+    for (side, array) in [("white", &def.white_array), ("black", &def.black_array)] {
+        if array.len() != def.width as usize {
+            errors.push(err(format!(
+                "{side} back rank has {} entries, expected {} (the board width)",
+                array.len(),
+                def.width
+            )));
+        }
+        if let Some(&bad) = array.iter().find(|&&n| n as usize > def.pieces.len()) {
+            errors.push(err(format!(
+                "{side} back rank uses piece {bad}, but only {} pieces are defined",
+                def.pieces.len()
+            )));
+        }
+    }
+    let (pawn, promo) = pawn_and_promotion_ranks(def.zone, def.height as usize);
+    if def.height >= 2 && (pawn + 1 >= def.height as usize || promo == 0 || pawn >= promo) {
+        errors.push(err(format!(
+            "zone ={} does not fit a board of {} ranks",
+            def.zone, def.height
+        )));
+    }
+}
+
+/// 0-based ranks (from each side's own first rank) of pawns and promotion.
+fn pawn_and_promotion_ranks(zone: i32, height: usize) -> (usize, usize) {
+    let h = height as i32;
+    let (pawn, promo) = if zone > 0 {
+        (zone.max(2) - 1, h - zone)
+    } else if zone < 0 {
+        (-zone, h - 1)
+    } else {
+        (1, h - 1)
+    };
+    (pawn.max(0) as usize, promo.max(0) as usize)
+}
+
+/// Merges piece numbers whose definitions are identical (value and rays),
+/// so the outside world sees one piece; returns the types (index 0 unused)
+/// and the map from ini number to canonical number.
+fn canonical_types(def: &GameDef) -> (Vec<PieceType>, Vec<u8>) {
+    let n = def.pieces.len();
+    let mut canonical = vec![0u8; n + 1];
+    for i in 1..=n {
+        let same = |j: usize| {
+            def.pieces[j - 1].value == def.pieces[i - 1].value
+                && def.pieces[j - 1].rays == def.pieces[i - 1].rays
+                && (j > 2) == (i > 2)
+        };
+        // Piece 7 (the promotion piece) represents its group, else the lowest number.
+        let rep = if n >= 7 && same(7) {
+            7
+        } else {
+            (1..=i).find(|&j| same(j)).unwrap_or(i)
+        };
+        canonical[i] = rep as u8;
+    }
+    let types = std::iter::once(empty_type())
+        .chain((1..=n).map(|i| piece_type(def, i)))
+        .collect();
+    (types, canonical)
+}
+
+fn empty_type() -> PieceType {
+    PieceType {
+        letter: '.',
+        value: 0,
+        raw_value: 0,
+        rays: Vec::new(),
+        centralise: false,
+        is_pawn: false,
+        royalty: Royalty::None,
+        duple_check: false,
+        not_promotable: true,
+    }
+}
+
+fn piece_type(def: &GameDef, number: usize) -> PieceType {
+    let p = &def.pieces[number - 1];
+    let royalty = match p.value {
+        -1 => Royalty::Absolute,
+        v if v < 0 => Royalty::Delocalised,
+        _ => Royalty::None,
+    };
+    PieceType {
+        letter: p.key_letter(),
+        value: p.value.abs(),
+        raw_value: p.value,
+        rays: p.rays.clone(),
+        centralise: p.centralise(),
+        is_pawn: number <= 2,
+        royalty,
+        duple_check: royalty != Royalty::None && number >= 8,
+        not_promotable: p.value == -1 || (p.value > 0 && p.value % 10 == 3),
+    }
+}

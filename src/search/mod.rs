@@ -1,0 +1,1 @@
+//! One alpha-beta search, generic over `Position + Evaluate`, compiled for both boards.

@@ -1,0 +1,1 @@
+//! Developer and tester tools: perft, divide, perft suites, bench, test suites.

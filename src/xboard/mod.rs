@@ -1,0 +1,1 @@
+//! XBoard/WinBoard (CECP v2) front end: text to engine commands and engine events to text.
