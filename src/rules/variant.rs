@@ -330,3 +330,27 @@ fn piece_type(def: &GameDef, number: usize) -> PieceType {
         not_promotable: p.value == -1 || (p.value > 0 && p.value % 10 == 3),
     }
 }
+
+impl Variant {
+    /// Seirawan gating: Fairy-Max switches it on by the name `seirawan`;
+    /// pieces 9 and 10 start in hand.
+    #[must_use]
+    pub fn has_gating(&self) -> bool {
+        self.name == "seirawan" && self.def.pieces.len() >= 10
+    }
+
+    /// The pieces each side holds in hand at the start: (side, type, count).
+    #[must_use]
+    pub fn initial_holdings(&self) -> Vec<(Color, u8, u8)> {
+        if !self.has_gating() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for n in [9, 10] {
+                out.push((color, self.canonical[n], 1));
+            }
+        }
+        out
+    }
+}
