@@ -207,7 +207,19 @@ impl Variant {
             return false;
         }
         let p = &self.types[t as usize];
-        !p.is_pawn && p.royalty == Royalty::None && !p.not_promotable
+        // Delocalised royals stay in the list: the board allows them only to
+        // replace a lost one (Spartan's second king).
+        !p.is_pawn && p.royalty != Royalty::Absolute && !p.not_promotable
+    }
+
+    /// How many pieces of type `t` `color` starts with.
+    #[must_use]
+    pub fn initial_count(&self, color: Color, t: u8) -> usize {
+        let array = match color {
+            Color::White => &self.white_array,
+            Color::Black => &self.black_array,
+        };
+        array.iter().filter(|&&x| x == t).count()
     }
 
     /// Fairy-Max's own promotion piece: number 7, or 9 for black under the
