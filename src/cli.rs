@@ -15,7 +15,11 @@ pub struct Subcommand {
 }
 
 /// Every subcommand.
-pub const SUBCOMMANDS: &[Subcommand] = &[];
+pub const SUBCOMMANDS: &[Subcommand] = &[Subcommand {
+    name: "check",
+    usage: crate::rules::lint::USAGE,
+    run: crate::rules::lint::run_check,
+}];
 
 /// Runs the program with its arguments; returns the exit code.
 #[must_use]
