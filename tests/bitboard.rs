@@ -18,7 +18,10 @@ fn check(fen: &str, chess960: bool, expected: &[u64]) {
         let depth = i as u32 + 1;
         assert_eq!(perft(&mut pos, depth), nodes, "{fen} depth {depth}");
     }
-    assert_eq!(pos.fen(), BitboardPos::from_fen(fen, chess960).unwrap().fen());
+    assert_eq!(
+        pos.fen(),
+        BitboardPos::from_fen(fen, chess960).unwrap().fen()
+    );
 }
 
 #[test]
@@ -58,7 +61,10 @@ fn divide_sums_to_perft_and_names_moves() {
     let parts = divide(&mut pos, 3);
     assert_eq!(parts.len(), 48);
     assert_eq!(parts.iter().map(|(_, n)| n).sum::<u64>(), 97_862);
-    let castles: Vec<&(String, u64)> = parts.iter().filter(|(m, _)| m == "e1g1" || m == "e1c1").collect();
+    let castles: Vec<&(String, u64)> = parts
+        .iter()
+        .filter(|(m, _)| m == "e1g1" || m == "e1c1")
+        .collect();
     assert_eq!(castles.len(), 2);
 }
 
@@ -108,7 +114,13 @@ fn run_rows(rows: &[Row], chess960: bool, keep: impl Fn(&Row) -> bool) -> usize 
     let mut checked = 0;
     for row in rows.iter().filter(|r| keep(r)) {
         let mut pos = BitboardPos::from_fen(&row.fen, chess960).unwrap();
-        assert_eq!(perft(&mut pos, row.depth), row.nodes, "{} depth {}", row.fen, row.depth);
+        assert_eq!(
+            perft(&mut pos, row.depth),
+            row.nodes,
+            "{} depth {}",
+            row.fen,
+            row.depth
+        );
         checked += 1;
     }
     checked

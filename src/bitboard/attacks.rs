@@ -197,11 +197,11 @@ impl Tables {
         let mut sliding = Vec::with_capacity(107_648);
         let mut bishop_magics = [Magic::default(); 64];
         let mut rook_magics = [Magic::default(); 64];
-        for sq in 0..64 {
-            bishop_magics[sq] = find_magic(sq, &BISHOP_DIRS, sliding.len(), &mut sliding, &mut rng);
+        for (sq, magic) in bishop_magics.iter_mut().enumerate() {
+            *magic = find_magic(sq, &BISHOP_DIRS, sliding.len(), &mut sliding, &mut rng);
         }
-        for sq in 0..64 {
-            rook_magics[sq] = find_magic(sq, &ROOK_DIRS, sliding.len(), &mut sliding, &mut rng);
+        for (sq, magic) in rook_magics.iter_mut().enumerate() {
+            *magic = find_magic(sq, &ROOK_DIRS, sliding.len(), &mut sliding, &mut rng);
         }
         let (between, line) = between_and_line();
         Tables {

@@ -310,7 +310,13 @@ impl BitboardPos {
     }
 
     /// Castling: lifts king and rook, then places both (their squares may overlap in Chess960).
-    fn make_castle(&mut self, from: usize, rook_from: usize, king: PieceCode, rook: PieceCode) -> u64 {
+    fn make_castle(
+        &mut self,
+        from: usize,
+        rook_from: usize,
+        king: PieceCode,
+        rook: PieceCode,
+    ) -> u64 {
         let us = self.side;
         let rule = self.castle_rules[castle_index(us, from, rook_from)];
         let (king_to, rook_to) = (usize::from(rule.king_to), usize::from(rule.rook_to));
@@ -318,7 +324,10 @@ impl BitboardPos {
         self.remove(rook_from, rook);
         self.put(king_to, king);
         self.put(rook_to, rook);
-        piece_key(us, 5, from) ^ piece_key(us, 5, king_to) ^ piece_key(us, 3, rook_from) ^ piece_key(us, 3, rook_to)
+        piece_key(us, 5, from)
+            ^ piece_key(us, 5, king_to)
+            ^ piece_key(us, 3, rook_from)
+            ^ piece_key(us, 3, rook_to)
     }
 
     /// The pawn part of make after the pawn has moved: e.p. victim, promotion, new e.p. square.

@@ -68,7 +68,10 @@ impl BitboardPos {
             for c in rank_text.chars() {
                 if let Some(d) = c.to_digit(10) {
                     if d == 0 {
-                        return Err(err(format!("bad empty-square count 0 in rank {}", rank + 1)));
+                        return Err(err(format!(
+                            "bad empty-square count 0 in rank {}",
+                            rank + 1
+                        )));
                     }
                     file += d as usize;
                 } else {
@@ -86,7 +89,10 @@ impl BitboardPos {
                 }
             }
             if file != 8 {
-                return Err(err(format!("rank {} of the FEN has {file} squares, not 8", rank + 1)));
+                return Err(err(format!(
+                    "rank {} of the FEN has {file} squares, not 8",
+                    rank + 1
+                )));
             }
         }
         Ok(())
@@ -119,11 +125,15 @@ impl BitboardPos {
             let back_rank = 56 * color;
             let ksq = self.king_square(color);
             if ksq / 8 != back_rank / 8 {
-                return Err(err(format!("castling right '{c}' but the king is not on its first rank")));
+                return Err(err(format!(
+                    "castling right '{c}' but the king is not on its first rank"
+                )));
             }
             let rooks = self.pieces(color, PieceType::Rook) & (0xFF << back_rank);
             let rook = match c.to_ascii_uppercase() {
-                'K' => (ksq + 1..back_rank + 8).rev().find(|&s| rooks & bit(s) != 0),
+                'K' => (ksq + 1..back_rank + 8)
+                    .rev()
+                    .find(|&s| rooks & bit(s) != 0),
                 'Q' => (back_rank..ksq).find(|&s| rooks & bit(s) != 0),
                 f @ 'A'..='H' => {
                     let sq = back_rank + (f as usize - 'A' as usize);
@@ -133,7 +143,9 @@ impl BitboardPos {
             };
             let rook = rook.ok_or_else(|| err(format!("castling right '{c}' has no rook")))?;
             if !self.chess960 && (ksq % 8 != 4 || (rook % 8 != 0 && rook % 8 != 7)) {
-                return Err(err(format!("castling right '{c}' needs king and rook on their home squares")));
+                return Err(err(format!(
+                    "castling right '{c}' needs king and rook on their home squares"
+                )));
             }
             self.add_castle_right(color, ksq, rook);
         }
@@ -172,7 +184,9 @@ impl BitboardPos {
         let us = self.side;
         let expected_rank = if us == 0 { 5 } else { 2 };
         if sq / 8 != expected_rank {
-            return Err(err(format!("en passant square {text} is on the wrong rank")));
+            return Err(err(format!(
+                "en passant square {text} is on the wrong rank"
+            )));
         }
         let victim = sq ^ 8;
         let origin = if us == 0 { sq + 8 } else { sq - 8 };
@@ -180,7 +194,9 @@ impl BitboardPos {
             || self.board[sq] != EMPTY
             || self.board[origin] != EMPTY
         {
-            return Err(err(format!("en passant square {text} without a pawn that just advanced two squares")));
+            return Err(err(format!(
+                "en passant square {text} without a pawn that just advanced two squares"
+            )));
         }
         if tables().pawn(us ^ 1, sq) & self.pieces(us, PieceType::Pawn) != 0 {
             self.ep = sq as u8;
@@ -205,7 +221,11 @@ impl BitboardPos {
                     gap = 0;
                 }
                 let letter = PieceType::ALL[code_kind(code)].letter();
-                out.push(if code_color(code) == 0 { letter.to_ascii_uppercase() } else { letter });
+                out.push(if code_color(code) == 0 {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
             }
             if gap > 0 {
                 out.push(char::from(b'0' + gap));
@@ -241,7 +261,11 @@ impl BitboardPos {
             } else {
                 standard
             };
-            text.push(if color == 0 { letter.to_ascii_uppercase() } else { letter });
+            text.push(if color == 0 {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            });
         }
         if text.is_empty() {
             text.push('-');
@@ -253,7 +277,11 @@ impl BitboardPos {
     fn is_outermost_rook(&self, color: usize, rook: usize, long: bool) -> bool {
         let back_rank = 56 * color;
         let rooks = self.pieces(color, PieceType::Rook);
-        let beyond = if long { back_rank..rook } else { rook + 1..back_rank + 8 };
+        let beyond = if long {
+            back_rank..rook
+        } else {
+            rook + 1..back_rank + 8
+        };
         beyond.into_iter().all(|s| rooks & bit(s) == 0)
     }
 }

@@ -61,7 +61,8 @@ impl MoveSink for ListSink<'_> {
     fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
         let flag = if double { FLAG_DOUBLE } else { FLAG_NORMAL };
         for to in Squares(targets & !BACK_RANKS) {
-            self.0.push(Move::new((to as i32 - delta) as usize, to, flag));
+            self.0
+                .push(Move::new((to as i32 - delta) as usize, to, flag));
         }
         for to in Squares(targets & BACK_RANKS) {
             let from = (to as i32 - delta) as usize;

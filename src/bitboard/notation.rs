@@ -27,7 +27,12 @@ impl BitboardPos {
                 }
             }
             MoveKind::Promotion(kind) => {
-                format!("{}{}{}", square_name(from), square_name(m.to_index()), kind.letter())
+                format!(
+                    "{}{}{}",
+                    square_name(from),
+                    square_name(m.to_index()),
+                    kind.letter()
+                )
             }
             _ => format!("{}{}", square_name(from), square_name(m.to_index())),
         }
@@ -53,14 +58,16 @@ impl BitboardPos {
                 .find(|m| m.is_castle() && (m.to_index() < m.from_index()) == long)
                 .ok_or_else(|| TextError(format!("illegal move: {text}")));
         }
-        let (from, to, promo) = split_coordinates(trimmed)
-            .ok_or_else(|| TextError(format!("not a move: {text}")))?;
-        let exact = moves.iter().copied().find(|m| {
-            !m.is_castle() && m.from() == from && m.to() == to && m.promotion() == promo
-        });
+        let (from, to, promo) =
+            split_coordinates(trimmed).ok_or_else(|| TextError(format!("not a move: {text}")))?;
+        let exact = moves
+            .iter()
+            .copied()
+            .find(|m| !m.is_castle() && m.from() == from && m.to() == to && m.promotion() == promo);
         let castle = || {
             moves.iter().copied().find(|m| {
-                let rule = &self.castle_rules[castle_index(self.side, m.from_index(), m.to_index())];
+                let rule =
+                    &self.castle_rules[castle_index(self.side, m.from_index(), m.to_index())];
                 m.is_castle()
                     && promo.is_none()
                     && m.from() == from
@@ -75,7 +82,10 @@ impl BitboardPos {
 
 /// Splits `e7e8q`, `e7-e8=Q`, `e4xd5` into squares and promotion kind.
 fn split_coordinates(text: &str) -> Option<(Square, Square, Option<PieceType>)> {
-    let compact: String = text.chars().filter(|c| !matches!(c, 'x' | '-' | '=')).collect();
+    let compact: String = text
+        .chars()
+        .filter(|c| !matches!(c, 'x' | '-' | '='))
+        .collect();
     if !compact.is_ascii() || !(4..=5).contains(&compact.len()) {
         return None;
     }

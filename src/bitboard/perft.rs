@@ -119,7 +119,11 @@ pub fn run_command(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let fen = if fen == "startpos" { super::START_FEN } else { fen };
+    let fen = if fen == "startpos" {
+        super::START_FEN
+    } else {
+        fen
+    };
     let Ok(depth) = depth.parse::<u32>() else {
         eprintln!("bad depth '{depth}'");
         return 2;
