@@ -87,7 +87,11 @@ impl Variant {
             return Err(errors);
         }
         let (types, canonical) = canonical_types(def);
-        let map = |a: &Vec<u8>| a.iter().map(|&n| canonical[n as usize]).collect::<Vec<u8>>();
+        let map = |a: &Vec<u8>| {
+            a.iter()
+                .map(|&n| canonical[n as usize])
+                .collect::<Vec<u8>>()
+        };
         let height = def.height as usize;
         let (pawn_rank, promo_rank) = pawn_and_promotion_ranks(def.zone, height);
         let mut v = Variant {
@@ -122,7 +126,11 @@ impl Variant {
     /// the last one black's.
     #[must_use]
     pub fn type_of_letter(&self, letter: char) -> Option<(Color, u8)> {
-        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let key = letter.to_ascii_uppercase();
         let mut found = self
             .def
@@ -133,7 +141,7 @@ impl Variant {
             .map(|(i, _)| self.canonical[i + 1]);
         let t = match color {
             Color::White => found.next(),
-            Color::Black => found.last(),
+            Color::Black => found.next_back(),
         }?;
         Some((color, t))
     }
@@ -179,7 +187,11 @@ impl Variant {
                     Color::White => &self.white_array,
                     Color::Black => &self.black_array,
                 };
-                array.iter().copied().filter(|&t| self.promotable(t)).collect()
+                array
+                    .iter()
+                    .copied()
+                    .filter(|&t| self.promotable(t))
+                    .collect()
             }
         };
         for t in candidates {
@@ -221,7 +233,11 @@ impl Variant {
 
 /// Board size and array checks that make the rest safe to derive.
 fn check_shape(def: &GameDef, errors: &mut Vec<ConfigError>) {
-    let err = |message: String| ConfigError { file: def.file.clone(), line: def.line, message };
+    let err = |message: String| ConfigError {
+        file: def.file.clone(),
+        line: def.line,
+        message,
+    };
     if !(1..=16).contains(&def.width) || !(1..=16).contains(&def.height) {
         errors.push(err(format!(
             "board {}x{} is not supported: expected 1..16 files and 1..16 ranks",
@@ -229,10 +245,15 @@ fn check_shape(def: &GameDef, errors: &mut Vec<ConfigError>) {
         )));
     }
     if def.pieces.len() < 2 {
-        errors.push(err("expected at least the two pawn lines (pieces 1 and 2)".into()));
+        errors.push(err(
+            "expected at least the two pawn lines (pieces 1 and 2)".into()
+        ));
     }
     if def.pieces.len() > 15 {
-        errors.push(err(format!("{} piece types: at most 15 are allowed", def.pieces.len())));
+        errors.push(err(format!(
+            "{} piece types: at most 15 are allowed",
+            def.pieces.len()
+        )));
     }
     for (side, array) in [("white", &def.white_array), ("black", &def.black_array)] {
         if array.len() != def.width as usize {
@@ -276,8 +297,7 @@ fn pawn_and_promotion_ranks(zone: i32, height: usize) -> (usize, usize) {
 /// and the map from ini number to canonical number.
 fn canonical_types(def: &GameDef) -> (Vec<PieceType>, Vec<u8>) {
     let n = def.pieces.len();
-    let mut canonical = vec![0u8; n + 1];
-    for i in 1..=n {
+    let representative = |i: usize| {
         let same = |j: usize| {
             def.pieces[j - 1].value == def.pieces[i - 1].value
                 && def.pieces[j - 1].rays == def.pieces[i - 1].rays
@@ -289,8 +309,11 @@ fn canonical_types(def: &GameDef) -> (Vec<PieceType>, Vec<u8>) {
         } else {
             (1..=i).find(|&j| same(j)).unwrap_or(i)
         };
-        canonical[i] = rep as u8;
-    }
+        rep as u8
+    };
+    let canonical: Vec<u8> = std::iter::once(0)
+        .chain((1..=n).map(representative))
+        .collect();
     let types = std::iter::once(empty_type())
         .chain((1..=n).map(|i| piece_type(def, i)))
         .collect();
@@ -328,5 +351,29 @@ fn piece_type(def: &GameDef, number: usize) -> PieceType {
         royalty,
         duple_check: royalty != Royalty::None && number >= 8,
         not_promotable: p.value == -1 || (p.value > 0 && p.value % 10 == 3),
+    }
+}
+
+impl Variant {
+    /// Seirawan gating: Fairy-Max switches it on by the name `seirawan`;
+    /// pieces 9 and 10 start in hand.
+    #[must_use]
+    pub fn has_gating(&self) -> bool {
+        self.name == "seirawan" && self.def.pieces.len() >= 10
+    }
+
+    /// The pieces each side holds in hand at the start: (side, type, count).
+    #[must_use]
+    pub fn initial_holdings(&self) -> Vec<(Color, u8, u8)> {
+        if !self.has_gating() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for n in [9, 10] {
+                out.push((color, self.canonical[n], 1));
+            }
+        }
+        out
     }
 }
