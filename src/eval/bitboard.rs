@@ -80,34 +80,41 @@ fn psqt() -> &'static [[Pair; 64]; 6] {
     static TABLE: OnceLock<[[Pair; 64]; 6]> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t = [[Pair::default(); 64]; 6];
-        for sq in 0..64 {
-            let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-            // Centrality 0 (corner) .. 6 (centre), by distance from the middle.
-            let centre = 6 - ((2 * file - 7).abs() + (2 * rank - 7).abs()) / 2 + 1;
-            let central_file = 3 - (2 * file - 7).abs() / 2;
-            let mut pawn = Pair(
-                rank * 3
-                    + if (2..=5).contains(&rank) {
-                        central_file * 5
-                    } else {
-                        0
-                    },
-                rank * 6,
-            );
-            if rank == 0 || rank == 7 {
-                pawn = Pair(0, 0);
+        for (kind, row) in t.iter_mut().enumerate() {
+            for (sq, cell) in row.iter_mut().enumerate() {
+                *cell = square_values(sq)[kind];
             }
-            t[0][sq] = pawn;
-            t[1][sq] = Pair(6 * centre - 20, 4 * centre - 12);
-            t[2][sq] = Pair(3 * centre - 8, 3 * centre - 8);
-            t[3][sq] = Pair(if rank == 6 { 20 } else { 0 } + central_file * 2, 0);
-            t[4][sq] = Pair(centre - 3, 4 * centre - 12);
-            // The king hides on its first rank in the middlegame, centralises later.
-            let shelter = -15 * rank.min(3) + if (2..=5).contains(&file) { -12 } else { 8 };
-            t[5][sq] = Pair(shelter, 8 * centre - 24);
         }
         t
     })
+}
+
+/// The piece-square values of every kind on one square, from formulas.
+fn square_values(sq: usize) -> [Pair; 6] {
+    let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+    // Centrality 0 (corner) .. 6 (centre), by distance from the middle.
+    let centre = 6 - ((2 * file - 7).abs() + (2 * rank - 7).abs()) / 2 + 1;
+    let central_file = 3 - (2 * file - 7).abs() / 2;
+    let pawn = if rank == 0 || rank == 7 {
+        Pair(0, 0)
+    } else {
+        let centre_bonus = if (2..=5).contains(&rank) {
+            central_file * 5
+        } else {
+            0
+        };
+        Pair(rank * 3 + centre_bonus, rank * 6)
+    };
+    // The king hides on its first rank in the middlegame, centralises later.
+    let shelter = -15 * rank.min(3) + if (2..=5).contains(&file) { -12 } else { 8 };
+    [
+        pawn,
+        Pair(6 * centre - 20, 4 * centre - 12),
+        Pair(3 * centre - 8, 3 * centre - 8),
+        Pair(if rank == 6 { 20 } else { 0 } + central_file * 2, 0),
+        Pair(centre - 3, 4 * centre - 12),
+        Pair(shelter, 8 * centre - 24),
+    ]
 }
 
 /// Bitboard of the files adjacent to `file`.
