@@ -10,9 +10,10 @@ use nightrider::mailbox::MailboxPos;
 use nightrider::position::{Evaluate, Position};
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::Variant;
-use nightrider::search::{xboard_score, Limits, SearchParams, SearchResult, Searcher, RUN};
-use std::sync::atomic::AtomicU8;
+use nightrider::search::{xboard_score, Limits, SearchParams, SearchResult, Searcher, RUN, STOP};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 fn variant(name: &str) -> Arc<Variant> {
     let overlays = [("shatranj", include_str!("../variants/shatranj.ini"))];
@@ -249,4 +250,38 @@ fn start_positions_give_a_legal_move_and_a_full_pv() {
     let mut pos = MailboxPos::new(variant("capablanca"));
     let r = search_with(&pos, &[], 4, 1);
     assert!(pos.legal_moves().contains(&r.best.unwrap()));
+}
+
+#[test]
+fn clock_limited_and_stopped_searches_return_legal_moves() {
+    let mut pos = BitboardPos::startpos();
+    let legal = pos.legal_moves();
+    let mut searcher: Searcher<BitboardPos> = Searcher::new(4);
+    let stop = AtomicU8::new(RUN);
+    let tiny = Limits::Clock {
+        left: Duration::from_secs(1),
+        inc: Duration::from_millis(10),
+        moves_to_go: None,
+    };
+    for limits in [tiny, Limits::MoveTime(Duration::from_millis(100))] {
+        let r = searcher.search(&pos, &[], &SearchParams::new(limits), &stop, &mut |_| {});
+        assert!(legal.contains(&r.best.unwrap()));
+    }
+    // An infinite search ends only when told to, and still plays a move.
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(STOP, Ordering::Relaxed);
+        });
+        searcher.search(
+            &pos,
+            &[],
+            &SearchParams::new(Limits::Infinite),
+            &stop,
+            &mut |_| {},
+        )
+    });
+    assert!(legal.contains(&r.best.unwrap()));
+    assert!(!r.abandoned);
+    assert!(r.depth >= 1);
 }

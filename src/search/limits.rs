@@ -39,6 +39,26 @@ pub struct Caps {
     pub depth: Option<u32>,
     /// Never search more nodes than this (summed over all threads).
     pub nodes: Option<u64>,
+    /// Never search longer than this, whatever the limits allow (an outer
+    /// deadline, e.g. the GUI's clock); the margin is the caller's business.
+    pub time: Option<Duration>,
+}
+
+impl Caps {
+    /// The budget of `limits` for a board of `width` files, shortened to
+    /// the time cap if there is one.
+    #[must_use]
+    pub fn budget(&self, limits: &Limits, width: usize) -> Option<TimeBudget> {
+        let budget = time_budget(limits, width);
+        match (budget, self.time) {
+            (Some(b), Some(t)) => Some(TimeBudget {
+                soft: b.soft.min(t),
+                hard: b.hard.min(t),
+            }),
+            (None, Some(t)) => Some(TimeBudget { soft: t, hard: t }),
+            (b, None) => b,
+        }
+    }
 }
 
 /// The time one search may use, measured from its start.
@@ -207,6 +227,46 @@ mod tests {
         let b = clock(200, 5_000, None);
         assert_eq!(b.soft, ms(80));
         assert_eq!(b.hard, ms(120));
+    }
+
+    #[test]
+    fn time_cap_shortens_any_budget() {
+        let caps = Caps {
+            time: Some(ms(500)),
+            ..Caps::default()
+        };
+        assert_eq!(
+            caps.budget(&Limits::Infinite, 8),
+            Some(TimeBudget {
+                soft: ms(500),
+                hard: ms(500)
+            })
+        );
+        assert_eq!(
+            caps.budget(&Limits::MoveTime(ms(10_000)), 8),
+            Some(TimeBudget {
+                soft: ms(500),
+                hard: ms(500)
+            })
+        );
+        let clock = Limits::Clock {
+            left: ms(60_000),
+            inc: ms(0),
+            moves_to_go: Some(40),
+        };
+        assert_eq!(
+            caps.budget(&clock, 8),
+            Some(TimeBudget {
+                soft: ms(500),
+                hard: ms(500)
+            })
+        );
+        let loose = Caps {
+            time: Some(ms(100_000)),
+            ..Caps::default()
+        };
+        assert_eq!(loose.budget(&clock, 8), time_budget(&clock, 8));
+        assert_eq!(Caps::default().budget(&Limits::Depth(3), 8), None);
     }
 
     #[test]

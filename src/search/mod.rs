@@ -120,7 +120,7 @@ impl<P: Position + Evaluate> Searcher<P> {
         report: &mut dyn FnMut(SearchInfo<P::Move>),
     ) -> SearchResult<P::Move> {
         let start = Instant::now();
-        let budget = time_budget(&params.limits, params.board_width);
+        let budget = params.caps.budget(&params.limits, params.board_width);
         let max_nodes = match params.limits {
             Limits::Nodes(n) => Some(params.caps.nodes.map_or(n, |c| c.min(n))),
             _ => params.caps.nodes,
