@@ -152,18 +152,10 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut legal = 0;
-        let lmp_limit = 3 + ctx.depth * ctx.depth;
         while let Some((m, order_score)) = picker.next_move() {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
-            if quiet && legal > 0 && !ctx.in_check && best > -MATE_BOUND {
-                // Late-move pruning: quiet moves this late rarely matter.
-                if !ctx.pv_node && ctx.depth <= 8 && legal >= lmp_limit {
-                    continue;
-                }
-                // Futility: a quiet move cannot lift a hopeless static score.
-                if !ctx.pv_node && ctx.depth <= 6 && ctx.eval + 90 * ctx.depth + 60 <= alpha {
-                    continue;
-                }
+            if quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha) {
+                continue;
             }
             if !self.make(m, ply) {
                 continue;
@@ -210,7 +202,23 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         if legal == 0 {
             return verdict_score(self.pos.no_move_verdict(), ply);
         }
-        let bound = if best >= ctx.beta {
+        let depth = ctx.depth.clamp(0, 255) as u8;
+        self.store(ctx.key, ply, best, ctx.beta, best_move, depth);
+        best
+    }
+
+    /// Stores a node's result: a lower bound if it failed high, exact if a
+    /// move beat alpha, else an upper bound.
+    pub(crate) fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        best: Score,
+        beta: Score,
+        best_move: Option<P::Move>,
+        depth: u8,
+    ) {
+        let bound = if best >= beta {
             Bound::Lower
         } else if best_move.is_some() {
             Bound::Exact
@@ -220,11 +228,10 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let entry = TtHit {
             move_id: best_move.map(move_id),
             score: best,
-            depth: ctx.depth.clamp(0, 255) as u8,
+            depth,
             bound,
         };
-        self.tt.store(ctx.key, ply, entry);
-        best
+        self.tt.store(key, ply, entry);
     }
 
     /// Searches the child after `m` (already made): full window for the
@@ -265,6 +272,18 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         }
         score
     }
+}
+
+/// Late-move and futility pruning of a quiet move, once a legal move has
+/// been searched: late quiet moves rarely matter at low depth (LMP), and a
+/// quiet move cannot lift a hopeless static score (futility).
+fn prunes_quiet(ctx: &NodeContext, searched: i32, alpha: Score) -> bool {
+    if ctx.pv_node || ctx.in_check {
+        return false;
+    }
+    let late = ctx.depth <= 8 && searched >= 3 + ctx.depth * ctx.depth;
+    let futile = ctx.depth <= 6 && ctx.eval + 90 * ctx.depth + 60 <= alpha;
+    late || futile
 }
 
 /// Whether a stored bound decides the window.

@@ -10,7 +10,6 @@
 use super::node::cuts;
 use super::ordering::{gain_estimate, MovePicker, MAX_PLY};
 use super::score::INFINITY;
-use super::tt::{move_id, Bound, TtHit};
 use super::worker::{verdict_score, Worker};
 use crate::core::Score;
 use crate::position::{Evaluate, GenKind, Position};
@@ -56,7 +55,6 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let tt_move = hit.and_then(|h| h.move_id);
         let mut picker = MovePicker::captures(&self.pos, &buffers.moves, tt_move, buffers.scored);
         let (mut best, mut best_move, mut legal) = (stand_pat, None, 0);
-        let beta_in = beta;
         while let Some((m, _)) = picker.next_move() {
             if !in_check
                 && !self.pos.is_promotion(m)
@@ -93,20 +91,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         if in_check && legal == 0 {
             return verdict_score(self.pos.no_move_verdict(), ply);
         }
-        let bound = if best >= beta_in {
-            Bound::Lower
-        } else if best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let entry = TtHit {
-            move_id: best_move.map(move_id),
-            score: best,
-            depth: 0,
-            bound,
-        };
-        self.tt.store(key, ply, entry);
+        self.store(key, ply, best, beta, best_move, 0);
         best
     }
 }
