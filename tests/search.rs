@@ -10,7 +10,9 @@ use nightrider::mailbox::MailboxPos;
 use nightrider::position::{Evaluate, Position};
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::Variant;
-use nightrider::search::{xboard_score, Limits, SearchParams, SearchResult, Searcher, RUN, STOP};
+use nightrider::search::{
+    xboard_score, Limits, SearchParams, SearchResult, Searcher, TranspositionTable, RUN, STOP,
+};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -284,4 +286,58 @@ fn clock_limited_and_stopped_searches_return_legal_moves() {
     assert!(legal.contains(&r.best.unwrap()));
     assert!(!r.abandoned);
     assert!(r.depth >= 1);
+}
+
+#[test]
+fn every_shipped_variant_searches_from_its_start() {
+    let catalog = Catalog::from_text(include_str!("../fmax.ini"), "fmax.ini", &[]);
+    let names: Vec<String> = catalog.games().map(|g| g.name.clone()).collect();
+    assert!(names.len() >= 40, "{}", names.len());
+    let mut searched = 0;
+    for name in &names {
+        let Ok(v) = catalog.variant(name) else {
+            continue;
+        };
+        searched += 1;
+        let mut pos = MailboxPos::new(v);
+        let r = search_with(&pos, &[], 3, 1);
+        let best = r.best.unwrap_or_else(|| panic!("{name}: no move"));
+        assert!(pos.legal_moves().contains(&best), "{name}");
+        assert_eq!(r.depth, 3, "{name}");
+    }
+    assert_eq!(searched, names.len());
+}
+
+#[test]
+fn both_boards_share_one_table() {
+    let table = Arc::new(TranspositionTable::new(8));
+    let mut orthodox: Searcher<BitboardPos> = Searcher::with_table(Arc::clone(&table));
+    let mut general: Searcher<MailboxPos> = Searcher::with_table(Arc::clone(&table));
+    assert!(Arc::ptr_eq(orthodox.table(), general.table()));
+    let stop = AtomicU8::new(RUN);
+    let params = SearchParams::new(Limits::Depth(7));
+    let (fen, _, mv, plies) = MATES[4];
+    for _ in 0..2 {
+        let pos = bitboard(fen);
+        let r = orthodox.search(&pos, &[], &params, &stop, &mut |_| {});
+        assert_eq!(
+            (pos.move_to_string(r.best.unwrap()), r.score),
+            (mv.to_string(), MATE - plies)
+        );
+        let pos = mailbox("normal", fen);
+        let r = general.search(
+            &pos,
+            &[],
+            &SearchParams::new(Limits::Depth(7)),
+            &stop,
+            &mut |_| {},
+        );
+        assert_eq!(
+            (pos.move_to_string(r.best.unwrap()), r.score),
+            (mv.to_string(), MATE - plies)
+        );
+    }
+    assert!(table.hashfull() > 0);
+    orthodox.resize_hash(1);
+    assert!(!Arc::ptr_eq(orthodox.table(), general.table()));
 }

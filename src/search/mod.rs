@@ -33,6 +33,7 @@ use crate::position::{Evaluate, Position};
 use driver::{IterationPlan, Outcome};
 use ordering::{Heuristics, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 use worker::{verdict_score, Shared, Worker};
 
@@ -66,8 +67,12 @@ impl<M> SearchParams<M> {
 }
 
 /// The search: transposition table, thread count and ordering tables.
+///
+/// The table sits behind an `Arc` so that the searchers of both boards can
+/// share one (see [`Searcher::with_table`]); only one search may run on it
+/// at a time.
 pub struct Searcher<P: Position> {
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
     threads: usize,
     heuristics: Vec<Heuristics<P::Move>>,
 }
@@ -76,11 +81,28 @@ impl<P: Position + Evaluate> Searcher<P> {
     /// A single-threaded searcher with a table of `hash_mb` MB.
     #[must_use]
     pub fn new(hash_mb: usize) -> Self {
+        Searcher::with_table(Arc::new(TranspositionTable::new(hash_mb)))
+    }
+
+    /// A single-threaded searcher using `table` (which others may share).
+    #[must_use]
+    pub fn with_table(table: Arc<TranspositionTable>) -> Self {
         Searcher {
-            tt: TranspositionTable::new(hash_mb),
+            tt: table,
             threads: 1,
             heuristics: vec![Heuristics::default()],
         }
+    }
+
+    /// The table this searcher uses.
+    #[must_use]
+    pub fn table(&self) -> &Arc<TranspositionTable> {
+        &self.tt
+    }
+
+    /// Uses `table` from now on (e.g. a resized table shared by both boards).
+    pub fn set_table(&mut self, table: Arc<TranspositionTable>) {
+        self.tt = table;
     }
 
     /// Sets the number of search threads (at least one).
@@ -90,9 +112,10 @@ impl<P: Position + Evaluate> Searcher<P> {
             .resize_with(self.threads, Heuristics::default);
     }
 
-    /// Replaces the table by an empty one of `hash_mb` MB.
+    /// Replaces the table by an empty one of `hash_mb` MB, no longer
+    /// shared with anyone.
     pub fn resize_hash(&mut self, hash_mb: usize) {
-        self.tt.resize(hash_mb);
+        self.tt = Arc::new(TranspositionTable::new(hash_mb));
     }
 
     /// Forgets everything learnt: table and ordering tables (XBoard `new`).
@@ -196,7 +219,7 @@ impl<P: Position + Evaluate> Searcher<P> {
         plan: &IterationPlan,
         report: &mut dyn FnMut(SearchInfo<P::Move>),
     ) -> Outcome<P::Move> {
-        let tt = &self.tt;
+        let tt: &TranspositionTable = &self.tt;
         let (main_heuristics, helpers) = self.heuristics.split_at_mut(1);
         std::thread::scope(|scope| {
             for (i, heuristics) in helpers.iter_mut().enumerate() {

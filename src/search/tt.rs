@@ -1,4 +1,5 @@
-//! The transposition table, shared by every search thread (Lazy SMP).
+//! The transposition table, shared by every search thread (Lazy SMP) and,
+//! through an `Arc`, by the searchers of both boards.
 //!
 //! Each entry is two `AtomicU64`s: the data word (move, score, depth, bound,
 //! age) and the key XOR-ed with the data word. A reader accepts an entry only
@@ -16,7 +17,7 @@
 use super::score::{from_tt, to_tt};
 use crate::core::Score;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +109,7 @@ struct Entry {
 pub struct TranspositionTable {
     entries: Vec<Entry>,
     buckets: u64,
-    age: u8,
+    age: AtomicU8,
 }
 
 impl TranspositionTable {
@@ -123,7 +124,7 @@ impl TranspositionTable {
         TranspositionTable {
             entries,
             buckets: buckets as u64,
-            age: 0,
+            age: AtomicU8::new(0),
         }
     }
 
@@ -132,13 +133,13 @@ impl TranspositionTable {
         *self = TranspositionTable::new(megabytes);
     }
 
-    /// Empties every entry.
-    pub fn clear(&mut self) {
+    /// Empties every entry (call it between searches, not during one).
+    pub fn clear(&self) {
         for e in &self.entries {
             e.key.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
-        self.age = 0;
+        self.age.store(0, Ordering::Relaxed);
     }
 
     /// Number of entries the table holds.
@@ -149,8 +150,9 @@ impl TranspositionTable {
 
     /// Starts a new search: entries from earlier searches become preferred
     /// victims for replacement.
-    pub fn new_search(&mut self) {
-        self.age = (self.age + 1) & AGE_MASK;
+    pub fn new_search(&self) {
+        self.age
+            .store((self.age() + 1) & AGE_MASK, Ordering::Relaxed);
     }
 
     /// Looks `key` up; `ply` converts mate scores back to root-relative.
@@ -184,13 +186,13 @@ impl TranspositionTable {
                     let old = decode(data, ply);
                     let keeps_deeper = old.depth > entry.depth.saturating_add(2)
                         && entry.bound != Bound::Exact
-                        && stored_age(data) == self.age;
+                        && stored_age(data) == self.age();
                     if keeps_deeper {
                         return;
                     }
                     let mut entry = entry;
                     entry.move_id = entry.move_id.or(old.move_id);
-                    return write(victim, key, encode(entry, ply, self.age));
+                    return write(victim, key, encode(entry, ply, self.age()));
                 }
                 break;
             }
@@ -200,7 +202,7 @@ impl TranspositionTable {
                 victim_worth = worth;
             }
         }
-        write(victim, key, encode(entry, ply, self.age));
+        write(victim, key, encode(entry, ply, self.age()));
     }
 
     /// Permille of sampled entries written during the current search.
@@ -211,7 +213,7 @@ impl TranspositionTable {
             .iter()
             .filter(|e| {
                 let d = e.data.load(Ordering::Relaxed);
-                d != 0 && stored_age(d) == self.age
+                d != 0 && stored_age(d) == self.age()
             })
             .count();
         (used * 1000 / sample.max(1)) as u32
@@ -222,8 +224,12 @@ impl TranspositionTable {
         index * ENTRIES_PER_BUCKET
     }
 
+    fn age(&self) -> u8 {
+        self.age.load(Ordering::Relaxed)
+    }
+
     fn age_distance(&self, data: u64) -> u8 {
-        self.age.wrapping_sub(stored_age(data)) & AGE_MASK
+        self.age().wrapping_sub(stored_age(data)) & AGE_MASK
     }
 }
 
@@ -336,7 +342,7 @@ mod tests {
 
     #[test]
     fn clear_forgets_everything() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         for k in 1..500u64 {
             tt.store(
                 k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
@@ -352,7 +358,7 @@ mod tests {
 
     #[test]
     fn replacement_prefers_old_and_shallow_entries() {
-        let mut tt = TranspositionTable::new(0); // one bucket of four
+        let tt = TranspositionTable::new(0); // one bucket of four
         for k in 1..=4u64 {
             tt.store(k, 0, hit(None, 0, 10 + k as u8, Bound::Exact));
         }
