@@ -168,7 +168,7 @@ impl MailboxPos {
             let virgin = if self.tables.is_pawn[t] {
                 pawn_ok
             } else if is_royal && self.tables.castles[t] {
-                royal && row == back
+                royal && row == back && array.get(file) == Some(&(t as u8))
             } else {
                 royal && !explicit_files && row == back && array.get(file) == Some(&(t as u8))
             };

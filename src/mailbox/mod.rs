@@ -225,6 +225,26 @@ impl MailboxPos {
     }
 }
 
+impl MailboxPos {
+    /// Whether `m` drops a piece from hand (Seirawan gating).
+    fn is_gating(&self, m: Move) -> bool {
+        m.piece() != 0 && !self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
+    }
+
+    /// A gated piece may not shield the mover's own king from a check the
+    /// move itself would expose: the move must be legal without the gating
+    /// (as Fairy-Stockfish and Sjaak II rule; Fairy-Max would allow it).
+    fn base_move_legal(&mut self, m: Move) -> bool {
+        let kind = if m.kind() == MoveKind::CastleGateCorner { MoveKind::Castle } else { m.kind() };
+        let base = Move::new(m.from(), m.to(), kind, 0, m.skip());
+        let mover = self.side;
+        self.play(base);
+        let ok = self.royalty_safe(mover);
+        self.unplay(base);
+        ok
+    }
+}
+
 impl Position for MailboxPos {
     type Move = Move;
 
@@ -238,6 +258,9 @@ impl Position for MailboxPos {
 
     fn make(&mut self, m: Move) -> bool {
         let mover = self.side;
+        if self.is_gating(m) && !self.base_move_legal(m) {
+            return false;
+        }
         self.play(m);
         if self.royalty_safe(mover) {
             true

@@ -300,9 +300,6 @@ impl MailboxPos {
                 });
             }
         });
-        if kind != GenKind::Captures {
-            self.push_gatings(out);
-        }
     }
 
     /// Adds a walked move, expanded into every promotion choice.
@@ -333,8 +330,25 @@ impl MailboxPos {
             for p in self.promotion_choices(color, y) {
                 out.push(Move::new(x, y, mk, p, skip));
             }
-        } else {
-            out.push(Move::new(x, y, mk, 0, skip));
+            return;
+        }
+        out.push(Move::new(x, y, mk, 0, skip));
+        if piece & VIRGIN != 0 && !self.tables.is_pawn[t as usize] && self.has_gating() {
+            self.push_gatings(x, y, mk, color, out);
+        }
+    }
+
+    /// Seirawan gating: a virgin piece's move may drop a piece from hand on
+    /// the square it leaves (when castling also on the corner piece's).
+    fn push_gatings(&self, x: u8, y: u8, mk: MoveKind, color: Color, out: &mut Vec<Move>) {
+        for t in 1..16u8 {
+            if self.hand[color.index()][t as usize] == 0 {
+                continue;
+            }
+            out.push(Move::new(x, y, mk, t, 0));
+            if mk == MoveKind::Castle {
+                out.push(Move::new(x, y, MoveKind::CastleGateCorner, t, 0));
+            }
         }
     }
 
@@ -379,9 +393,6 @@ impl MailboxPos {
             }
         }
     }
-
-    /// Gating moves are added by the variant-rules layer (Seirawan).
-    fn push_gatings(&self, _out: &mut [Move]) {}
 }
 
 /// Whether `occupant` may serve as the platform of a hop.
