@@ -235,7 +235,11 @@ impl MailboxPos {
     /// move itself would expose: the move must be legal without the gating
     /// (as Fairy-Stockfish and Sjaak II rule; Fairy-Max would allow it).
     fn base_move_legal(&mut self, m: Move) -> bool {
-        let kind = if m.kind() == MoveKind::CastleGateCorner { MoveKind::Castle } else { m.kind() };
+        let kind = if m.kind() == MoveKind::CastleGateCorner {
+            MoveKind::Castle
+        } else {
+            m.kind()
+        };
         let base = Move::new(m.from(), m.to(), kind, 0, m.skip());
         let mover = self.side;
         self.play(base);
