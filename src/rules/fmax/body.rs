@@ -247,6 +247,12 @@ fn read_pieces<'a>(
             }
         } else if header_line == Some(t.line) {
             rep.error(t.line, after_rays_problem(t.text));
+            if t.text.starts_with(['/', '#']) {
+                // A comment: the rest of its line is not reported again.
+                while toks.get(*pos).is_some_and(|n| n.line == t.line) {
+                    *pos += 1;
+                }
+            }
         } else {
             return Some(*t);
         }
