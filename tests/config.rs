@@ -521,6 +521,17 @@ fn overlays_restrict_promotion() {
     assert_eq!(letters("ai-wok"), ["A", "a"]);
     assert_eq!(letters("Ai-wok"), ["A", "a"]);
     assert_eq!(letters("asean"), ["RNBQ", "rnbq"]);
+    let acedrex = cat.variant("grande-acedrex").unwrap();
+    let by_file: String = acedrex
+        .promotion_by_file
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|&t| acedrex.letter_of(nightrider::core::Color::White, t))
+        .collect();
+    assert_eq!(by_file, "RLUGCAACGULR");
+    assert_eq!(letters("grande-acedrex"), ["RLUGCA", "rlugca"]);
+    assert_eq!(cat.variant("normal").unwrap().promotion_by_file, None);
     let shatranj = cat.variant("shatranj").unwrap();
     assert_eq!(
         shatranj.overlay.stalemate,
