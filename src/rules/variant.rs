@@ -252,7 +252,19 @@ impl Variant {
             return false;
         }
         let p = &self.types[t as usize];
-        !p.is_pawn && p.royalty == Royalty::None && !p.not_promotable
+        // Delocalised royals stay in the list: the board allows them only to
+        // replace a lost one (Spartan's second king).
+        !p.is_pawn && p.royalty != Royalty::Absolute && !p.not_promotable
+    }
+
+    /// How many pieces of type `t` `color` starts with.
+    #[must_use]
+    pub fn initial_count(&self, color: Color, t: u8) -> usize {
+        let array = match color {
+            Color::White => &self.white_array,
+            Color::Black => &self.black_array,
+        };
+        array.iter().filter(|&&x| x == t).count()
     }
 
     /// Fairy-Max's own promotion piece: number 7, or 9 for black under the
@@ -402,5 +414,29 @@ fn piece_type(def: &GameDef, number: usize) -> PieceType {
         royalty,
         duple_check: royalty != Royalty::None && number >= 8,
         not_promotable: p.value == -1 || (p.value > 0 && p.value % 10 == 3),
+    }
+}
+
+impl Variant {
+    /// Seirawan gating: Fairy-Max switches it on by the name `seirawan`;
+    /// pieces 9 and 10 start in hand.
+    #[must_use]
+    pub fn has_gating(&self) -> bool {
+        self.name == "seirawan" && self.def.pieces.len() >= 10
+    }
+
+    /// The pieces each side holds in hand at the start: (side, type, count).
+    #[must_use]
+    pub fn initial_holdings(&self) -> Vec<(Color, u8, u8)> {
+        if !self.has_gating() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for n in [9, 10] {
+                out.push((color, self.canonical[n], 1));
+            }
+        }
+        out
     }
 }
