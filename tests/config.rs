@@ -674,3 +674,100 @@ fn mutated_debian_lines_never_panic() {
     // The mutations do reach the games (not only the comments).
     assert!(refused > 100, "only {refused} mutated files refused a game");
 }
+
+#[test]
+fn the_shipped_fmax_ini_has_debians_rules() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let ours = std::fs::read_to_string(root.join("fmax.ini")).unwrap();
+    let ours = fmax::parse(&ours, "fmax.ini");
+    assert_eq!(
+        (ours.errors.clone(), ours.warnings.clone()),
+        (Vec::new(), Vec::new())
+    );
+    let same = |a: &nightrider::rules::GameDef, b: &nightrider::rules::GameDef| {
+        let pieces = |g: &nightrider::rules::GameDef| -> Vec<(char, i32, Vec<Ray>)> {
+            g.pieces
+                .iter()
+                .map(|p| (p.letter, p.value, p.rays.clone()))
+                .collect()
+        };
+        (
+            a.width,
+            a.height,
+            a.zone,
+            &a.white_array,
+            &a.black_array,
+            pieces(a),
+        ) == (
+            b.width,
+            b.height,
+            b.zone,
+            &b.white_array,
+            &b.black_array,
+            pieces(b),
+        ) && (&a.piece_to_char, &a.parent, &a.gui_pieces)
+            == (&b.piece_to_char, &b.parent, &b.gui_pieces)
+    };
+    let debian = debian();
+    for theirs in &debian.games {
+        let mine = ours
+            .game(&theirs.name)
+            .unwrap_or_else(|| panic!("{} missing", theirs.name));
+        assert!(same(mine, theirs), "{} differs from Debian's", theirs.name);
+    }
+    assert!(same(
+        ours.default_game.as_ref().unwrap(),
+        debian.default_game.as_ref().unwrap()
+    ));
+    let cat = Catalog::from_ini(ours, None, Some(root.join("variants")));
+    assert_eq!(nightrider::rules::lint::lint(&cat).errors, Vec::new());
+}
+
+fn run_check(args: &[&str]) -> (i32, Vec<String>) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap();
+    let lines = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    (out.status.code().unwrap_or(-1), lines)
+}
+
+#[test]
+fn check_command_reports_every_error_and_a_summary() {
+    let (code, lines) = run_check(&[DEBIAN_INI]);
+    assert_eq!(
+        (code, lines.last().map(String::as_str)),
+        (0, Some("43 games, 0 errors"))
+    );
+    let dir = std::env::temp_dir().join(format!("nightrider-check-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    let ini = dir.join("fmax.ini");
+    let shallow = format!("Game: shallow\n4x4=-2\n3 4 4 3\n3 4 4 3\n{PIECES}");
+    std::fs::write(
+        &ini,
+        format!("{HEAD}{shallow}Game: bad\n4x4\n3 4 4\n3 4 4 3\n{PIECES}{TAIL}"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("variants/after.ini"), "[rules]\nbare_king = yes\n").unwrap();
+    std::fs::write(dir.join("variants/ghost.ini"), "[rules]\n").unwrap();
+    let (code, lines) = run_check(&["--ini", ini.to_str().unwrap()]);
+    let f = ini.display().to_string();
+    let v = dir.join("variants").display().to_string();
+    assert_eq!(code, 1);
+    assert_eq!(
+        lines,
+        [
+            format!("checking {f} (overlays: {v})"),
+            format!("{f}:27: white back rank has 3 entries, expected 4 (the board width)"),
+            format!("{v}/after.ini:2: bare_king = `yes`: expected loss or none"),
+            format!("{f}:17: zone =-2 does not fit a board of 4 ranks: pawns would start on rank 3 and promote on rank 4"),
+            format!("{v}/ghost.ini:1: warning: overlay for `ghost`, but the ini has no such game"),
+            "3 games, 3 errors, 1 warnings".to_string(),
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
