@@ -282,8 +282,10 @@ fn piece_line_errors() {
         ["t.ini:24: bad ray `163`: missing comma, expected STEP,MODE[,STEP2] (decimal step, hexadecimal mode)"]
     );
     assert_eq!(
-        broken(&format!("Game: note\n{ranks}{PAWNS_AND_KING}R:500 1,3 // rook\n")),
-        ["t.ini:24: `//` after the rays of a piece: Fairy-Max would end the piece list here; put comments on their own line"]
+        broken(&format!(
+            "Game: hash\n{ranks}{PAWNS_AND_KING}R:500 1,3 #\n#\n"
+        )),
+        ["t.ini:24: `#` after the rays of a piece: the `#` block needs a line of its own"]
     );
     assert_eq!(
         broken(&format!("Game: lonely\n{ranks}p:100 -16,6\n")),
@@ -379,6 +381,17 @@ fn warnings_do_not_refuse() {
     assert_eq!(
         w,
         ["t.ini:18: piece line ignored: the piece list of `before` ended at line 17"]
+    );
+    // A comment after the last rays ends the list, as in Fairy-Max.
+    let note = format!("Game: note\n4x4\n3 4 4 3\n3 4 4 3\n{PAWNS_AND_KING}R:500 1,3 // rook\n");
+    let (ini, w) = warnings_of(&format!("{HEAD}{note}{TAIL}"));
+    assert_eq!((ini.errors.len(), w.len()), (0, 0));
+    assert_eq!(ini.game("note").unwrap().pieces[3].rays.len(), 1);
+    let (ini, w) = warnings_of(&format!("{HEAD}{note}Q:950 1,3 16,3\n{TAIL}"));
+    assert_eq!(ini.game("note").unwrap().pieces.len(), 4);
+    assert_eq!(
+        w,
+        ["t.ini:25: piece line ignored: the piece list of `note` ended at line 24"]
     );
 }
 

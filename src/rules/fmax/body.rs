@@ -245,15 +245,11 @@ fn read_pieces<'a>(
                     ),
                 ),
             }
-        } else if header_line == Some(t.line) {
+        } else if header_line == Some(t.line) && !t.text.starts_with('/') {
             rep.error(t.line, after_rays_problem(t.text));
-            if t.text.starts_with(['/', '#']) {
-                // A comment: the rest of its line is not reported again.
-                while toks.get(*pos).is_some_and(|n| n.line == t.line) {
-                    *pos += 1;
-                }
-            }
         } else {
+            // Anything else ends the list, as in Fairy-Max: a `//` comment
+            // after the rays, the lone `#`, or the first comment line.
             return Some(*t);
         }
     }
@@ -293,10 +289,8 @@ fn start_piece(letter: char, value: i64, t: &Token, def: &mut GameDef, rep: &mut
 }
 
 fn after_rays_problem(text: &str) -> String {
-    if text.starts_with('/') || text.starts_with('#') {
-        format!(
-            "`{text}` after the rays of a piece: Fairy-Max would end the piece list here; put comments on their own line"
-        )
+    if text.starts_with('#') {
+        format!("`{text}` after the rays of a piece: the `#` block needs a line of its own")
     } else {
         tokens::ray_problem(text)
     }
