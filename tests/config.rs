@@ -697,11 +697,19 @@ fn the_shipped_fmax_ini_has_debians_rules() {
         (ours.errors.clone(), ours.warnings.clone()),
         (Vec::new(), Vec::new())
     );
+    // Letters we spell as XBoard does: (game, Fairy-Max's letter, ours).
+    const RENAMED: &[(&str, char, char)] = &[("janus", 'A', 'J')];
     let same = |a: &nightrider::rules::GameDef, b: &nightrider::rules::GameDef| {
         let pieces = |g: &nightrider::rules::GameDef| -> Vec<(char, i32, Vec<Ray>)> {
             g.pieces
                 .iter()
-                .map(|p| (p.letter, p.value, p.rays.clone()))
+                .map(|p| {
+                    let renamed = RENAMED
+                        .iter()
+                        .find(|(game, theirs, _)| *game == g.name && *theirs == p.letter);
+                    let letter = renamed.map_or(p.letter, |r| r.2);
+                    (letter, p.value, p.rays.clone())
+                })
                 .collect()
         };
         (

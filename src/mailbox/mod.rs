@@ -267,7 +267,11 @@ impl MailboxPos {
         if let Some(info) = self.node.get() {
             return info;
         }
-        let mut info = NodeInfo { in_check: !self.royalty_safe(self.side), royals: [0; 4], royal_count: 0 };
+        let mut info = NodeInfo {
+            in_check: !self.royalty_safe(self.side),
+            royals: [0; 4],
+            royal_count: 0,
+        };
         self.for_each_piece(self.side, |sq| {
             let t = cell_type(self.board[sq as usize]) as usize;
             if self.tables.royalty[t] != Royalty::None && info.royal_count < 4 {
@@ -299,15 +303,24 @@ impl MailboxPos {
         if info.in_check
             || info.royal_count == u8::MAX
             || self.tables.royalty[t] != Royalty::None
-            || !matches!(m.kind(), MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep)
+            || !matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+            )
         {
             return true;
         }
-        let offset = |a: u8, b: u8| (i32::from(a & 15) - i32::from(b & 15), i32::from(a >> 4) - i32::from(b >> 4));
+        let offset = |a: u8, b: u8| {
+            (
+                i32::from(a & 15) - i32::from(b & 15),
+                i32::from(a >> 4) - i32::from(b >> 4),
+            )
+        };
         info.royals[..info.royal_count as usize].iter().any(|&r| {
             let (df, dr) = offset(m.from(), r);
             let (tf, tr) = offset(m.to(), r);
-            self.tables.may_open_line(df, dr) || (self.tables.hoppers && self.tables.may_open_line(tf, tr))
+            self.tables.may_open_line(df, dr)
+                || (self.tables.hoppers && self.tables.may_open_line(tf, tr))
         })
     }
 }

@@ -139,8 +139,13 @@ impl Tables {
             .map(|t| t.rays.iter().map(|&r| CompiledRay::new(r)).collect())
             .collect();
         let mut lines = vec![false; LINE_SPAN * LINE_SPAN];
-        let reach = types.iter().map(|t| reach_grid(&t.rays, &mut lines)).collect();
-        let hoppers = types.iter().any(|t| t.rays.iter().any(|r| r.rights() & HOP != 0));
+        let reach = types
+            .iter()
+            .map(|t| reach_grid(&t.rays, &mut lines))
+            .collect();
+        let hoppers = types
+            .iter()
+            .any(|t| t.rays.iter().any(|r| r.rights() & HOP != 0));
         let wraps = types.iter().any(|t| t.rays.iter().any(|r| r.cylinder()));
         let castles = per_type(&|i| {
             !types[i].is_pawn
@@ -203,7 +208,11 @@ fn reach_grid(rays: &[Ray], lines: &mut [bool]) -> Option<Vec<bool>> {
                 count,
                 toggled: false,
             };
-            let mut marks = Marks { reach: &mut grid, lines: &mut *lines, path: Vec::new() };
+            let mut marks = Marks {
+                reach: &mut grid,
+                lines: &mut *lines,
+                path: Vec::new(),
+            };
             simulate(ray, start, &mut marks, 0);
         }
     }
@@ -234,8 +243,16 @@ impl Marks<'_> {
         self.reach[grid_index(at.0, at.1)] = true;
         let mut passed = self.path.clone();
         if ray.multi_path() {
-            let (t, u) = (Delta::of(ray.step_toggle()), Delta::of(ray.step - 2 * ray.step_toggle()));
-            passed.extend([(t.df, t.dr), (2 * t.df, 2 * t.dr), (t.df + u.df, t.dr + u.dr), (u.df, u.dr)]);
+            let (t, u) = (
+                Delta::of(ray.step_toggle()),
+                Delta::of(ray.step - 2 * ray.step_toggle()),
+            );
+            passed.extend([
+                (t.df, t.dr),
+                (2 * t.df, 2 * t.dr),
+                (t.df + u.df, t.dr + u.dr),
+                (u.df, u.dr),
+            ]);
         }
         for p in passed {
             self.lines[line_index(p.0 - at.0, p.1 - at.1)] = true;
