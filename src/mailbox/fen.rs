@@ -33,7 +33,7 @@ impl MailboxPos {
             other => return Err(err(format!("side to move '{other}', expected w or b"))),
         };
         if self.side == Color::Black {
-            self.hash ^= super::tables::ZOBRIST.black;
+            self.hash ^= self.tables.keys.black;
         }
         self.apply_rights(fields.next().unwrap_or("-"))?;
         self.apply_ep(fields.next().unwrap_or("-"))?;

@@ -293,6 +293,33 @@ impl MailboxPos {
             .sum()
     }
 
+    /// After `m` was played from a position described by `info`: is the
+    /// mover's royalty safe? The royal squares are known from `info` unless
+    /// the move was special (castling, gating) or there are many royals.
+    fn mover_royals_safe(&self, mover: Color, info: NodeInfo, m: Move) -> bool {
+        if info.royal_count == u8::MAX
+            || !matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep | MoveKind::EnPassant
+            )
+        {
+            return self.royalty_safe(mover);
+        }
+        let mut royals = info.royals;
+        for sq in &mut royals[..info.royal_count as usize] {
+            if *sq == m.from() {
+                *sq = m.to();
+            }
+        }
+        let promoted_royal = self.tables.royalty[cell_type(self.board[m.to() as usize]) as usize]
+            != Royalty::None
+            && !royals[..info.royal_count as usize].contains(&m.to());
+        if promoted_royal {
+            return self.royalty_safe(mover);
+        }
+        self.royals_safe(mover, &royals[..info.royal_count as usize])
+    }
+
     /// Whether `m` could leave the mover's royalty capturable when the
     /// position before it was safe: royal moves, moves out of check and
     /// special moves always could; otherwise only if the square it empties
@@ -342,8 +369,9 @@ impl Position for MailboxPos {
             return false;
         }
         let test = self.move_may_expose(m);
+        let info = self.node_info();
         self.play(m);
-        if !test || self.royalty_safe(mover) {
+        if !test || self.mover_royals_safe(mover, info, m) {
             true
         } else {
             self.unplay(m);

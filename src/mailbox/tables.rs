@@ -50,6 +50,9 @@ pub struct CompiledRay {
     pub multi_path: Option<(Delta, Delta)>,
     /// Whether the ray can ever capture (attack tests skip it otherwise).
     pub may_capture: bool,
+    /// A plain leaper or slider (no toggle, hop, x4, wrap or multi-path):
+    /// walked by the fast path.
+    pub simple: bool,
 }
 
 impl CompiledRay {
@@ -75,8 +78,20 @@ impl CompiledRay {
             friendly_platform: hopper && ray.count() & 2 != 0,
             multi_path,
             may_capture: may_capture(ray),
+            simple: is_simple(ray),
         }
     }
+}
+
+/// A ray whose rights never change along the way.
+fn is_simple(ray: Ray) -> bool {
+    let r = ray.rights();
+    r & (HOP | 3) != 0
+        && r & HOP == 0
+        && ray.toggle_mask() == 0
+        && ray.secondary_step() == ray.step
+        && !ray.cylinder()
+        && !ray.multi_path()
 }
 
 /// Whether a ray has capture rights before or after its toggle.
@@ -126,6 +141,55 @@ pub struct Tables {
     pub hoppers: bool,
     /// Some ray wraps around the board: no geometric shortcut is safe.
     pub wraps: bool,
+    /// Reverse probes for the attack test over plain capture rays.
+    pub probes: Vec<Probe>,
+    /// Types with capture rays the probes do not cover (bit per type).
+    pub complex_attackers: u16,
+    /// The Zobrist keys (a plain reference: no lazy check on the hot path).
+    pub keys: &'static Zobrist,
+}
+
+/// One plain capture direction walked backwards from a target square: the
+/// first piece met attacks the target if its type is in `types`.
+#[derive(Clone, Debug)]
+pub struct Probe {
+    /// The step back from the target toward a possible attacker.
+    pub back: Delta,
+    /// Keep walking over empty squares (slider) or look one step only.
+    pub slider: bool,
+    /// Bit per type that has this capture ray.
+    pub types: u16,
+}
+
+/// Groups every plain capture ray by direction and kind.
+fn build_probes(rays: &[Vec<CompiledRay>]) -> (Vec<Probe>, u16) {
+    let mut probes: Vec<Probe> = Vec::new();
+    let mut complex = 0u16;
+    for (t, list) in rays.iter().enumerate() {
+        for ray in list.iter().filter(|r| r.may_capture) {
+            if !ray.simple {
+                complex |= 1 << t;
+                continue;
+            }
+            let back = Delta {
+                df: -ray.s.df,
+                dr: -ray.s.dr,
+            };
+            let slider = ray.rights & 4 == 0;
+            match probes
+                .iter_mut()
+                .find(|p| p.back == back && p.slider == slider)
+            {
+                Some(p) => p.types |= 1 << t,
+                None => probes.push(Probe {
+                    back,
+                    slider,
+                    types: 1 << t,
+                }),
+            }
+        }
+    }
+    (probes, complex)
 }
 
 impl Tables {
@@ -154,7 +218,11 @@ impl Tables {
                     .iter()
                     .any(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
         });
+        let (probes, complex_attackers) = build_probes(&rays);
         Tables {
+            keys: &ZOBRIST,
+            probes,
+            complex_attackers,
             width: variant.width as i32,
             height: variant.height as i32,
             rays,
@@ -314,6 +382,7 @@ fn line_index(df: i32, dr: i32) -> usize {
 }
 
 /// Zobrist keys: one per (cell value, square), plus side and e.p. keys.
+#[derive(Debug)]
 pub struct Zobrist {
     /// Indexed `cell * 256 + square` (cell = type | colour << 4 | virgin << 5).
     pub piece: Vec<u64>,
