@@ -21,8 +21,7 @@ fn count<P: Position>(pos: &mut P, depth: u32, buffers: &mut [Vec<P::Move>]) -> 
     moves.clear();
     pos.generate(GenKind::All, moves);
     let mut nodes = 0;
-    for i in 0..moves.len() {
-        let m = moves[i];
+    for &m in moves.iter() {
         if pos.make(m) {
             nodes += if depth == 1 {
                 1
