@@ -40,11 +40,33 @@ const fn castle_keys() -> [u64; 16] {
     keys
 }
 
+/// Piece-square keys indexed by piece code and square.
+const PIECE_KEYS: [[u64; 64]; 16] = piece_keys();
+
+const fn piece_keys() -> [[u64; 64]; 16] {
+    let mut keys = [[0u64; 64]; 16];
+    let mut color = 0;
+    while color < 2 {
+        let mut kind = 0;
+        while kind < 6 {
+            let mut sq = 0;
+            while sq < 64 {
+                // Polyglot orders black before white within each kind.
+                keys[piece_code(color, kind) as usize][sq] =
+                    RANDOM64[64 * (2 * kind + (color ^ 1)) + sq];
+                sq += 1;
+            }
+            kind += 1;
+        }
+        color += 1;
+    }
+    keys
+}
+
 /// The Polyglot key of a piece (colour index, kind index) on a square.
 #[inline(always)]
 pub(crate) fn piece_key(color: usize, kind: usize, sq: usize) -> u64 {
-    // Polyglot orders black before white within each kind.
-    RANDOM64[(64 * (2 * kind + (color ^ 1)) + sq) % 768]
+    PIECE_KEYS[usize::from(piece_code(color, kind)) & 15][sq & 63]
 }
 
 /// The Polyglot key of an en-passant file.
@@ -81,7 +103,8 @@ pub(crate) struct CastleRule {
 /// An orthodox chess or Chess960 position with its undo stack.
 #[derive(Clone, Debug)]
 pub struct BitboardPos {
-    pub(crate) by_kind: [Bitboard; 6],
+    /// Per kind (index 0..6; slots 6 and 7 stay empty so any code & 7 indexes safely).
+    pub(crate) by_kind: [Bitboard; 8],
     pub(crate) by_color: [Bitboard; 2],
     pub(crate) board: [PieceCode; 64],
     pub(crate) side: usize,
@@ -101,7 +124,7 @@ impl BitboardPos {
     /// An empty board (no kings), white to move; the FEN reader fills it.
     pub(crate) fn empty(chess960: bool) -> BitboardPos {
         BitboardPos {
-            by_kind: [0; 6],
+            by_kind: [0; 8],
             by_color: [0; 2],
             board: [EMPTY; 64],
             side: 0,
