@@ -87,7 +87,11 @@ impl Variant {
             return Err(errors);
         }
         let (types, canonical) = canonical_types(def);
-        let map = |a: &Vec<u8>| a.iter().map(|&n| canonical[n as usize]).collect::<Vec<u8>>();
+        let map = |a: &Vec<u8>| {
+            a.iter()
+                .map(|&n| canonical[n as usize])
+                .collect::<Vec<u8>>()
+        };
         let height = def.height as usize;
         let (pawn_rank, promo_rank) = pawn_and_promotion_ranks(def.zone, height);
         let mut v = Variant {
@@ -122,7 +126,11 @@ impl Variant {
     /// the last one black's.
     #[must_use]
     pub fn type_of_letter(&self, letter: char) -> Option<(Color, u8)> {
-        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let key = letter.to_ascii_uppercase();
         let mut found = self
             .def
@@ -133,7 +141,7 @@ impl Variant {
             .map(|(i, _)| self.canonical[i + 1]);
         let t = match color {
             Color::White => found.next(),
-            Color::Black => found.last(),
+            Color::Black => found.next_back(),
         }?;
         Some((color, t))
     }
@@ -164,11 +172,16 @@ impl Variant {
                     };
                     match self.type_of_letter(l) {
                         Some((_, t)) => v.push(t),
-                        None => errors.push(ConfigError {
-                            file: format!("variants/{}.ini", self.name),
-                            line: 0,
+                        None if color == Color::White => errors.push(ConfigError {
+                            file: self
+                                .overlay
+                                .file
+                                .clone()
+                                .unwrap_or_else(|| format!("variants/{}.ini", self.name)),
+                            line: self.overlay.promotion_line,
                             message: format!("promotion letter '{l}' is no piece of {}", self.name),
                         }),
+                        None => {}
                     }
                 }
                 out.retain(|t| v.contains(t));
@@ -179,7 +192,11 @@ impl Variant {
                     Color::White => &self.white_array,
                     Color::Black => &self.black_array,
                 };
-                array.iter().copied().filter(|&t| self.promotable(t)).collect()
+                array
+                    .iter()
+                    .copied()
+                    .filter(|&t| self.promotable(t))
+                    .collect()
             }
         };
         for t in candidates {
@@ -195,7 +212,19 @@ impl Variant {
             return false;
         }
         let p = &self.types[t as usize];
-        !p.is_pawn && p.royalty == Royalty::None && !p.not_promotable
+        // Delocalised royals stay in the list: the board allows them only to
+        // replace a lost one (Spartan's second king).
+        !p.is_pawn && p.royalty != Royalty::Absolute && !p.not_promotable
+    }
+
+    /// How many pieces of type `t` `color` starts with.
+    #[must_use]
+    pub fn initial_count(&self, color: Color, t: u8) -> usize {
+        let array = match color {
+            Color::White => &self.white_array,
+            Color::Black => &self.black_array,
+        };
+        array.iter().filter(|&&x| x == t).count()
     }
 
     /// Fairy-Max's own promotion piece: number 7, or 9 for black under the
@@ -221,7 +250,11 @@ impl Variant {
 
 /// Board size and array checks that make the rest safe to derive.
 fn check_shape(def: &GameDef, errors: &mut Vec<ConfigError>) {
-    let err = |message: String| ConfigError { file: def.file.clone(), line: def.line, message };
+    let err = |message: String| ConfigError {
+        file: def.file.clone(),
+        line: def.line,
+        message,
+    };
     if !(1..=16).contains(&def.width) || !(1..=16).contains(&def.height) {
         errors.push(err(format!(
             "board {}x{} is not supported: expected 1..16 files and 1..16 ranks",
@@ -229,10 +262,15 @@ fn check_shape(def: &GameDef, errors: &mut Vec<ConfigError>) {
         )));
     }
     if def.pieces.len() < 2 {
-        errors.push(err("expected at least the two pawn lines (pieces 1 and 2)".into()));
+        errors.push(err(
+            "expected at least the two pawn lines (pieces 1 and 2)".into()
+        ));
     }
     if def.pieces.len() > 15 {
-        errors.push(err(format!("{} piece types: at most 15 are allowed", def.pieces.len())));
+        errors.push(err(format!(
+            "{} piece types: at most 15 are allowed",
+            def.pieces.len()
+        )));
     }
     for (side, array) in [("white", &def.white_array), ("black", &def.black_array)] {
         if array.len() != def.width as usize {
@@ -249,11 +287,17 @@ fn check_shape(def: &GameDef, errors: &mut Vec<ConfigError>) {
             )));
         }
     }
-    let (pawn, promo) = pawn_and_promotion_ranks(def.zone, def.height as usize);
-    if def.height >= 2 && (pawn + 1 >= def.height as usize || promo == 0 || pawn >= promo) {
+    let h = def.height as usize;
+    let (pawn, promo) = pawn_and_promotion_ranks(def.zone, h);
+    // Pawns off the back ranks, white's pawn rank below black's, and the
+    // promotion rank ahead of the pawns and on the board.
+    if pawn == 0 || 2 * pawn + 1 >= h || pawn >= promo || promo >= h {
         errors.push(err(format!(
-            "zone ={} does not fit a board of {} ranks",
-            def.zone, def.height
+            "zone ={} does not fit a board of {} ranks: pawns would start on rank {} and promote on rank {}",
+            def.zone,
+            def.height,
+            pawn + 1,
+            promo + 1
         )));
     }
 }
@@ -262,9 +306,9 @@ fn check_shape(def: &GameDef, errors: &mut Vec<ConfigError>) {
 fn pawn_and_promotion_ranks(zone: i32, height: usize) -> (usize, usize) {
     let h = height as i32;
     let (pawn, promo) = if zone > 0 {
-        (zone.max(2) - 1, h - zone)
+        (zone.max(2) - 1, h.saturating_sub(zone))
     } else if zone < 0 {
-        (-zone, h - 1)
+        (zone.saturating_neg(), h - 1)
     } else {
         (1, h - 1)
     };
@@ -276,8 +320,7 @@ fn pawn_and_promotion_ranks(zone: i32, height: usize) -> (usize, usize) {
 /// and the map from ini number to canonical number.
 fn canonical_types(def: &GameDef) -> (Vec<PieceType>, Vec<u8>) {
     let n = def.pieces.len();
-    let mut canonical = vec![0u8; n + 1];
-    for i in 1..=n {
+    let representative = |i: usize| {
         let same = |j: usize| {
             def.pieces[j - 1].value == def.pieces[i - 1].value
                 && def.pieces[j - 1].rays == def.pieces[i - 1].rays
@@ -289,8 +332,11 @@ fn canonical_types(def: &GameDef) -> (Vec<PieceType>, Vec<u8>) {
         } else {
             (1..=i).find(|&j| same(j)).unwrap_or(i)
         };
-        canonical[i] = rep as u8;
-    }
+        rep as u8
+    };
+    let canonical: Vec<u8> = std::iter::once(0)
+        .chain((1..=n).map(representative))
+        .collect();
     let types = std::iter::once(empty_type())
         .chain((1..=n).map(|i| piece_type(def, i)))
         .collect();
@@ -328,5 +374,29 @@ fn piece_type(def: &GameDef, number: usize) -> PieceType {
         royalty,
         duple_check: royalty != Royalty::None && number >= 8,
         not_promotable: p.value == -1 || (p.value > 0 && p.value % 10 == 3),
+    }
+}
+
+impl Variant {
+    /// Seirawan gating: Fairy-Max switches it on by the name `seirawan`;
+    /// pieces 9 and 10 start in hand.
+    #[must_use]
+    pub fn has_gating(&self) -> bool {
+        self.name == "seirawan" && self.def.pieces.len() >= 10
+    }
+
+    /// The pieces each side holds in hand at the start: (side, type, count).
+    #[must_use]
+    pub fn initial_holdings(&self) -> Vec<(Color, u8, u8)> {
+        if !self.has_gating() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for n in [9, 10] {
+                out.push((color, self.canonical[n], 1));
+            }
+        }
+        out
     }
 }

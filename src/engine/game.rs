@@ -1,0 +1,278 @@
+//! The game record: a position plus the moves that led to it, with the
+//! bookkeeping that needs history (undo, repetition, the 50-move rule) and the
+//! adjudication of a finished game by the rules on the board.
+//!
+//! Generic over any [`Position`]; it names no concrete board. Moves come in
+//! and go out as coordinate text, written and parsed by the board itself.
+
+use crate::core::{Color, GameResult, Verdict};
+use crate::position::{Position, TextError};
+
+/// One played move and the hash of the position before it.
+#[derive(Clone, Debug)]
+struct Played<M> {
+    mv: M,
+    key_before: u64,
+}
+
+/// A game in progress on board type `P`.
+#[derive(Clone, Debug)]
+pub struct Game<P: Position> {
+    pos: P,
+    history: Vec<Played<P::Move>>,
+    orthodox_material: bool,
+}
+
+impl<P: Position> Game<P> {
+    /// A game from `pos` with no history. `orthodox_material` enables the FIDE
+    /// insufficient-material rule (only sound for orthodox pieces).
+    #[must_use]
+    pub fn new(pos: P, orthodox_material: bool) -> Game<P> {
+        Game {
+            pos,
+            history: Vec::new(),
+            orthodox_material,
+        }
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &P {
+        &self.pos
+    }
+
+    /// Plies played since the game (or the last `setboard`) started.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Moves `color` has made since the start of the record.
+    #[must_use]
+    pub fn moves_by(&self, color: Color) -> u32 {
+        let n = u32::try_from(self.history.len()).unwrap_or(u32::MAX);
+        let start = if n % 2 == 0 {
+            self.pos.side_to_move()
+        } else {
+            self.pos.side_to_move().flip()
+        };
+        if color == start {
+            n.div_ceil(2)
+        } else {
+            n / 2
+        }
+    }
+
+    /// Replaces the position from a FEN and clears the history; on error the
+    /// game is unchanged.
+    ///
+    /// # Errors
+    /// The board's one-line reason the FEN was refused.
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), TextError> {
+        let mut pos = self.pos.clone();
+        pos.set_fen(fen)?;
+        self.pos = pos;
+        self.history.clear();
+        Ok(())
+    }
+
+    /// Plays a move given as text (any notation the board accepts).
+    ///
+    /// # Errors
+    /// The board's reason when the text is not a legal move; the game is
+    /// then unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<P::Move, TextError> {
+        let m = self.pos.parse_move(text)?;
+        if self.play(m) {
+            Ok(m)
+        } else {
+            Err(TextError(format!("{text} leaves the king in check")))
+        }
+    }
+
+    /// Plays `m` if it is legal; returns whether it was played.
+    pub fn play(&mut self, m: P::Move) -> bool {
+        let key_before = self.pos.hash();
+        if !self.pos.make(m) {
+            return false;
+        }
+        self.history.push(Played { mv: m, key_before });
+        true
+    }
+
+    /// The legal move whose text (as the board writes it) is `text`.
+    #[must_use]
+    pub fn find_move(&mut self, text: &str) -> Option<P::Move> {
+        let moves = self.pos.legal_moves();
+        moves
+            .into_iter()
+            .find(|&m| self.pos.move_to_string(m) == text)
+    }
+
+    /// Every legal move, as text.
+    #[must_use]
+    pub fn legal_move_texts(&mut self) -> Vec<String> {
+        let moves = self.pos.legal_moves();
+        moves
+            .into_iter()
+            .map(|m| self.pos.move_to_string(m))
+            .collect()
+    }
+
+    /// Takes back the last ply; returns `false` when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some(played) => {
+                self.pos.unmake(played.mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// How often the current position occurred before (same side to move,
+    /// since the last irreversible move).
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        let key = self.pos.hash();
+        let reach = (self.pos.halfmove_clock() as usize).min(self.history.len());
+        let recent = &self.history[self.history.len() - reach..];
+        recent
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|p| p.key_before == key)
+            .count()
+    }
+
+    /// The result if the game is over in the current position, by the
+    /// variant's rules, mate or stalemate, threefold repetition, the 50-move
+    /// rule or (orthodox only) insufficient material.
+    #[must_use]
+    pub fn result(&mut self) -> Option<GameResult> {
+        let mover = self.pos.side_to_move();
+        if let Some(verdict) = self.pos.rule_verdict() {
+            return Some(verdict_result(
+                verdict,
+                mover,
+                "wins by variant rule",
+                "Draw by variant rule",
+            ));
+        }
+        if self.pos.legal_moves().is_empty() {
+            let verdict = self.pos.no_move_verdict();
+            if self.pos.in_check() {
+                return Some(verdict_result(
+                    verdict,
+                    mover,
+                    "mates",
+                    "Draw by checkmate rule",
+                ));
+            }
+            return Some(verdict_result(
+                verdict,
+                mover,
+                "wins by stalemate",
+                "Stalemate",
+            ));
+        }
+        if self.repetitions() >= 2 {
+            return Some(draw("Draw by repetition"));
+        }
+        if self.pos.halfmove_clock() >= 100 {
+            return Some(draw("50-move rule"));
+        }
+        if self.orthodox_material && insufficient_material(&self.pos.to_fen()) {
+            return Some(draw("Insufficient material"));
+        }
+        None
+    }
+}
+
+fn draw(reason: &str) -> GameResult {
+    GameResult {
+        winner: None,
+        reason: reason.to_string(),
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A result from the side to move's verdict; `win_text` follows the
+/// winner's name (`White mates`).
+fn verdict_result(verdict: Verdict, mover: Color, win_text: &str, draw_text: &str) -> GameResult {
+    let winner = match verdict {
+        Verdict::Loss => mover.flip(),
+        Verdict::Win => mover,
+        Verdict::Draw => return draw(draw_text),
+    };
+    GameResult {
+        winner: Some(winner),
+        reason: format!("{} {win_text}", color_name(winner)),
+    }
+}
+
+/// FIDE's dead positions that need no search: kings alone, one minor piece,
+/// or bishops only, all on squares of one colour. Reads the FEN's board field.
+#[must_use]
+pub fn insufficient_material(fen: &str) -> bool {
+    let board = fen.split([' ', '[']).next().unwrap_or("");
+    let mut minors = 0;
+    let mut knights = 0;
+    let mut bishop_colors = [false; 2];
+    for (row, rank) in board.split('/').enumerate() {
+        let mut file = 0usize;
+        let mut digits = String::new();
+        for c in rank.chars().chain(std::iter::once('/')) {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            file += digits.parse::<usize>().unwrap_or(0);
+            digits.clear();
+            match c.to_ascii_lowercase() {
+                'k' => {}
+                'b' => {
+                    minors += 1;
+                    bishop_colors[(row + file) % 2] = true;
+                }
+                'n' => {
+                    minors += 1;
+                    knights += 1;
+                }
+                '/' | '~' => continue,
+                _ => return false,
+            }
+            file += 1;
+        }
+    }
+    minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::insufficient_material;
+
+    #[test]
+    fn dead_material_is_recognised_from_the_fen() {
+        assert!(insufficient_material("8/8/4k3/8/8/3K4/8/8 w - - 0 1"));
+        assert!(insufficient_material("8/8/4k3/8/8/3KN3/8/8 b - - 0 1"));
+        assert!(insufficient_material("8/8/4kb2/8/8/3K4/8/8 w - - 0 1"));
+        // Bishops on c1 and f4 stand on dark squares both.
+        assert!(insufficient_material("8/8/4k3/8/5b2/8/8/2B1K3 w - - 0 1"));
+        assert!(!insufficient_material("8/8/4k3/8/5B2/8/8/1B2K3 w - - 0 1"));
+        assert!(!insufficient_material("8/8/4k3/8/8/3KNN2/8/8 w - - 0 1"));
+        assert!(!insufficient_material("8/8/4k3/8/8/3KB3/8/4n3 w - - 0 1"));
+        assert!(!insufficient_material("8/8/4k3/8/8/3K4/7P/8 w - - 0 1"));
+        assert!(!insufficient_material("8/8/4k3/8/8/3K4/8/7r w - - 0 1"));
+        assert!(!insufficient_material(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ));
+    }
+}

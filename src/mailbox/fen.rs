@@ -1,0 +1,363 @@
+//! FEN and X-FEN for any board size: multi-digit empty runs, holdings in
+//! brackets, castling rights as `KQkq` or file letters (which also mark
+//! other virgin pieces, as Fairy-Stockfish writes Cambodian and Seirawan
+//! positions), e.p. as one square or Berolina's victim+square pair, and the
+//! optional fields XBoard leaves out.
+
+use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
+use crate::core::Color;
+use crate::position::TextError;
+use crate::rules::variant::Royalty;
+
+fn err(message: String) -> TextError {
+    TextError(format!("bad FEN: {message}"))
+}
+
+impl MailboxPos {
+    /// Replaces the (empty) position with the one `fen` describes.
+    pub(crate) fn load_fen(&mut self, fen: &str) -> Result<(), TextError> {
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().ok_or_else(|| err("empty text".into()))?;
+        let (board, holdings) = split_holdings(placement)?;
+        self.place_rows(board)?;
+        if let Some(h) = holdings {
+            self.place_holdings(h)?;
+        } else {
+            for (color, t, n) in self.tables.variant.initial_holdings() {
+                self.set_hand(color.index(), t, n);
+            }
+        }
+        self.side = match fields.next().unwrap_or("w") {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            other => return Err(err(format!("side to move '{other}', expected w or b"))),
+        };
+        if self.side == Color::Black {
+            self.hash ^= super::tables::ZOBRIST.black;
+        }
+        self.apply_rights(fields.next().unwrap_or("-"))?;
+        self.apply_ep(fields.next().unwrap_or("-"))?;
+        self.halfmove = parse_number(fields.next(), 0, "halfmove clock")?;
+        self.fullmove = parse_number(fields.next(), 1, "fullmove number")?.max(1);
+        Ok(())
+    }
+
+    fn place_rows(&mut self, board: &str) -> Result<(), TextError> {
+        let rows: Vec<&str> = board.split('/').collect();
+        let (w, h) = (self.tables.width as usize, self.tables.height as usize);
+        if rows.len() != h {
+            return Err(err(format!("{} ranks, expected {h}", rows.len())));
+        }
+        for (row, text) in rows.iter().enumerate() {
+            let mut file = 0usize;
+            let mut run = 0usize;
+            for c in text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    run = run * 10 + d as usize;
+                    continue;
+                }
+                file += run;
+                run = 0;
+                if c == '~' {
+                    continue;
+                }
+                let (color, t) = self.tables.variant.type_of_letter(c).ok_or_else(|| {
+                    err(format!("'{c}' is no piece of {}", self.tables.variant.name))
+                })?;
+                if file >= w {
+                    return Err(err(format!("rank {} is wider than {w} files", h - row)));
+                }
+                let bits = if color == Color::Black { BLACK } else { 0 };
+                self.put((row * 16 + file) as u8, t | bits);
+                file += 1;
+            }
+            file += run;
+            if file != w {
+                return Err(err(format!(
+                    "rank {} has {file} files, expected {w}",
+                    h - row
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn place_holdings(&mut self, text: &str) -> Result<(), TextError> {
+        for c in text.chars().filter(|&c| c != '-') {
+            let (color, t) = self.tables.variant.type_of_letter(c).ok_or_else(|| {
+                err(format!(
+                    "holding '{c}' is no piece of {}",
+                    self.tables.variant.name
+                ))
+            })?;
+            let n = self.hand[color.index()][t as usize];
+            self.set_hand(color.index(), t, n.saturating_add(1));
+        }
+        Ok(())
+    }
+
+    /// Virginity from the castling field (see the module doc) and pawn ranks.
+    fn apply_rights(&mut self, rights: &str) -> Result<(), TextError> {
+        let h = self.tables.height;
+        let w = self.tables.width;
+        let mut royal_marked = [false; 2];
+        let mut file_letters = [false; 2];
+        for c in rights.chars().filter(|&c| c != '-') {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let row = if color == Color::White { h - 1 } else { 0 };
+            let file = match c.to_ascii_lowercase() {
+                'k' => w - 1,
+                'q' => 0,
+                f @ 'a'..='p' => {
+                    file_letters[color.index()] = true;
+                    i32::from(f as u8 - b'a')
+                }
+                _ => return Err(err(format!("castling field has '{c}'"))),
+            };
+            if file >= w {
+                return Err(err(format!("castling file '{c}' is off the board")));
+            }
+            let sq = (row * 16 + file) as u8;
+            let cell = self.board[sq as usize];
+            if cell != EMPTY && cell_color(cell) == color {
+                self.set_virgin(sq);
+                let corner = file == 0 || file == w - 1;
+                royal_marked[color.index()] |=
+                    corner || self.tables.royalty[cell_type(cell) as usize] != Royalty::None;
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            self.mark_initial_pieces(
+                color,
+                royal_marked[color.index()],
+                file_letters[color.index()],
+            );
+        }
+        self.normalise_virginity();
+        Ok(())
+    }
+
+    /// Pawns on their start rank are virgin; with castling rights the royal
+    /// is; with KQkq-style rights other pieces are virgin on their start
+    /// square (Fairy-Max's edit rule).
+    fn mark_initial_pieces(&mut self, color: Color, royal: bool, explicit_files: bool) {
+        let v = std::sync::Arc::clone(&self.tables.variant);
+        let h = self.tables.height as usize;
+        let back = if color == Color::White { h - 1 } else { 0 };
+        let array = if color == Color::White {
+            &v.white_array
+        } else {
+            &v.black_array
+        };
+        let mut squares = Vec::new();
+        self.for_each_piece(color, |sq| squares.push(sq));
+        for sq in squares {
+            let cell = self.board[sq as usize];
+            let t = cell_type(cell) as usize;
+            let row = usize::from(sq >> 4);
+            let file = usize::from(sq & 15);
+            let pawn_ok = match color {
+                Color::White => row >= v.pawn_row[0],
+                Color::Black => row <= v.pawn_row[1],
+            };
+            let is_royal = self.tables.royalty[t] != Royalty::None;
+            let virgin = if self.tables.is_pawn[t] {
+                pawn_ok
+            } else if is_royal && self.tables.castles[t] {
+                royal && row == back
+            } else {
+                royal && !explicit_files && row == back && array.get(file) == Some(&(t as u8))
+            };
+            if virgin {
+                self.set_virgin(sq);
+            }
+        }
+    }
+
+    fn set_virgin(&mut self, sq: u8) {
+        let cell = self.take(sq);
+        self.put(sq, cell | VIRGIN);
+    }
+
+    fn apply_ep(&mut self, text: &str) -> Result<(), TextError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let squares = self.parse_square_list(text)?;
+        let (victim, passed) = match squares.as_slice() {
+            [single] => {
+                let toward = if self.side == Color::Black { -1 } else { 1 };
+                let victim = self
+                    .offset(*single, 0, toward)
+                    .ok_or_else(|| err(format!("e.p. square {text} has no pawn beyond it")))?;
+                (victim, vec![*single])
+            }
+            [victim, rest @ ..] => (*victim, rest.to_vec()),
+            [] => return Err(err(format!("e.p. field '{text}'"))),
+        };
+        self.set_ep(&passed, victim);
+        Ok(())
+    }
+
+    fn parse_square_list(&self, text: &str) -> Result<Vec<u8>, TextError> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let len = 1 + rest[1..].chars().take_while(char::is_ascii_digit).count();
+            let (name, tail) = rest.split_at(len.min(rest.len()));
+            let sq = self
+                .parse_square(name, false)
+                .ok_or_else(|| err(format!("e.p. square '{text}'")))?;
+            out.push(sq);
+            rest = tail;
+        }
+        Ok(out)
+    }
+
+    /// Writes the position as FEN.
+    pub(crate) fn write_fen(&self) -> String {
+        let mut out = String::new();
+        for row in 0..self.tables.height {
+            if row > 0 {
+                out.push('/');
+            }
+            let mut run = 0;
+            for file in 0..self.tables.width {
+                let cell = self.board[(row * 16 + file) as usize];
+                if cell == EMPTY {
+                    run += 1;
+                    continue;
+                }
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                    run = 0;
+                }
+                out.push(
+                    self.tables
+                        .variant
+                        .letter_of(cell_color(cell), cell_type(cell)),
+                );
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+        }
+        if self.has_gating() {
+            out.push_str(&format!("[{}]", self.holdings_text()));
+        }
+        let side = if self.side == Color::White { "w" } else { "b" };
+        format!(
+            "{out} {side} {} {} {} {}",
+            self.rights_text(),
+            self.ep_text(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    fn holdings_text(&self) -> String {
+        let mut letters = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let mut side: Vec<char> = Vec::new();
+            for t in 1..16u8 {
+                for _ in 0..self.hand[color.index()][t as usize] {
+                    side.push(self.tables.variant.letter_of(color, t));
+                }
+            }
+            side.sort_unstable();
+            letters.extend(side);
+        }
+        letters.into_iter().collect()
+    }
+
+    fn rights_text(&self) -> String {
+        let mut out = String::new();
+        for color in [Color::White, Color::Black] {
+            out.push_str(&self.rights_of(color));
+        }
+        if out.is_empty() {
+            "-".into()
+        } else {
+            out
+        }
+    }
+
+    /// `K`/`Q` for castling with the h-side/a-side corner, then the file
+    /// letters of other virgin back-rank pieces whose virginity matters.
+    fn rights_of(&self, color: Color) -> String {
+        let (w, h) = (self.tables.width, self.tables.height);
+        let row = if color == Color::White { h - 1 } else { 0 };
+        let cell_at = |f: i32| self.board[(row * 16 + f) as usize];
+        let virgin_own = |c: u8| c != EMPTY && c & VIRGIN != 0 && cell_color(c) == color;
+        let castler = (0..w).find(|&f| {
+            let c = cell_at(f);
+            virgin_own(c) && self.tables.castles[cell_type(c) as usize]
+        });
+        let mut letters = String::new();
+        let mut implied = Vec::new();
+        if let Some(kf) = castler {
+            for (corner, letter) in [(w - 1, 'K'), (0, 'Q')] {
+                if virgin_own(cell_at(corner)) {
+                    letters.push(letter);
+                    implied.extend([corner, kf]);
+                }
+            }
+        }
+        for f in 0..w {
+            let c = cell_at(f);
+            if virgin_own(c) && !implied.contains(&f) && !self.tables.is_pawn[cell_type(c) as usize]
+            {
+                let corner_only =
+                    (f == 0 || f == w - 1) && !self.tables.has_initial_moves[cell_type(c) as usize];
+                if !corner_only || self.has_gating() {
+                    letters.push(char::from(b'A' + f as u8));
+                }
+            }
+        }
+        if color == Color::Black {
+            letters = letters.to_ascii_lowercase();
+        }
+        letters
+    }
+
+    fn ep_text(&self) -> String {
+        if self.ep_len == 0 {
+            return "-".into();
+        }
+        let first = self.ep[0];
+        let straight = (first & 15) == (self.ep_victim & 15);
+        if straight && self.ep_len == 1 {
+            return self.fen_square_name(first);
+        }
+        let mut out = self.fen_square_name(self.ep_victim);
+        for &sq in &self.ep[..self.ep_len as usize] {
+            out.push_str(&self.fen_square_name(sq));
+        }
+        out
+    }
+}
+
+fn split_holdings(placement: &str) -> Result<(&str, Option<&str>), TextError> {
+    match placement.find('[') {
+        None => Ok((placement, None)),
+        Some(i) => {
+            let inner = placement[i + 1..]
+                .strip_suffix(']')
+                .ok_or_else(|| err("holdings need a closing ']'".into()))?;
+            Ok((&placement[..i], Some(inner)))
+        }
+    }
+}
+
+fn parse_number(field: Option<&str>, default: u32, what: &str) -> Result<u32, TextError> {
+    match field {
+        None => Ok(default),
+        Some(text) => text
+            .parse()
+            .map_err(|_| err(format!("{what} '{text}' is not a number"))),
+    }
+}

@@ -1,0 +1,265 @@
+//! Make and unmake on the mailbox board, with incremental Zobrist keys and
+//! the legality test: a move is refused when it leaves the mover's royalty
+//! capturable (absolute royals, the last delocalised royal, or two duple-check
+//! royals at once).
+
+use super::moves::{Move, MoveKind};
+use super::tables::ZOBRIST;
+use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
+use crate::core::Color;
+use crate::rules::variant::Royalty;
+
+/// What `unmake` needs to restore.
+#[derive(Clone, Debug)]
+pub(crate) struct Undo {
+    moved: u8,
+    captured: u8,
+    captured_sq: u8,
+    corner: Option<(u8, u8, u8)>,
+    gated_from: Option<u8>,
+    ep: [u8; 3],
+    ep_len: u8,
+    ep_victim: u8,
+    hash: u64,
+    halfmove: u32,
+}
+
+impl MailboxPos {
+    /// Puts `cell` on `sq` (which must be empty), updating key and counts.
+    pub(crate) fn put(&mut self, sq: u8, cell: u8) {
+        let c = cell_color(cell).index();
+        self.board[sq as usize] = cell;
+        self.occupancy[c][usize::from(sq >> 6)] |= 1 << (sq & 63);
+        self.counts[c][cell_type(cell) as usize] += 1;
+        self.hash ^= ZOBRIST.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+    }
+
+    /// Empties `sq` and returns what stood there (`EMPTY` if nothing).
+    pub(crate) fn take(&mut self, sq: u8) -> u8 {
+        let cell = self.board[sq as usize];
+        if cell != EMPTY {
+            let c = cell_color(cell).index();
+            self.board[sq as usize] = EMPTY;
+            self.occupancy[c][usize::from(sq >> 6)] &= !(1 << (sq & 63));
+            self.counts[c][cell_type(cell) as usize] -= 1;
+            self.hash ^= ZOBRIST.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+        }
+        cell
+    }
+
+    pub(crate) fn set_ep(&mut self, squares: &[u8], victim: u8) {
+        for &sq in &self.ep[..self.ep_len as usize] {
+            self.hash ^= ZOBRIST.ep[sq as usize];
+        }
+        self.ep_len = squares.len().min(3) as u8;
+        for (slot, &sq) in self.ep.iter_mut().zip(squares) {
+            *slot = sq;
+            self.hash ^= ZOBRIST.ep[sq as usize];
+        }
+        self.ep_victim = victim;
+    }
+
+    /// Whether `sq` is one of the current e.p. squares.
+    pub(crate) fn is_ep_square(&self, sq: u8) -> bool {
+        self.ep[..self.ep_len as usize].contains(&sq)
+    }
+
+    /// Plays `m` without the legality test.
+    pub(crate) fn play(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let moved = self.board[from as usize];
+        let mut undo = Undo {
+            moved,
+            captured: EMPTY,
+            captured_sq: to,
+            corner: None,
+            gated_from: None,
+            ep: self.ep,
+            ep_len: self.ep_len,
+            ep_victim: self.ep_victim,
+            hash: self.hash,
+            halfmove: self.halfmove,
+        };
+        if m.kind() == MoveKind::EnPassant {
+            undo.captured_sq = self.ep_victim;
+        }
+        undo.captured = self.take(undo.captured_sq);
+        self.take(from);
+        let t = cell_type(moved);
+        let pawn = self.tables.is_pawn[t as usize];
+        let color_bits = moved & BLACK;
+        let landed = if pawn && m.piece() != 0 {
+            m.piece() | color_bits
+        } else {
+            moved & !VIRGIN
+        };
+        self.put(to, landed);
+        if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
+            undo.corner = Some(self.castle_corner(from, to));
+        }
+        if !pawn && m.piece() != 0 {
+            undo.gated_from = Some(self.gate(m, from, color_bits));
+        }
+        let skipped = self.skipped_squares(m);
+        self.set_ep(&skipped[..], to);
+        self.halfmove = if pawn || undo.captured != EMPTY {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash ^= ZOBRIST.black;
+        self.history.push(undo);
+    }
+
+    /// Moves the corner piece next to the castled king; returns
+    /// (corner square, destination, the corner cell) for unmake.
+    fn castle_corner(&mut self, from: u8, to: u8) -> (u8, u8, u8) {
+        let dir: i32 = if (to & 15) > (from & 15) { 1 } else { -1 };
+        let row = i32::from(from >> 4);
+        let corner_file = if dir < 0 { 0 } else { self.tables.width - 1 };
+        let corner = (row * 16 + corner_file) as u8;
+        let dest = (i32::from(to) - dir) as u8;
+        let cell = self.take(corner);
+        self.put(dest, cell & !VIRGIN);
+        (corner, dest, cell)
+    }
+
+    /// Places the gated piece from hand (Seirawan); returns its square.
+    fn gate(&mut self, m: Move, from: u8, color_bits: u8) -> u8 {
+        let square = if m.kind() == MoveKind::CastleGateCorner {
+            let dir: i32 = if (m.to() & 15) > (from & 15) { 1 } else { -1 };
+            let corner_file = if dir < 0 { 0 } else { self.tables.width - 1 };
+            (i32::from(from >> 4) * 16 + corner_file) as u8
+        } else {
+            from
+        };
+        let c = usize::from(color_bits != 0);
+        self.set_hand(
+            c,
+            m.piece(),
+            self.hand[c][m.piece() as usize].saturating_sub(1),
+        );
+        self.put(square, m.piece() | color_bits);
+        square
+    }
+
+    /// Sets a holdings count, keeping the key in step.
+    pub(crate) fn set_hand(&mut self, color: usize, t: u8, n: u8) {
+        let slot = (color * 16 + t as usize) * 16;
+        let old = self.hand[color][t as usize];
+        self.hash ^= ZOBRIST.hand[slot + usize::from(old.min(15))];
+        self.hash ^= ZOBRIST.hand[slot + usize::from(n.min(15))];
+        self.hand[color][t as usize] = n;
+    }
+
+    /// The squares a multi-step pawn move passed (its e.p. squares).
+    fn skipped_squares(&self, m: Move) -> Vec<u8> {
+        if m.kind() != MoveKind::MultiStep {
+            return Vec::new();
+        }
+        let (first, to) = (i32::from(m.skip()), i32::from(m.to()));
+        let step = first - i32::from(m.from());
+        let mut out = Vec::with_capacity(3);
+        let mut sq = first;
+        while sq != to && out.len() < 3 && (0..256).contains(&sq) {
+            out.push(sq as u8);
+            sq += step;
+        }
+        out
+    }
+
+    /// Takes back the last move `m`.
+    pub(crate) fn unplay(&mut self, m: Move) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        self.side = self.side.flip();
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        if let Some(sq) = undo.gated_from {
+            let cell = self.take(sq);
+            let c = usize::from(cell & BLACK != 0);
+            let t = cell_type(cell);
+            self.set_hand(c, t, self.hand[c][t as usize] + 1);
+        }
+        if let Some((corner, dest, cell)) = undo.corner {
+            self.take(dest);
+            self.put(corner, cell);
+        }
+        self.take(m.to());
+        self.put(m.from(), undo.moved);
+        if undo.captured != EMPTY {
+            self.put(undo.captured_sq, undo.captured);
+        }
+        self.ep = undo.ep;
+        self.ep_len = undo.ep_len;
+        self.ep_victim = undo.ep_victim;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    /// Whether `color`'s royalty is safe from capture by the other side.
+    pub(crate) fn royalty_safe(&self, color: Color) -> bool {
+        let enemy = color.flip();
+        let mut duple_hits = 0;
+        let mut safe = true;
+        self.for_each_piece(color, |sq| {
+            if !safe {
+                return;
+            }
+            let t = cell_type(self.board[sq as usize]) as usize;
+            let royalty = self.tables.royalty[t];
+            if royalty == Royalty::None || !self.attacked(sq, enemy) {
+                return;
+            }
+            let last = self.counts[color.index()][t] <= 1;
+            if royalty == Royalty::Absolute || last {
+                safe = false;
+            } else if self.tables.duple[t] {
+                duple_hits += 1;
+                safe = duple_hits < 2;
+            }
+        });
+        safe
+    }
+}
+
+impl MailboxPos {
+    /// Passes the turn (for null-move pruning).
+    pub(crate) fn play_null(&mut self) {
+        self.history.push(Undo {
+            moved: EMPTY,
+            captured: EMPTY,
+            captured_sq: 0,
+            corner: None,
+            gated_from: None,
+            ep: self.ep,
+            ep_len: self.ep_len,
+            ep_victim: self.ep_victim,
+            hash: self.hash,
+            halfmove: self.halfmove,
+        });
+        self.set_ep(&[], 0);
+        self.halfmove += 1;
+        self.side = self.side.flip();
+        self.hash ^= ZOBRIST.black;
+    }
+
+    /// Takes back [`MailboxPos::play_null`].
+    pub(crate) fn unplay_null(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        self.side = self.side.flip();
+        self.ep = undo.ep;
+        self.ep_len = undo.ep_len;
+        self.ep_victim = undo.ep_victim;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+}

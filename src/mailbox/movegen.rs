@@ -1,0 +1,390 @@
+//! Step-vector move generation: Fairy-Max's ray walk (leapers, sliders,
+//! hoppers, bent and limited-range riders, lame leapers, cylinder wrap,
+//! multi-path leaps, virgin-only x4 moves: pawn multi-steps and castling),
+//! and the attack test built on the same walk.
+
+use super::moves::{Move, MoveKind};
+use super::tables::{CompiledRay, Delta};
+use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
+use crate::core::Color;
+use crate::position::GenKind;
+
+/// What one step of a walk found.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Landing {
+    Quiet,
+    Capture,
+    EnPassant,
+}
+
+/// State of a walk along one ray (Fairy-Max's R, D, step and toggle).
+struct Walker {
+    file: i32,
+    row: i32,
+    step: Delta,
+    rights: u8,
+    count: u8,
+    toggled: bool,
+    first: bool,
+    skip: Option<u8>,
+    castle: bool,
+}
+
+impl MailboxPos {
+    /// Walks one ray of the piece on `x`. Without a target, calls `emit` for
+    /// every move found; with a target square, returns whether the ray could
+    /// capture there (the square counts as holding an enemy piece).
+    fn walk_ray(
+        &self,
+        x: u8,
+        piece: u8,
+        ray: &CompiledRay,
+        target: Option<u8>,
+        emit: &mut dyn FnMut(u8, MoveKind, u8),
+    ) -> bool {
+        let t = &self.tables;
+        let color = cell_color(piece);
+        let ptype = cell_type(piece);
+        let pawn = t.is_pawn[ptype as usize];
+        let mut virgin = piece & VIRGIN != 0;
+        let mut w = Walker {
+            file: i32::from(x & 15),
+            row: i32::from(x >> 4),
+            step: ray.s,
+            rights: ray.rights,
+            count: ray.count,
+            toggled: false,
+            first: true,
+            skip: None,
+            castle: false,
+        };
+        if pawn && ray.rights == 4 && ray.count > ptype {
+            // Fairy-Max's C24 rule: a moved pawn on its own third rank may
+            // still make the shorter multi-step.
+            if !virgin && self.on_relative_rank(x, color, 2) {
+                w.count = 0;
+                virgin = true;
+            } else {
+                w.count = 1;
+            }
+        }
+        if ray.rights == 4 && !virgin {
+            return false;
+        }
+        loop {
+            let Some(y) = self.advance(&mut w, ray.cylinder) else {
+                return false;
+            };
+            if let Some((dt, du)) = ray.multi_path {
+                if !self.multi_path_open(x, dt, du) {
+                    return false;
+                }
+            }
+            let x4 = w.rights == 4;
+            if target == Some(y) {
+                return !x4 && w.rights & 1 != 0;
+            }
+            let occupant = self.board[y as usize];
+            if !x4 {
+                if let Some(landing) = self.landing(occupant, color, pawn, w.rights, y) {
+                    let kind = match landing {
+                        Landing::Capture => MoveKind::Capture,
+                        Landing::EnPassant => MoveKind::EnPassant,
+                        Landing::Quiet if w.castle => MoveKind::Castle,
+                        Landing::Quiet if w.skip.is_some() => MoveKind::MultiStep,
+                        Landing::Quiet => MoveKind::Quiet,
+                    };
+                    if target.is_none() {
+                        emit(y, kind, w.skip.unwrap_or(0));
+                    }
+                }
+            }
+            if occupant != EMPTY {
+                if w.rights & 8 != 0 && !w.toggled && platform_ok(ray, occupant, color) {
+                    if ray.hop_back {
+                        w.file -= w.step.df;
+                        w.row -= w.step.dr;
+                    }
+                    w.step = ray.s2;
+                    w.rights ^= ray.toggle;
+                    w.toggled = true;
+                    w.first = false;
+                    continue;
+                }
+                if !(x4 && w.first && ray.toggle & 8 != 0) {
+                    return false;
+                }
+            }
+            if x4 {
+                if ray.toggle & 4 == 0 {
+                    if pawn {
+                        w.skip.get_or_insert(y);
+                    } else if w.first && !self.castling_allowed(x, color, ray) {
+                        return false;
+                    } else {
+                        w.castle = true;
+                    }
+                }
+            } else if w.rights & 4 != 0 {
+                return false;
+            }
+            if !w.toggled && (x4 || ray.toggle & 8 == 0) {
+                if w.count == 0 {
+                    w.step = ray.s2;
+                    w.rights = if x4 {
+                        4 | (ray.toggle & 3)
+                    } else {
+                        w.rights ^ ray.toggle
+                    };
+                    w.toggled = true;
+                } else {
+                    w.count -= 1;
+                }
+            }
+            w.first = false;
+        }
+    }
+
+    /// Takes one step; `None` when it leaves the board.
+    fn advance(&self, w: &mut Walker, cylinder: bool) -> Option<u8> {
+        let width = self.tables.width;
+        let mut f = w.file + w.step.df;
+        if f < 0 || f >= width {
+            if !cylinder {
+                return None;
+            }
+            f = f.rem_euclid(width);
+        }
+        let r = w.row + w.step.dr;
+        if r < 0 || r >= self.tables.height {
+            return None;
+        }
+        w.file = f;
+        w.row = r;
+        Some((r * 16 + f) as u8)
+    }
+
+    /// Whether a move of the walk may land on a square holding `occupant`.
+    fn landing(
+        &self,
+        occupant: u8,
+        color: Color,
+        pawn: bool,
+        rights: u8,
+        y: u8,
+    ) -> Option<Landing> {
+        if occupant == EMPTY {
+            if rights & 2 != 0 {
+                return Some(Landing::Quiet);
+            }
+            if rights & 1 != 0 && pawn && self.is_ep_square(y) {
+                return Some(Landing::EnPassant);
+            }
+            return None;
+        }
+        let capturable =
+            cell_color(occupant) != color && !self.tables.iron[cell_type(occupant) as usize];
+        (capturable && rights & 1 != 0).then_some(Landing::Capture)
+    }
+
+    /// Falcon rule: at least one of the three shortest paths is empty.
+    fn multi_path_open(&self, x: u8, t: Delta, u: Delta) -> bool {
+        let paths = [(t, t), (t, u), (u, t)];
+        paths.iter().any(|&(a, b)| {
+            let first = self.offset(x, a.df, a.dr);
+            let second = self.offset(x, a.df + b.df, a.dr + b.dr);
+            matches!((first, second), (Some(p), Some(q))
+                if self.board[p as usize] == EMPTY && self.board[q as usize] == EMPTY)
+        })
+    }
+
+    /// The square at (df, dr) from `x`, if on the board.
+    pub(crate) fn offset(&self, x: u8, df: i32, dr: i32) -> Option<u8> {
+        let f = i32::from(x & 15) + df;
+        let r = i32::from(x >> 4) + dr;
+        (f >= 0 && f < self.tables.width && r >= 0 && r < self.tables.height)
+            .then(|| (r * 16 + f) as u8)
+    }
+
+    /// Whether `x` is on `color`'s rank `rank` (0 = its first rank).
+    fn on_relative_rank(&self, x: u8, color: Color, rank: i32) -> bool {
+        let row = i32::from(x >> 4);
+        match color {
+            Color::White => row == self.tables.height - 1 - rank,
+            Color::Black => row == rank,
+        }
+    }
+
+    /// Castling conditions for the x4 ray of the (virgin) piece on `x`: a
+    /// virgin own piece in the corner the ray points to, only empty squares
+    /// between, and no square from `x` to the landing square attacked.
+    fn castling_allowed(&self, x: u8, color: Color, ray: &CompiledRay) -> bool {
+        if ray.s.dr != 0 || ray.s.df == 0 {
+            return false;
+        }
+        let dir = ray.s.df.signum();
+        let row = i32::from(x >> 4);
+        let corner_file = if dir < 0 { 0 } else { self.tables.width - 1 };
+        let corner = (row * 16 + corner_file) as u8;
+        let rook = self.board[corner as usize];
+        if rook == EMPTY || rook & VIRGIN == 0 || cell_color(rook) != color {
+            return false;
+        }
+        let xf = i32::from(x & 15);
+        let landing = xf + ray.s.df + ray.s2.df;
+        if (landing - corner_file) * dir > 0 {
+            return false;
+        }
+        let mut f = xf + dir;
+        while f != corner_file {
+            if self.board[(row * 16 + f) as usize] != EMPTY {
+                return false;
+            }
+            f += dir;
+        }
+        let enemy = color.flip();
+        let mut f = xf;
+        while f != landing {
+            if self.attacked((row * 16 + f) as u8, enemy) {
+                return false;
+            }
+            f += dir;
+        }
+        true
+    }
+
+    /// Whether `by` has a piece that could capture on `sq`.
+    #[must_use]
+    pub fn attacked(&self, sq: u8, by: Color) -> bool {
+        let (sf, sr) = (i32::from(sq & 15), i32::from(sq >> 4));
+        let mut found = false;
+        self.for_each_piece(by, |x| {
+            if found {
+                return;
+            }
+            let piece = self.board[x as usize];
+            let t = cell_type(piece);
+            let (df, dr) = (sf - i32::from(x & 15), sr - i32::from(x >> 4));
+            if !self.tables.may_reach(t, df, dr) {
+                return;
+            }
+            found = self.tables.rays[t as usize]
+                .iter()
+                .filter(|r| r.may_capture)
+                .any(|ray| self.walk_ray(x, piece, ray, Some(sq), &mut |_, _, _| {}));
+        });
+        found
+    }
+
+    /// Calls `f` with the square of every piece of `color`.
+    pub(crate) fn for_each_piece(&self, color: Color, mut f: impl FnMut(u8)) {
+        for (word_index, &word) in self.occupancy[color.index()].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let sq = word_index as u32 * 64 + bits.trailing_zeros();
+                bits &= bits - 1;
+                f(sq as u8);
+            }
+        }
+    }
+
+    /// Appends the pseudo-legal moves of the side to move.
+    pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
+        let color = self.side;
+        self.for_each_piece(color, |x| {
+            let piece = self.board[x as usize];
+            let t = cell_type(piece) as usize;
+            for ray in &self.tables.rays[t] {
+                self.walk_ray(x, piece, ray, None, &mut |y, mk, skip| {
+                    self.push_move(x, y, mk, skip, piece, kind, out);
+                });
+            }
+        });
+        if kind != GenKind::Captures {
+            self.push_gatings(out);
+        }
+    }
+
+    /// Adds a walked move, expanded into every promotion choice.
+    #[allow(clippy::too_many_arguments)]
+    fn push_move(
+        &self,
+        x: u8,
+        y: u8,
+        mk: MoveKind,
+        skip: u8,
+        piece: u8,
+        kind: GenKind,
+        out: &mut Vec<Move>,
+    ) {
+        let color = cell_color(piece);
+        let t = cell_type(piece);
+        let promotes = self.tables.is_pawn[t as usize] && self.in_promotion_zone(y, color);
+        let noisy = promotes || matches!(mk, MoveKind::Capture | MoveKind::EnPassant);
+        let wanted = match kind {
+            GenKind::All => true,
+            GenKind::Captures => noisy,
+            GenKind::Quiets => !noisy,
+        };
+        if !wanted {
+            return;
+        }
+        if promotes {
+            for p in self.promotion_choices(color, y) {
+                out.push(Move::new(x, y, mk, p, skip));
+            }
+        } else {
+            out.push(Move::new(x, y, mk, 0, skip));
+        }
+    }
+
+    /// Whether a pawn of `color` landing on `y` promotes.
+    pub(crate) fn in_promotion_zone(&self, y: u8, color: Color) -> bool {
+        let row = usize::from(y >> 4);
+        let zone = self.tables.variant.promotion_row[color.index()];
+        match color {
+            Color::White => row <= zone,
+            Color::Black => row >= zone,
+        }
+    }
+
+    /// The promotion choices for a pawn of `color` arriving on `y`.
+    fn promotion_choices(&self, color: Color, y: u8) -> Vec<u8> {
+        let v = &self.tables.variant;
+        if v.def.zone == -3 {
+            // Grande Acedrex: the piece that started on the file (the a-side
+            // neighbour on the king's file), no choice.
+            let file = usize::from(y & 15);
+            let mut t = v.white_array[file];
+            if self.tables.royalty[t as usize] != crate::rules::variant::Royalty::None && file > 0 {
+                t = v.white_array[file - 1];
+            }
+            return vec![t];
+        }
+        let mut choices = v.promotion_choices[color.index()].clone();
+        choices.retain(|&p| self.may_promote_to(color, p));
+        choices
+    }
+
+    /// Delocalised royals may be chosen only to replace a lost one (Spartan:
+    /// a hoplite may become a king while black has fewer than two).
+    fn may_promote_to(&self, color: Color, p: u8) -> bool {
+        use crate::rules::variant::Royalty;
+        match self.tables.royalty[p as usize] {
+            Royalty::None => true,
+            Royalty::Absolute => false,
+            Royalty::Delocalised => {
+                usize::from(self.counts[color.index()][p as usize])
+                    < self.tables.variant.initial_count(color, p)
+            }
+        }
+    }
+
+    /// Gating moves are added by the variant-rules layer (Seirawan).
+    fn push_gatings(&self, _out: &mut [Move]) {}
+}
+
+/// Whether `occupant` may serve as the platform of a hop.
+fn platform_ok(ray: &CompiledRay, occupant: u8, color: Color) -> bool {
+    !ray.friendly_platform || cell_color(occupant) == color
+}

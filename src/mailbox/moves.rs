@@ -1,0 +1,128 @@
+//! The mailbox board's move: a packed 32-bit word (never zero) holding the
+//! from and to squares, a piece type (promotion choice for pawns, gated piece
+//! for others), the move kind, and the first skipped square of a pawn's
+//! multi-step push (for e.p.).
+
+use std::num::NonZeroU32;
+
+/// How a move changes the board beyond moving one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// Moves to an empty square.
+    Quiet = 0,
+    /// Captures the piece on the destination.
+    Capture = 1,
+    /// Captures the piece that just made a multi-step pawn move.
+    EnPassant = 2,
+    /// A pawn's initial multi-step move that leaves e.p. squares behind.
+    MultiStep = 3,
+    /// Castling: the corner piece jumps over the king.
+    Castle = 4,
+    /// Castling with a piece gated on the corner piece's square (Seirawan).
+    CastleGateCorner = 5,
+}
+
+impl MoveKind {
+    fn from_bits(bits: u32) -> MoveKind {
+        match bits {
+            1 => MoveKind::Capture,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::MultiStep,
+            4 => MoveKind::Castle,
+            5 => MoveKind::CastleGateCorner,
+            _ => MoveKind::Quiet,
+        }
+    }
+}
+
+/// A move on the mailbox board (squares are `16 * row + file`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move(NonZeroU32);
+
+const ALWAYS: u32 = 1 << 31;
+
+impl Move {
+    /// Packs a move; `piece` is 0 when nothing is promoted or gated.
+    #[must_use]
+    pub fn new(from: u8, to: u8, kind: MoveKind, piece: u8, skip: u8) -> Move {
+        let bits = u32::from(from)
+            | u32::from(to) << 8
+            | u32::from(piece & 15) << 16
+            | (kind as u32) << 20
+            | u32::from(skip) << 23
+            | ALWAYS;
+        Move(NonZeroU32::new(bits).unwrap_or(NonZeroU32::MIN))
+    }
+
+    /// Square the piece leaves.
+    #[must_use]
+    pub fn from(self) -> u8 {
+        (self.0.get() & 0xFF) as u8
+    }
+
+    /// Square the piece lands on.
+    #[must_use]
+    pub fn to(self) -> u8 {
+        (self.0.get() >> 8 & 0xFF) as u8
+    }
+
+    /// Promotion (pawn) or gating (other piece) type, 0 for none.
+    #[must_use]
+    pub fn piece(self) -> u8 {
+        (self.0.get() >> 16 & 15) as u8
+    }
+
+    /// The kind of move.
+    #[must_use]
+    pub fn kind(self) -> MoveKind {
+        MoveKind::from_bits(self.0.get() >> 20 & 7)
+    }
+
+    /// First square a multi-step pawn move passed over.
+    #[must_use]
+    pub fn skip(self) -> u8 {
+        (self.0.get() >> 23 & 0xFF) as u8
+    }
+
+    /// The packed bits (for transposition tables).
+    #[must_use]
+    pub fn bits(self) -> u32 {
+        self.0.get()
+    }
+
+    /// Rebuilds a move from [`Move::bits`]; `None` for zero.
+    #[must_use]
+    pub fn from_bits(bits: u32) -> Option<Move> {
+        NonZeroU32::new(bits).map(Move)
+    }
+
+    /// Whether the move takes a piece.
+    #[must_use]
+    pub fn is_capture(self) -> bool {
+        matches!(self.kind(), MoveKind::Capture | MoveKind::EnPassant)
+    }
+
+    /// The same move with another promotion/gating piece.
+    #[must_use]
+    pub fn with_piece(self, piece: u8) -> Move {
+        Move::new(self.from(), self.to(), self.kind(), piece, self.skip())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        let m = Move::new(0xF3, 0x07, MoveKind::MultiStep, 9, 0xE3);
+        assert_eq!(
+            (m.from(), m.to(), m.piece(), m.skip()),
+            (0xF3, 0x07, 9, 0xE3)
+        );
+        assert_eq!(m.kind(), MoveKind::MultiStep);
+        assert_eq!(Move::from_bits(m.bits()), Some(m));
+        let c = Move::new(0, 0, MoveKind::CastleGateCorner, 0, 0);
+        assert_eq!(c.kind(), MoveKind::CastleGateCorner);
+    }
+}

@@ -1,0 +1,92 @@
+//! Move text for XBoard: coordinate notation on any board size (ranks 0-9 on
+//! 10-rank boards as XBoard numbers them, 1-based otherwise), with a
+//! lower-case promotion or gating letter.
+
+use super::moves::{Move, MoveKind};
+use super::{cell_type, MailboxPos};
+use crate::position::{Position, TextError};
+
+impl MailboxPos {
+    /// The name of a mailbox square in move notation (`e4`, `a0`, `l12`).
+    #[must_use]
+    pub fn square_name(&self, sq: u8) -> String {
+        let file = char::from(b'a' + (sq & 15));
+        let rank = self.tables.height - 1 - i32::from(sq >> 4);
+        let shown = if self.tables.height == 10 {
+            rank
+        } else {
+            rank + 1
+        };
+        format!("{file}{shown}")
+    }
+
+    /// The name of a square as FEN writes it (ranks always 1-based).
+    pub(crate) fn fen_square_name(&self, sq: u8) -> String {
+        let file = char::from(b'a' + (sq & 15));
+        let rank = self.tables.height - i32::from(sq >> 4);
+        format!("{file}{rank}")
+    }
+
+    /// Parses a square name; `zero_based` for XBoard's 10-rank numbering.
+    pub(crate) fn parse_square(&self, text: &str, zero_based: bool) -> Option<u8> {
+        let mut chars = text.chars();
+        let file = chars.next()?;
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let f = i32::from(file as u8 - b'a');
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let n: i32 = digits.parse().ok()?;
+        let rank = if zero_based { n } else { n - 1 };
+        let (w, h) = (self.tables.width, self.tables.height);
+        (f < w && rank >= 0 && rank < h).then(|| ((h - 1 - rank) * 16 + f) as u8)
+    }
+
+    /// Coordinate text of a move: `e7e8q`, `f1i1`, `b1c3h` (gating).
+    pub(crate) fn coordinate_text(&self, m: Move) -> String {
+        let mut text = if m.kind() == MoveKind::CastleGateCorner {
+            let dir: i32 = if (m.to() & 15) > (m.from() & 15) {
+                1
+            } else {
+                -1
+            };
+            let corner_file = if dir < 0 { 0 } else { self.tables.width - 1 };
+            let corner = (i32::from(m.from() >> 4) * 16 + corner_file) as u8;
+            format!("{}{}", self.square_name(corner), self.square_name(m.from()))
+        } else {
+            format!("{}{}", self.square_name(m.from()), self.square_name(m.to()))
+        };
+        if m.piece() != 0 {
+            let letter = self.tables.variant.types[m.piece() as usize].letter;
+            text.push(letter.to_ascii_lowercase());
+        }
+        text
+    }
+
+    /// Finds the legal move a coordinate text stands for. A missing
+    /// promotion letter means the default (Fairy-Max's) choice.
+    pub(crate) fn parse_coordinate_move(&mut self, text: &str) -> Result<Move, TextError> {
+        let cleaned: String = text
+            .trim()
+            .chars()
+            .filter(|&c| c != '=' && c != '-')
+            .collect();
+        let legal = self.legal_moves();
+        let wanted = cleaned.to_ascii_lowercase();
+        if let Some(&m) = legal.iter().find(|&&m| self.coordinate_text(m) == wanted) {
+            return Ok(m);
+        }
+        // No suffix given for a promotion: take the first (default) choice.
+        let bare = legal.iter().find(|&&m| {
+            m.piece() != 0
+                && self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
+                && self.coordinate_text(m).starts_with(&wanted)
+                && self.coordinate_text(m).len() == wanted.len() + 1
+        });
+        bare.copied()
+            .ok_or_else(|| TextError(format!("Illegal move: {text}")))
+    }
+}

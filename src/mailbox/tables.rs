@@ -1,0 +1,272 @@
+//! Per-variant tables the mailbox board derives once from a [`Variant`]:
+//! rays decoded into file/row deltas, a "could this piece type ever capture at
+//! this offset" filter that keeps attack tests cheap, and Zobrist keys.
+
+use crate::rules::ray::{decode_step, CAPTURE, HOP, LEAPER};
+use crate::rules::variant::Royalty;
+use crate::rules::{Ray, Variant};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::{Arc, LazyLock};
+
+/// A step as (files toward h, rows toward white's first rank).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Delta {
+    /// File change.
+    pub df: i32,
+    /// Row change (rows grow toward white).
+    pub dr: i32,
+}
+
+impl Delta {
+    fn of(step: i32) -> Delta {
+        let (df, dr) = decode_step(step);
+        Delta { df, dr }
+    }
+}
+
+/// A ray ready for walking.
+#[derive(Clone, Debug)]
+pub struct CompiledRay {
+    /// The raw step (for the x4 skip squares, which never wrap).
+    pub step: i32,
+    /// First step.
+    pub s: Delta,
+    /// Step after the toggle.
+    pub s2: Delta,
+    /// Rights nibble R.
+    pub rights: u8,
+    /// Toggle mask G.
+    pub toggle: u8,
+    /// Two-bit count D.
+    pub count: u8,
+    /// Cylinder wrap.
+    pub cylinder: bool,
+    /// Hopper: turn one square before the platform (0x400).
+    pub hop_back: bool,
+    /// Hopper: the platform must be friendly (0x800).
+    pub friendly_platform: bool,
+    /// Multi-path leap: (doubled step, remaining step).
+    pub multi_path: Option<(Delta, Delta)>,
+    /// Whether the ray can ever capture (attack tests skip it otherwise).
+    pub may_capture: bool,
+}
+
+impl CompiledRay {
+    fn new(ray: Ray) -> CompiledRay {
+        let hopper = ray.rights() & HOP != 0;
+        let multi_path = ray.multi_path().then(|| {
+            let t = ray.step_toggle();
+            (Delta::of(t), Delta::of(ray.step - 2 * t))
+        });
+        CompiledRay {
+            step: ray.step,
+            s: Delta::of(ray.step),
+            s2: Delta::of(if ray.multi_path() {
+                ray.step
+            } else {
+                ray.secondary_step()
+            }),
+            rights: ray.rights() as u8,
+            toggle: ray.toggle_mask() as u8,
+            count: ray.count() as u8,
+            cylinder: ray.cylinder(),
+            hop_back: hopper && ray.count() & 1 != 0,
+            friendly_platform: hopper && ray.count() & 2 != 0,
+            multi_path,
+            may_capture: may_capture(ray),
+        }
+    }
+}
+
+/// Whether a ray has capture rights before or after its toggle.
+fn may_capture(ray: Ray) -> bool {
+    let r = ray.rights();
+    let g = ray.toggle_mask();
+    if r == 4 {
+        // Castling and pawn multi-steps never capture; only the jumping F4 does.
+        return g & 4 != 0 && g & CAPTURE != 0;
+    }
+    r & CAPTURE != 0 || (r ^ g) & CAPTURE != 0
+}
+
+/// Side length of the offset grid: offsets -16..=16 in both directions.
+const SPAN: usize = 33;
+
+/// Everything the board needs about one variant, shared between positions.
+#[derive(Debug)]
+pub struct Tables {
+    /// The variant itself.
+    pub variant: Arc<Variant>,
+    /// Files.
+    pub width: i32,
+    /// Ranks.
+    pub height: i32,
+    /// Compiled rays per canonical type (index 0 empty).
+    pub rays: Vec<Vec<CompiledRay>>,
+    /// Per type: may it capture at offset (df, dr)? `None` = no filter.
+    pub reach: Vec<Option<Vec<bool>>>,
+    /// Per type: pawn (ini number 1 or 2).
+    pub is_pawn: Vec<bool>,
+    /// Per type: royalty kind.
+    pub royalty: Vec<Royalty>,
+    /// Per type: duple-check royal.
+    pub duple: Vec<bool>,
+    /// Per type: can never be captured (value below -665).
+    pub iron: Vec<bool>,
+    /// Per type: centipawn value.
+    pub value: Vec<i32>,
+    /// Per type: has virgin-only (x4) rays, so its virginity matters.
+    pub has_initial_moves: Vec<bool>,
+    /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
+    pub castles: Vec<bool>,
+}
+
+impl Tables {
+    /// Derives the tables of `variant`.
+    #[must_use]
+    pub fn new(variant: Arc<Variant>) -> Tables {
+        let types = &variant.types;
+        let per_type = |f: &dyn Fn(usize) -> bool| (0..types.len()).map(f).collect::<Vec<bool>>();
+        let rays: Vec<Vec<CompiledRay>> = types
+            .iter()
+            .map(|t| t.rays.iter().map(|&r| CompiledRay::new(r)).collect())
+            .collect();
+        let reach = types.iter().map(|t| reach_grid(&t.rays)).collect();
+        let castles = per_type(&|i| {
+            !types[i].is_pawn
+                && types[i]
+                    .rays
+                    .iter()
+                    .any(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
+        });
+        Tables {
+            width: variant.width as i32,
+            height: variant.height as i32,
+            rays,
+            reach,
+            is_pawn: per_type(&|i| types[i].is_pawn),
+            royalty: types.iter().map(|t| t.royalty).collect(),
+            duple: per_type(&|i| types[i].duple_check),
+            iron: per_type(&|i| types[i].raw_value < -665),
+            value: types.iter().map(|t| t.value).collect(),
+            has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
+            castles,
+            variant,
+        }
+    }
+
+    /// Whether a piece of type `t` could capture at offset (df, dr).
+    #[must_use]
+    pub fn may_reach(&self, t: u8, df: i32, dr: i32) -> bool {
+        match &self.reach[t as usize] {
+            None => true,
+            Some(grid) => grid[grid_index(df, dr)],
+        }
+    }
+}
+
+fn grid_index(df: i32, dr: i32) -> usize {
+    ((dr + 16) as usize) * SPAN + (df + 16) as usize
+}
+
+/// Marks every offset where any ray of a piece might capture on some board:
+/// each step may be empty (continue) or occupied (hop, if allowed). Cylinder
+/// rays wrap unpredictably, so pieces with them get no filter.
+fn reach_grid(rays: &[Ray]) -> Option<Vec<bool>> {
+    if rays.iter().any(|r| r.cylinder()) {
+        return None;
+    }
+    let mut grid = vec![false; SPAN * SPAN];
+    for &ray in rays {
+        for count in [ray.count(), 0, 1] {
+            let start = Walk {
+                at: (0, 0),
+                step: Delta::of(ray.step),
+                rights: ray.rights(),
+                count,
+                toggled: false,
+            };
+            simulate(ray, start, &mut grid, 0);
+        }
+    }
+    Some(grid)
+}
+
+#[derive(Clone, Copy)]
+struct Walk {
+    at: (i32, i32),
+    step: Delta,
+    rights: i32,
+    count: i32,
+    toggled: bool,
+}
+
+fn simulate(ray: Ray, mut w: Walk, grid: &mut [bool], depth: u32) {
+    let s2 = if ray.multi_path() {
+        Delta::of(ray.step)
+    } else {
+        Delta::of(ray.secondary_step())
+    };
+    let g = ray.toggle_mask();
+    for _ in 0..16 {
+        w.at = (w.at.0 + w.step.df, w.at.1 + w.step.dr);
+        if w.at.0.abs() > 16 || w.at.1.abs() > 16 {
+            return;
+        }
+        let x4 = w.rights == 4;
+        if !x4 && w.rights & CAPTURE != 0 {
+            grid[grid_index(w.at.0, w.at.1)] = true;
+        }
+        if w.rights & HOP != 0 && !w.toggled && depth == 0 {
+            let mut hop = w;
+            if ray.count() & 1 != 0 {
+                hop.at = (hop.at.0 - hop.step.df, hop.at.1 - hop.step.dr);
+            }
+            hop.step = s2;
+            hop.rights ^= g;
+            hop.toggled = true;
+            simulate(ray, hop, grid, depth + 1);
+        }
+        if !x4 && w.rights & LEAPER != 0 {
+            return;
+        }
+        if !w.toggled && (x4 || g & 8 == 0) {
+            if w.count == 0 {
+                w.step = s2;
+                w.rights = if x4 { 4 | (g & 3) } else { w.rights ^ g };
+                w.toggled = true;
+            } else {
+                w.count -= 1;
+            }
+        }
+    }
+}
+
+/// Zobrist keys: one per (cell value, square), plus side and e.p. keys.
+pub struct Zobrist {
+    /// Indexed `cell * 256 + square` (cell = type | colour << 4 | virgin << 5).
+    pub piece: Vec<u64>,
+    /// XORed in when black is to move.
+    pub black: u64,
+    /// One per e.p. square.
+    pub ep: Vec<u64>,
+    /// Holdings: indexed `(colour * 16 + type) * 16 + count`.
+    pub hand: Vec<u64>,
+}
+
+/// The keys, made once from a fixed seed so they are the same every run.
+pub static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(|| {
+    let mut rng = StdRng::seed_from_u64(0x4E49_4748_5452_4944);
+    let mut many = |n: usize| (0..n).map(|_| rng.gen::<u64>()).collect::<Vec<u64>>();
+    let piece = many(64 * 256);
+    let ep = many(256);
+    let hand = many(2 * 16 * 16);
+    let black = many(1)[0];
+    Zobrist {
+        piece,
+        black,
+        ep,
+        hand,
+    }
+});
