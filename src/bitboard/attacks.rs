@@ -211,7 +211,9 @@ fn build_magic(
 }
 
 /// Runs the seeded magic search from scratch: (bishop magics, rook magics).
-pub(crate) fn search_magics(seed: u64) -> ([u64; 64], [u64; 64]) {
+/// Only the test that checks the constants in `magics` needs it.
+#[cfg(test)]
+fn search_magics(seed: u64) -> ([u64; 64], [u64; 64]) {
     let mut rng = MagicRng(seed);
     let mut table = Vec::new();
     let mut bishops = [0; 64];
