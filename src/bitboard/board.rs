@@ -14,6 +14,7 @@ use super::types::{
     bit, code_color, code_kind, piece_code, Bitboard, Move, PieceCode, PieceType, Squares, EMPTY,
     FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_PROMO,
 };
+use crate::core::Color;
 
 /// "No en-passant square".
 pub(crate) const NO_SQUARE: u8 = 64;
@@ -145,6 +146,13 @@ impl BitboardPos {
     #[must_use]
     pub fn pieces(&self, color: usize, kind: PieceType) -> Bitboard {
         self.by_kind[kind.index()] & self.by_color[color & 1]
+    }
+
+    /// Bitboard of the pieces of `color` and `kind` (the [`Color`] form of [`BitboardPos::pieces`]).
+    #[inline(always)]
+    #[must_use]
+    pub fn pieces_of(&self, color: Color, kind: PieceType) -> Bitboard {
+        self.pieces(color.index(), kind)
     }
 
     /// Bitboard of all pieces of one kind, both colours.
