@@ -5,8 +5,12 @@
 //! lines and `Game:` header. Comments, Info wording and the spelling of rays
 //! (STEP2 or hex) are ours; the parser folds STEP2, so rays compare exactly.
 
+use nightrider::mailbox::MailboxPos;
+use nightrider::rules::catalog::Catalog;
 use nightrider::rules::fmax::{parse, IniFile};
 use nightrider::rules::{GameDef, PieceDef};
+use nightrider::tools::perft::perft;
+use std::path::Path;
 
 /// Where Debian's fairymax package puts its fmax.ini.
 const DEBIAN_INI: &str = "/usr/share/games/fairymax/fmax.ini";
@@ -235,6 +239,35 @@ fn nightrider_chess_is_orthodox_chess_with_nightriders() {
         "nightrider rays must be plain sliders"
     );
     assert_eq!(game.white_array, vec![6, 4, 5, 7, 3, 5, 4, 6]);
+}
+
+/// Perft of our worked example, counted by Fairy-Stockfish (pyffish 0.0.90
+/// with `customPiece1 = h:NN`, promotion to Q, R, B or H) for these rows.
+const NIGHTRIDER_CHESS_PERFT: &[(&str, u32, u64)] = &[
+    (
+        "rhbqkbhr/pppppppp/8/8/8/8/PPPPPPPP/RHBQKBHR w KQkq - 0 1",
+        4,
+        419_019,
+    ),
+    (
+        "r1bqkb1r/pppp1ppp/2h2h2/4p3/2B1P3/5H2/PPPP1PPP/RHBQK2R w KQkq - 4 4",
+        3,
+        41_165,
+    ),
+    ("4k3/1P4h1/8/8/8/8/6p1/R3K2H w Q - 0 1", 3, 7_371),
+];
+
+#[test]
+fn nightrider_chess_perft_matches_fairy_stockfish() {
+    let ini = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini"));
+    let catalog = Catalog::load(Some(ini)).expect("our fmax.ini loads");
+    let variant = catalog
+        .variant("nightrider-chess")
+        .expect("nightrider-chess builds");
+    for &(fen, depth, nodes) in NIGHTRIDER_CHESS_PERFT {
+        let mut pos = MailboxPos::from_fen(variant.clone(), fen).expect("valid FEN");
+        assert_eq!(perft(&mut pos, depth), nodes, "{fen} depth {depth}");
+    }
 }
 
 #[test]
