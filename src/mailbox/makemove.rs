@@ -22,6 +22,7 @@ pub(crate) struct Undo {
     ep_victim: u8,
     hash: u64,
     halfmove: u32,
+    node: Option<super::NodeInfo>,
 }
 
 impl MailboxPos {
@@ -79,6 +80,7 @@ impl MailboxPos {
             ep_victim: self.ep_victim,
             hash: self.hash,
             halfmove: self.halfmove,
+            node: self.node.take(),
         };
         if m.kind() == MoveKind::EnPassant {
             undo.captured_sq = self.ep_victim;
@@ -201,6 +203,7 @@ impl MailboxPos {
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+        self.node.set(undo.node);
     }
 
     /// Whether `color`'s royalty is safe from capture by the other side.
@@ -243,6 +246,7 @@ impl MailboxPos {
             ep_victim: self.ep_victim,
             hash: self.hash,
             halfmove: self.halfmove,
+            node: self.node.take(),
         });
         self.set_ep(&[], 0);
         self.halfmove += 1;
@@ -261,5 +265,6 @@ impl MailboxPos {
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+        self.node.set(undo.node);
     }
 }

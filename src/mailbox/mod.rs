@@ -24,6 +24,7 @@ use crate::position::{GenKind, Position, TextError};
 use crate::rules::variant::Royalty;
 use crate::rules::Variant;
 use makemove::Undo;
+use std::cell::Cell;
 use std::sync::Arc;
 use tables::Tables;
 
@@ -66,6 +67,16 @@ pub struct MailboxPos {
     fullmove: u32,
     hash: u64,
     history: Vec<Undo>,
+    node: Cell<Option<NodeInfo>>,
+}
+
+/// Facts about the side to move, computed once per position when first
+/// needed (the legality shortcut asks for them at every move).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeInfo {
+    in_check: bool,
+    royals: [u8; 4],
+    royal_count: u8,
 }
 
 impl MailboxPos {
@@ -104,6 +115,7 @@ impl MailboxPos {
             fullmove: 1,
             hash: 0,
             history: Vec::new(),
+            node: Cell::new(None),
         }
     }
 
@@ -249,6 +261,70 @@ impl MailboxPos {
     }
 }
 
+impl MailboxPos {
+    /// The cached facts about the side to move.
+    pub(crate) fn node_info(&self) -> NodeInfo {
+        if let Some(info) = self.node.get() {
+            return info;
+        }
+        let mut info = NodeInfo {
+            in_check: !self.royalty_safe(self.side),
+            royals: [0; 4],
+            royal_count: 0,
+        };
+        self.for_each_piece(self.side, |sq| {
+            let t = cell_type(self.board[sq as usize]) as usize;
+            if self.tables.royalty[t] != Royalty::None && info.royal_count < 4 {
+                info.royals[info.royal_count as usize] = sq;
+                info.royal_count += 1;
+            }
+        });
+        if self.count_royals(self.side) > 4 {
+            info.royal_count = u8::MAX;
+        }
+        self.node.set(Some(info));
+        info
+    }
+
+    fn count_royals(&self, color: Color) -> usize {
+        (1..self.tables.royalty.len())
+            .filter(|&t| self.tables.royalty[t] != Royalty::None)
+            .map(|t| usize::from(self.counts[color.index()][t]))
+            .sum()
+    }
+
+    /// Whether `m` could leave the mover's royalty capturable when the
+    /// position before it was safe: royal moves, moves out of check and
+    /// special moves always could; otherwise only if the square it empties
+    /// (or, with hoppers, fills) lies on some capture path to a royal.
+    fn move_may_expose(&self, m: Move) -> bool {
+        let t = cell_type(self.board[m.from() as usize]) as usize;
+        let info = self.node_info();
+        if info.in_check
+            || info.royal_count == u8::MAX
+            || self.tables.royalty[t] != Royalty::None
+            || !matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+            )
+        {
+            return true;
+        }
+        let offset = |a: u8, b: u8| {
+            (
+                i32::from(a & 15) - i32::from(b & 15),
+                i32::from(a >> 4) - i32::from(b >> 4),
+            )
+        };
+        info.royals[..info.royal_count as usize].iter().any(|&r| {
+            let (df, dr) = offset(m.from(), r);
+            let (tf, tr) = offset(m.to(), r);
+            self.tables.may_open_line(df, dr)
+                || (self.tables.hoppers && self.tables.may_open_line(tf, tr))
+        })
+    }
+}
+
 impl Position for MailboxPos {
     type Move = Move;
 
@@ -265,8 +341,9 @@ impl Position for MailboxPos {
         if self.is_gating(m) && !self.base_move_legal(m) {
             return false;
         }
+        let test = self.move_may_expose(m);
         self.play(m);
-        if self.royalty_safe(mover) {
+        if !test || self.royalty_safe(mover) {
             true
         } else {
             self.unplay(m);
@@ -291,7 +368,7 @@ impl Position for MailboxPos {
     }
 
     fn in_check(&self) -> bool {
-        !self.royalty_safe(self.side)
+        self.node_info().in_check
     }
 
     fn halfmove_clock(&self) -> u32 {
