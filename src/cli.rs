@@ -17,14 +17,25 @@ pub struct Subcommand {
 /// Every subcommand.
 pub const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
-    name: "check",
-    usage: crate::rules::lint::USAGE,
-    run: crate::rules::lint::run_check,
+        name: "perft",
+        usage: crate::tools::perftcmd::PERFT_USAGE,
+        run: crate::tools::perftcmd::run_perft,
     },
     Subcommand {
-    name: "bbperft",
-    usage: "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",
-    run: crate::bitboard::run_bbperft,
+        name: "perftsuite",
+        usage: crate::tools::perftcmd::SUITE_USAGE,
+        run: crate::tools::perftcmd::run_suite,
+    },
+    Subcommand {
+        name: "check",
+        usage: crate::rules::lint::USAGE,
+        run: crate::rules::lint::run_check,
+    },
+    Subcommand {
+        name: "bbperft",
+        usage:
+            "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",
+        run: crate::bitboard::run_bbperft,
     },
 ];
 

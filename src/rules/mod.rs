@@ -11,6 +11,7 @@ pub mod builtin;
 pub mod catalog;
 pub mod fmax;
 pub mod lint;
+pub mod orthodox;
 pub mod overlay;
 pub mod ray;
 pub mod variant;
