@@ -341,3 +341,13 @@ fn both_boards_share_one_table() {
     orthodox.resize_hash(1);
     assert!(!Arc::ptr_eq(orthodox.table(), general.table()));
 }
+
+#[test]
+fn king_of_the_hill_wins_inside_the_tree() {
+    // A queen down, White wins at once by stepping onto the hill.
+    let pos = mailbox("king-of-the-hill", "q6k/8/8/8/8/2K5/8/8 w - - 0 1");
+    assert_eq!(best(&pos, 4), ("c3d4".to_string(), MATE - 1));
+    // The same position in orthodox chess is simply lost.
+    let (_, score) = best(&mailbox("normal", "q6k/8/8/8/8/2K5/8/8 w - - 0 1"), 4);
+    assert!(score < -500, "{score}");
+}
