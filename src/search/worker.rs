@@ -10,7 +10,7 @@ use super::info::RUN;
 use super::ordering::{Heuristics, MAX_PLY};
 use super::score::{mate_in, mated_in};
 use super::tt::TranspositionTable;
-use crate::core::{Score, Verdict, MATE_BOUND};
+use crate::core::{Score, Verdict, MATE, MATE_BOUND};
 use crate::position::{Evaluate, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
@@ -63,6 +63,8 @@ pub(crate) struct Worker<'a, P: Position> {
     barrier: usize,
     /// The move that led to each ply (`None` at the root and after a null move).
     pub path: Vec<Option<P::Move>>,
+    /// Static evaluation at each ply of the path (`-INFINITY` in check).
+    pub evals: Vec<Score>,
     /// Triangular PV table: `pv[ply]` is the best line from `ply`.
     pub pv: Vec<Vec<P::Move>>,
     pub buffers: Vec<PlyBuffers<P::Move>>,
@@ -103,6 +105,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             keys,
             barrier: 0,
             path: vec![None; MAX_PLY + 2],
+            evals: vec![-MATE - 1; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers,
             nodes: 0,
