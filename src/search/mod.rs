@@ -24,7 +24,9 @@ pub mod tt;
 mod worker;
 
 pub use bench::bench;
-pub use info::{pv_to_strings, SearchInfo, SearchResult, ABANDON, RUN, STOP};
+pub use info::{
+    pv_to_strings, Progress, ProgressSnapshot, SearchInfo, SearchResult, ABANDON, RUN, STOP,
+};
 pub use limits::{time_budget, Caps, Limits, TimeBudget};
 pub use score::xboard_score;
 pub use tt::TranspositionTable;
@@ -51,6 +53,8 @@ pub struct SearchParams<M> {
     pub exclude: Vec<M>,
     /// Files of the board, for the time budget.
     pub board_width: usize,
+    /// Where the main thread publishes its progress, if anyone asks.
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl<M> SearchParams<M> {
@@ -62,6 +66,7 @@ impl<M> SearchParams<M> {
             caps: Caps::default(),
             exclude: Vec::new(),
             board_width: 8,
+            progress: None,
         }
     }
 }
@@ -164,6 +169,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             start,
             hard: budget.map(|b| b.hard),
             max_nodes,
+            progress: params.progress.as_deref(),
         };
         let mut pos = root.clone();
         let root_moves: Vec<P::Move> = pos
@@ -238,6 +244,7 @@ impl<P: Position + Evaluate> Searcher<P> {
                 });
             }
             let mut w = Worker::new(root, history, tt, shared, &mut main_heuristics[0]);
+            w.progress = shared.progress;
             let outcome = w.iterate(root_moves, plan, Some(report));
             w.flush_nodes();
             shared.helpers_stop.store(true, Ordering::Relaxed);

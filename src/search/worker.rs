@@ -6,7 +6,7 @@
 //! count, the clock) and in the transposition table; the rest is private to
 //! the thread. The tree walk itself is in `node` and `quiescence`.
 
-use super::info::RUN;
+use super::info::{Progress, RUN};
 use super::ordering::{Heuristics, MAX_PLY};
 use super::score::{mate_in, mated_in};
 use super::tt::TranspositionTable;
@@ -32,6 +32,8 @@ pub(crate) struct Shared<'a> {
     pub hard: Option<Duration>,
     /// Abort after this many nodes in total.
     pub max_nodes: Option<u64>,
+    /// Where the main thread publishes its progress.
+    pub progress: Option<&'a Progress>,
 }
 
 /// Storage reused by the node at one ply.
@@ -77,6 +79,8 @@ pub(crate) struct Worker<'a, P: Position> {
     pub stopped: bool,
     /// Depth of the current iteration (bounds check extensions).
     pub root_depth: i32,
+    /// Live progress for other threads (main thread only).
+    pub progress: Option<&'a Progress>,
 }
 
 impl<'a, P: Position + Evaluate> Worker<'a, P> {
@@ -118,6 +122,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             seldepth: 0,
             stopped: false,
             root_depth: 1,
+            progress: None,
         }
     }
 
@@ -143,6 +148,9 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             .fetch_add(self.unflushed, Ordering::Relaxed)
             + self.unflushed;
         self.unflushed = 0;
+        if let Some(p) = self.progress {
+            p.set_nodes(total);
+        }
         let s = self.shared;
         if s.stop.load(Ordering::Relaxed) != RUN
             || s.helpers_stop.load(Ordering::Relaxed)
