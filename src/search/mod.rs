@@ -1,7 +1,8 @@
 //! One alpha-beta search, generic over `Position + Evaluate`, compiled for both boards.
 //!
-//! [`Searcher`] owns the transposition table and the per-thread move-ordering
-//! tables and runs iterative deepening on N threads (Lazy SMP: every thread
+//! [`Searcher`] holds the transposition table (an `Arc`, shareable between
+//! the searchers of both boards) and the per-thread move-ordering tables, and
+//! runs iterative deepening on N threads (Lazy SMP: every thread
 //! searches the same root, sharing only the table; the main thread's result
 //! is played). It knows nothing of concrete boards, evaluations, protocols or
 //! the engine's threads: the caller supplies the position, the keys of the
@@ -17,7 +18,7 @@ mod driver;
 pub mod info;
 pub mod limits;
 mod node;
-pub mod ordering;
+mod ordering;
 mod quiescence;
 pub mod score;
 pub mod tt;
@@ -204,15 +205,32 @@ impl<P: Position + Evaluate> Searcher<P> {
         };
         let outcome = self.run_threads(root, history, &shared, root_moves, &plan, report);
         let pv = outcome.pv;
+        let ponder = pv
+            .get(1)
+            .copied()
+            .or_else(|| self.table_reply(root, outcome.best));
         SearchResult {
             best: outcome.best,
-            ponder: pv.get(1).copied(),
+            ponder,
             score: outcome.score,
             depth: outcome.depth,
             nodes: shared.nodes.load(Ordering::Relaxed),
             pv,
             abandoned: stop.load(Ordering::Relaxed) == ABANDON,
         }
+    }
+
+    /// The reply the table remembers after `best` (for pondering when the
+    /// PV was cut short), checked against the legal moves.
+    fn table_reply(&self, root: &P, best: Option<P::Move>) -> Option<P::Move> {
+        let mut pos = root.clone();
+        if !pos.make(best?) {
+            return None;
+        }
+        let id = self.tt.probe(pos.hash(), 0)?.move_id?;
+        pos.legal_moves()
+            .into_iter()
+            .find(|&m| tt::move_id(m) == id)
     }
 
     /// Runs the main thread here and the helpers on scoped threads.
