@@ -8,6 +8,10 @@
 //! the engine's threads: the caller supplies the position, the keys of the
 //! game so far, the [`Limits`], a stop flag and a report callback.
 //!
+//! Pondering needs nothing special: search the expected position with
+//! [`Limits::Infinite`], and on a ponder hit stop it and search again with
+//! the clock; the shared table keeps the work already done.
+//!
 //! Files: `limits` (time budget), `tt` (shared table), `score` (mate
 //! conventions), `ordering` (move ordering), `worker` (per-thread state),
 //! `node` and `quiescence` (the tree), `driver` (iterative deepening, root),
