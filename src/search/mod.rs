@@ -28,7 +28,7 @@ pub mod score;
 pub mod tt;
 mod worker;
 
-pub use bench::bench;
+pub use bench::{bench, ORTHODOX_BENCH, VARIANT_BENCH};
 pub use info::{
     pv_to_strings, Progress, ProgressSnapshot, SearchInfo, SearchResult, ABANDON, RUN, STOP,
 };
