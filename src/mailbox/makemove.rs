@@ -17,6 +17,7 @@ pub(crate) struct Undo {
     captured_sq: u8,
     corner: Option<(u8, u8, u8)>,
     gated_from: Option<u8>,
+    lost_leap_rights: Vec<u8>,
     ep: [u8; 3],
     ep_len: u8,
     ep_victim: u8,
@@ -74,6 +75,7 @@ impl MailboxPos {
             captured_sq: to,
             corner: None,
             gated_from: None,
+            lost_leap_rights: Vec::new(),
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,
@@ -93,7 +95,8 @@ impl MailboxPos {
         } else {
             moved & !VIRGIN
         };
-        self.put(to, landed);
+        self.put(to, self.zone_promoted(landed, to));
+        undo.lost_leap_rights = self.take_leap_rights(t, self.side, to);
         if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
             undo.corner = Some(self.castle_corner(from, to));
         }
@@ -181,6 +184,7 @@ impl MailboxPos {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
+        self.restore_leap_rights(&undo.lost_leap_rights);
         if let Some(sq) = undo.gated_from {
             let cell = self.take(sq);
             let c = usize::from(cell & BLACK != 0);
@@ -205,6 +209,9 @@ impl MailboxPos {
 
     /// Whether `color`'s royalty is safe from capture by the other side.
     pub(crate) fn royalty_safe(&self, color: Color) -> bool {
+        if self.royal_faces_royal(color) {
+            return false;
+        }
         let enemy = color.flip();
         let mut duple_hits = 0;
         let mut safe = true;
@@ -238,6 +245,7 @@ impl MailboxPos {
             captured_sq: 0,
             corner: None,
             gated_from: None,
+            lost_leap_rights: Vec::new(),
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,

@@ -16,6 +16,7 @@ pub mod movegen;
 pub mod moves;
 mod notation;
 pub mod tables;
+pub mod zones;
 
 pub use moves::{Move, MoveKind};
 
@@ -73,7 +74,14 @@ impl MailboxPos {
     #[must_use]
     pub fn new(variant: Arc<Variant>) -> MailboxPos {
         let tables = Arc::new(Tables::new(variant));
-        let mut pos = MailboxPos::empty(tables);
+        let mut pos = MailboxPos::empty(Arc::clone(&tables));
+        if let Some(fen) = &tables.variant.overlay.start {
+            // Checked when the variant was built; the arrays stay the fallback.
+            if pos.load_fen(fen).is_ok() {
+                return pos;
+            }
+            pos = MailboxPos::empty(tables);
+        }
         pos.setup_initial();
         pos
     }

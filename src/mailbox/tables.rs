@@ -120,6 +120,8 @@ pub struct Tables {
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
     pub castles: Vec<bool>,
+    /// The overlay's board rules (zones, flying general, royal leaps).
+    pub zones: super::zones::ZoneTables,
 }
 
 impl Tables {
@@ -152,6 +154,7 @@ impl Tables {
             value: types.iter().map(|t| t.value).collect(),
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
+            zones: super::zones::ZoneTables::new(&variant.board_rules),
             variant,
         }
     }

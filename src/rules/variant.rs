@@ -7,6 +7,7 @@
 //! unchanged. Files are 0-based from the a-file.
 
 use super::overlay::Overlay;
+use super::zones::{self, BoardRules};
 use super::{ConfigError, GameDef, Ray};
 use crate::core::Color;
 
@@ -73,6 +74,8 @@ pub struct Variant {
     pub pawn_type: [u8; 2],
     /// Promotion choices per side, default (Fairy-Max's) choice first.
     pub promotion_choices: [Vec<u8>; 2],
+    /// Zones, confinement, zone promotion and other overlay board rules.
+    pub board_rules: BoardRules,
 }
 
 impl Variant {
@@ -108,11 +111,13 @@ impl Variant {
             pawn_row: [height - 1 - pawn_rank, pawn_rank],
             promotion_row: [height - 1 - promo_rank, promo_rank],
             promotion_choices: [Vec::new(), Vec::new()],
+            board_rules: BoardRules::default(),
         };
         v.promotion_choices = [
             v.derive_promotions(Color::White, &mut errors),
             v.derive_promotions(Color::Black, &mut errors),
         ];
+        v.board_rules = zones::resolve(&v, &mut errors);
         if errors.is_empty() {
             Ok(v)
         } else {
