@@ -185,7 +185,12 @@ impl MailboxPos {
     /// Returns the squares whose virginity was taken (for unmake).
     pub(crate) fn take_leap_rights(&mut self, t: u8, mover: Color, to: u8) -> Vec<u8> {
         let z = &self.tables.zones;
-        if !z.leap_lost_on_line.get(usize::from(t)).copied().unwrap_or(false) {
+        if !z
+            .leap_lost_on_line
+            .get(usize::from(t))
+            .copied()
+            .unwrap_or(false)
+        {
             return Vec::new();
         }
         let mut hit = Vec::new();

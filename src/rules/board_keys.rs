@@ -52,7 +52,8 @@ pub fn parse_squares(value: &str) -> Result<Vec<(u8, u8)>, String> {
     let mut out = Vec::new();
     for item in items(value) {
         let (a, b) = item.split_once('-').unwrap_or((item, item));
-        let bad = || format!("square `{item}`: expected a square like `d1` or a rectangle like `d1-f3`");
+        let bad =
+            || format!("square `{item}`: expected a square like `d1` or a rectangle like `d1-f3`");
         let (fa, ra) = parse_square(a).ok_or_else(bad)?;
         let (fb, rb) = parse_square(b).ok_or_else(bad)?;
         for rank in ra.min(rb)..=ra.max(rb) {
@@ -105,7 +106,9 @@ pub fn parse_confine(value: &str) -> Result<Vec<(Vec<String>, String)>, String> 
         let (pieces, zone) = item
             .split_once(':')
             .filter(|(p, z)| !p.is_empty() && !z.is_empty())
-            .ok_or_else(|| format!("confine item `{item}`: expected PIECES:ZONE, e.g. `KA:palace`"))?;
+            .ok_or_else(|| {
+                format!("confine item `{item}`: expected PIECES:ZONE, e.g. `KA:palace`")
+            })?;
         out.push((piece_tokens(pieces)?, zone.to_string()));
     }
     if out.is_empty() {
@@ -130,7 +133,9 @@ pub fn parse_zone_promotions(value: &str) -> Result<Vec<(String, String, String)
         check_piece(from)?;
         check_piece(to)?;
         if zone.is_empty() {
-            return Err(format!("zone_promotion item `{item}`: the zone name is missing"));
+            return Err(format!(
+                "zone_promotion item `{item}`: the zone name is missing"
+            ));
         }
         out.push((from.to_string(), zone.to_string(), to.to_string()));
     }

@@ -209,7 +209,11 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
                 _ => return Err(format!("bare_king = `{value}`: expected loss or none")),
             };
         }
-        "start" | "confine" | "zone_promotion" | "flying_general" | "royal_leap_out_of_check"
+        "start"
+        | "confine"
+        | "zone_promotion"
+        | "flying_general"
+        | "royal_leap_out_of_check"
         | "royal_leap_lost_on_line" => apply_board_key(overlay, key, value)?,
         _ if key.starts_with("zone.") => {
             let name = &key["zone.".len()..];
@@ -330,7 +334,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
             ]
         );

@@ -81,25 +81,37 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
     let zone_index = |name: &str| rules.zones.iter().position(|z| z.name == name);
     for (pieces, zone) in &o.confine {
         let Some(z) = zone_index(zone) else {
-            errors.push(err("confine", format!("confine: no zone `{zone}` (define it with `zone.{zone} = ...`)")));
+            errors.push(err(
+                "confine",
+                format!("confine: no zone `{zone}` (define it with `zone.{zone} = ...`)"),
+            ));
             continue;
         };
         for token in pieces {
             match piece_types(v, token) {
-                Ok(types) => types.iter().for_each(|&t| rules.confine[t as usize] = Some(z)),
+                Ok(types) => types
+                    .iter()
+                    .for_each(|&t| rules.confine[t as usize] = Some(z)),
                 Err(m) => errors.push(err("confine", m)),
             }
         }
     }
     for (from, zone, to) in &o.zone_promotions {
         let Some(z) = zone_index(zone) else {
-            errors.push(err("zone_promotion", format!("zone_promotion: no zone `{zone}` (define it with `zone.{zone} = ...`)")));
+            errors.push(err(
+                "zone_promotion",
+                format!("zone_promotion: no zone `{zone}` (define it with `zone.{zone} = ...`)"),
+            ));
             continue;
         };
         match (piece_types(v, from), piece_types(v, to)) {
             (Ok(f), Ok(t)) => {
                 for c in 0..2 {
-                    let p = ZonePromotion { from: f[c], zone: z, to: t[c] };
+                    let p = ZonePromotion {
+                        from: f[c],
+                        zone: z,
+                        to: t[c],
+                    };
                     if p.from != p.to && !rules.promotions[c].contains(&p) {
                         rules.promotions[c].push(p);
                     }
@@ -110,7 +122,9 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
     }
     for &letter in &o.royal_leap_lost_on_line {
         match piece_types(v, &letter.to_string()) {
-            Ok(types) => types.iter().for_each(|&t| rules.leap_lost_on_line[t as usize] = true),
+            Ok(types) => types
+                .iter()
+                .for_each(|&t| rules.leap_lost_on_line[t as usize] = true),
             Err(m) => errors.push(err("royal_leap_lost_on_line", m)),
         }
     }
