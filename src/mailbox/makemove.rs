@@ -16,6 +16,7 @@ pub(crate) struct Undo {
     captured_sq: u8,
     corner: Option<(u8, u8, u8)>,
     gated_from: Option<u8>,
+    lost_leap_rights: Vec<u8>,
     ep: [u8; 3],
     ep_len: u8,
     ep_victim: u8,
@@ -77,6 +78,7 @@ impl MailboxPos {
             captured_sq: to,
             corner: None,
             gated_from: None,
+            lost_leap_rights: Vec::new(),
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,
@@ -97,7 +99,8 @@ impl MailboxPos {
         } else {
             moved & !VIRGIN
         };
-        self.put(to, landed);
+        self.put(to, self.zone_promoted(landed, to));
+        undo.lost_leap_rights = self.take_leap_rights(t, self.side, to);
         if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
             undo.corner = Some(self.castle_corner(from, to));
         }
@@ -185,6 +188,7 @@ impl MailboxPos {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
+        self.restore_leap_rights(&undo.lost_leap_rights);
         if let Some(sq) = undo.gated_from {
             let cell = self.take(sq);
             let c = usize::from(cell & BLACK != 0);
@@ -223,6 +227,9 @@ impl MailboxPos {
     /// be captured: an absolute royal or the last of its type attacked, or
     /// two duple-check royals attacked at once, is not safe.
     pub(crate) fn royals_safe(&self, color: Color, royals: &[u8]) -> bool {
+        if self.royal_faces_royal(color) {
+            return false;
+        }
         let enemy = color.flip();
         let mut duple_hits = 0;
         for &sq in royals {
@@ -254,6 +261,7 @@ impl MailboxPos {
             captured_sq: 0,
             corner: None,
             gated_from: None,
+            lost_leap_rights: Vec::new(),
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,

@@ -10,12 +10,14 @@
 //!
 //! Depends on `core`, `rules` and `position` only.
 
+mod endings;
 mod fen;
 mod makemove;
 pub mod movegen;
 pub mod moves;
 mod notation;
 pub mod tables;
+pub mod zones;
 
 pub use moves::{Move, MoveKind};
 
@@ -84,7 +86,14 @@ impl MailboxPos {
     #[must_use]
     pub fn new(variant: Arc<Variant>) -> MailboxPos {
         let tables = Arc::new(Tables::new(variant));
-        let mut pos = MailboxPos::empty(tables);
+        let mut pos = MailboxPos::empty(Arc::clone(&tables));
+        if let Some(fen) = &tables.variant.overlay.start {
+            // Checked when the variant was built; the arrays stay the fallback.
+            if pos.load_fen(fen).is_ok() {
+                return pos;
+            }
+            pos = MailboxPos::empty(tables);
+        }
         pos.setup_initial();
         pos
     }
@@ -214,27 +223,6 @@ impl MailboxPos {
     pub fn fullmove(&self) -> u32 {
         self.fullmove
     }
-
-    /// Whether the side that just moved stands a royal on the hill
-    /// (King of the Hill: piece 3 valued -2; centre squares of the board).
-    fn hill_reached(&self) -> bool {
-        let t = &self.tables;
-        if t.variant.types.len() <= 3 || t.variant.types[3].raw_value != -2 {
-            return false;
-        }
-        let mover = self.side.flip();
-        let (w, h) = (t.width, t.height);
-        let files = [w / 2 - 1, w / 2];
-        let rows = [h / 2 - 1, h / 2];
-        files.iter().any(|&f| {
-            rows.iter().any(|&r| {
-                let cell = self.board[(r * 16 + f) as usize];
-                cell != EMPTY
-                    && cell_color(cell) == mover
-                    && t.royalty[cell_type(cell) as usize] != Royalty::None
-            })
-        })
-    }
 }
 
 impl MailboxPos {
@@ -329,6 +317,7 @@ impl MailboxPos {
         let info = self.node_info();
         if info.in_check
             || info.royal_count == u8::MAX
+            || self.tables.zones.flying_general
             || self.tables.royalty[t] != Royalty::None
             || !matches!(
                 m.kind(),
@@ -426,21 +415,11 @@ impl Position for MailboxPos {
     }
 
     fn rule_verdict(&self) -> Option<Verdict> {
-        self.hill_reached().then_some(Verdict::Loss)
+        self.end_rule_verdict()
     }
 
     fn no_move_verdict(&self) -> Verdict {
-        if self.in_check() {
-            return Verdict::Loss;
-        }
-        let v = &self.tables.variant;
-        if let Some(verdict) = v.overlay.stalemate {
-            return verdict;
-        }
-        if v.types.len() > 9 && v.def.pieces.len() >= 9 && v.def.pieces[8].value == -2 {
-            return Verdict::Loss;
-        }
-        Verdict::Draw
+        self.stalemate_or_mate_verdict()
     }
 
     fn parse_move(&mut self, text: &str) -> Result<Move, TextError> {

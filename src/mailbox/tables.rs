@@ -147,6 +147,8 @@ pub struct Tables {
     pub complex_attackers: u16,
     /// The Zobrist keys (a plain reference: no lazy check on the hot path).
     pub keys: &'static Zobrist,
+    /// The overlay's board rules (zones, flying general, royal leaps).
+    pub zones: super::zones::ZoneTables,
 }
 
 /// One plain capture direction walked backwards from a target square: the
@@ -161,13 +163,14 @@ pub struct Probe {
     pub types: u16,
 }
 
-/// Groups every plain capture ray by direction and kind.
-fn build_probes(rays: &[Vec<CompiledRay>]) -> (Vec<Probe>, u16) {
+/// Groups every plain capture ray by direction and kind; pieces confined
+/// to a zone are left to the full attack walk, which knows zones.
+fn build_probes(rays: &[Vec<CompiledRay>], zones: &super::zones::ZoneTables) -> (Vec<Probe>, u16) {
     let mut probes: Vec<Probe> = Vec::new();
     let mut complex = 0u16;
     for (t, list) in rays.iter().enumerate() {
         for ray in list.iter().filter(|r| r.may_capture) {
-            if !ray.simple {
+            if !ray.simple || zones.is_confined(t) {
                 complex |= 1 << t;
                 continue;
             }
@@ -218,7 +221,8 @@ impl Tables {
                     .iter()
                     .any(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
         });
-        let (probes, complex_attackers) = build_probes(&rays);
+        let zones = super::zones::ZoneTables::new(&variant.board_rules);
+        let (probes, complex_attackers) = build_probes(&rays, &zones);
         Tables {
             keys: &ZOBRIST,
             probes,
@@ -237,6 +241,7 @@ impl Tables {
             lines,
             hoppers,
             wraps,
+            zones,
             variant,
         }
     }
