@@ -15,7 +15,18 @@ pub struct Subcommand {
 }
 
 /// Every subcommand.
-pub const SUBCOMMANDS: &[Subcommand] = &[];
+pub const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+    name: "check",
+    usage: crate::rules::lint::USAGE,
+    run: crate::rules::lint::run_check,
+    },
+    Subcommand {
+    name: "bbperft",
+    usage: "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",
+    run: crate::bitboard::run_bbperft,
+    },
+];
 
 /// Runs the program with its arguments; returns the exit code.
 #[must_use]

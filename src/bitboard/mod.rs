@@ -1,1 +1,130 @@
-//! The orthodox board: 64-bit bitboards with magic sliding attacks and legal move generation, for chess, no-castle chess and Chess960.
+//! The orthodox board: 64-bit bitboards with magic sliding attacks and legal
+//! move generation (pin and check masks), for chess, no-castle chess and
+//! Chess960.
+//!
+//! Files: `types` (bitboards, squares, the packed [`Move`]), `attacks` (leaper
+//! and magic tables), `board` (state, make/unmake, Polyglot keys), `movegen`
+//! (legal generation into sinks), `fen`, `notation` (move text) and `perft`.
+//! The [`Position`] implementation below glues them to the search.
+
+mod attacks;
+mod board;
+mod fen;
+mod movegen;
+mod notation;
+mod perft;
+mod random64;
+mod types;
+
+pub use attacks::{tables, Tables};
+pub use board::BitboardPos;
+pub use fen::START_FEN;
+pub use perft::{divide, perft, run_command as run_bbperft};
+pub use types::{
+    bit, color_from_index, square_name, Bitboard, Move, MoveKind, PieceType, Square, Squares,
+    PIECE_VALUES,
+};
+
+use crate::core::{Color, Score, Verdict};
+use crate::position::{GenKind, Position, TextError};
+
+impl Position for BitboardPos {
+    type Move = Move;
+
+    fn side_to_move(&self) -> Color {
+        color_from_index(self.side)
+    }
+
+    fn generate(&self, kind: GenKind, out: &mut Vec<Move>) {
+        self.legal_moves_of_kind(kind, out);
+    }
+
+    /// Moves come from the legal generator, so they are always played.
+    fn make(&mut self, m: Move) -> bool {
+        self.make_move(m);
+        true
+    }
+
+    fn unmake(&mut self, m: Move) {
+        self.unmake_move(m);
+    }
+
+    fn make_null(&mut self) {
+        self.make_null_move();
+    }
+
+    fn unmake_null(&mut self) {
+        self.unmake_null_move();
+    }
+
+    fn hash(&self) -> u64 {
+        self.key
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_in_check()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn is_capture(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Castle => false,
+            _ => self.piece_on(m.to_index()).is_some(),
+        }
+    }
+
+    fn is_promotion(&self, m: Move) -> bool {
+        m.promotion().is_some()
+    }
+
+    fn captured_value(&self, m: Move) -> Score {
+        match m.kind() {
+            MoveKind::EnPassant => PieceType::Pawn.value(),
+            MoveKind::Castle => 0,
+            _ => self.piece_on(m.to_index()).map_or(0, |(_, k)| k.value()),
+        }
+    }
+
+    fn mover_value(&self, m: Move) -> Score {
+        self.kind_on(m.from_index()).value()
+    }
+
+    fn rule_verdict(&self) -> Option<Verdict> {
+        None
+    }
+
+    fn no_move_verdict(&self) -> Verdict {
+        if self.is_in_check() {
+            Verdict::Loss
+        } else {
+            Verdict::Draw
+        }
+    }
+
+    fn parse_move(&mut self, text: &str) -> Result<Move, TextError> {
+        self.parse_move_text(text)
+    }
+
+    fn move_to_string(&self, m: Move) -> String {
+        self.move_text(m)
+    }
+
+    fn to_fen(&self) -> String {
+        self.fen()
+    }
+
+    fn set_fen(&mut self, fen: &str) -> Result<(), TextError> {
+        *self = BitboardPos::from_fen(fen, self.chess960)?;
+        Ok(())
+    }
+
+    fn legal_moves(&mut self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_moves_into(&mut out);
+        out
+    }
+}

@@ -61,11 +61,9 @@ impl MailboxPos {
                 if c == '~' {
                     continue;
                 }
-                let (color, t) = self
-                    .tables
-                    .variant
-                    .type_of_letter(c)
-                    .ok_or_else(|| err(format!("'{c}' is no piece of {}", self.tables.variant.name)))?;
+                let (color, t) = self.tables.variant.type_of_letter(c).ok_or_else(|| {
+                    err(format!("'{c}' is no piece of {}", self.tables.variant.name))
+                })?;
                 if file >= w {
                     return Err(err(format!("rank {} is wider than {w} files", h - row)));
                 }
@@ -75,7 +73,10 @@ impl MailboxPos {
             }
             file += run;
             if file != w {
-                return Err(err(format!("rank {} has {file} files, expected {w}", h - row)));
+                return Err(err(format!(
+                    "rank {} has {file} files, expected {w}",
+                    h - row
+                )));
             }
         }
         Ok(())
@@ -83,11 +84,12 @@ impl MailboxPos {
 
     fn place_holdings(&mut self, text: &str) -> Result<(), TextError> {
         for c in text.chars().filter(|&c| c != '-') {
-            let (color, t) = self
-                .tables
-                .variant
-                .type_of_letter(c)
-                .ok_or_else(|| err(format!("holding '{c}' is no piece of {}", self.tables.variant.name)))?;
+            let (color, t) = self.tables.variant.type_of_letter(c).ok_or_else(|| {
+                err(format!(
+                    "holding '{c}' is no piece of {}",
+                    self.tables.variant.name
+                ))
+            })?;
             let n = self.hand[color.index()][t as usize];
             self.set_hand(color.index(), t, n.saturating_add(1));
         }
@@ -101,7 +103,11 @@ impl MailboxPos {
         let mut royal_marked = [false; 2];
         let mut file_letters = [false; 2];
         for c in rights.chars().filter(|&c| c != '-') {
-            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
             let row = if color == Color::White { h - 1 } else { 0 };
             let file = match c.to_ascii_lowercase() {
                 'k' => w - 1,
@@ -120,11 +126,16 @@ impl MailboxPos {
             if cell != EMPTY && cell_color(cell) == color {
                 self.set_virgin(sq);
                 let corner = file == 0 || file == w - 1;
-                royal_marked[color.index()] |= corner || self.tables.royalty[cell_type(cell) as usize] != Royalty::None;
+                royal_marked[color.index()] |=
+                    corner || self.tables.royalty[cell_type(cell) as usize] != Royalty::None;
             }
         }
         for color in [Color::White, Color::Black] {
-            self.mark_initial_pieces(color, royal_marked[color.index()], file_letters[color.index()]);
+            self.mark_initial_pieces(
+                color,
+                royal_marked[color.index()],
+                file_letters[color.index()],
+            );
         }
         self.normalise_virginity();
         Ok(())
@@ -137,7 +148,11 @@ impl MailboxPos {
         let v = std::sync::Arc::clone(&self.tables.variant);
         let h = self.tables.height as usize;
         let back = if color == Color::White { h - 1 } else { 0 };
-        let array = if color == Color::White { &v.white_array } else { &v.black_array };
+        let array = if color == Color::White {
+            &v.white_array
+        } else {
+            &v.black_array
+        };
         let mut squares = Vec::new();
         self.for_each_piece(color, |sq| squares.push(sq));
         for sq in squares {
@@ -194,7 +209,9 @@ impl MailboxPos {
         while !rest.is_empty() {
             let len = 1 + rest[1..].chars().take_while(char::is_ascii_digit).count();
             let (name, tail) = rest.split_at(len.min(rest.len()));
-            let sq = self.parse_square(name, false).ok_or_else(|| err(format!("e.p. square '{text}'")))?;
+            let sq = self
+                .parse_square(name, false)
+                .ok_or_else(|| err(format!("e.p. square '{text}'")))?;
             out.push(sq);
             rest = tail;
         }
@@ -219,7 +236,11 @@ impl MailboxPos {
                     out.push_str(&run.to_string());
                     run = 0;
                 }
-                out.push(self.tables.variant.letter_of(cell_color(cell), cell_type(cell)));
+                out.push(
+                    self.tables
+                        .variant
+                        .letter_of(cell_color(cell), cell_type(cell)),
+                );
             }
             if run > 0 {
                 out.push_str(&run.to_string());
@@ -229,7 +250,13 @@ impl MailboxPos {
             out.push_str(&format!("[{}]", self.holdings_text()));
         }
         let side = if self.side == Color::White { "w" } else { "b" };
-        format!("{out} {side} {} {} {} {}", self.rights_text(), self.ep_text(), self.halfmove, self.fullmove)
+        format!(
+            "{out} {side} {} {} {} {}",
+            self.rights_text(),
+            self.ep_text(),
+            self.halfmove,
+            self.fullmove
+        )
     }
 
     fn holdings_text(&self) -> String {
@@ -282,8 +309,10 @@ impl MailboxPos {
         }
         for f in 0..w {
             let c = cell_at(f);
-            if virgin_own(c) && !implied.contains(&f) && !self.tables.is_pawn[cell_type(c) as usize] {
-                let corner_only = (f == 0 || f == w - 1) && !self.tables.has_initial_moves[cell_type(c) as usize];
+            if virgin_own(c) && !implied.contains(&f) && !self.tables.is_pawn[cell_type(c) as usize]
+            {
+                let corner_only =
+                    (f == 0 || f == w - 1) && !self.tables.has_initial_moves[cell_type(c) as usize];
                 if !corner_only || self.has_gating() {
                     letters.push(char::from(b'A' + f as u8));
                 }
@@ -327,6 +356,8 @@ fn split_holdings(placement: &str) -> Result<(&str, Option<&str>), TextError> {
 fn parse_number(field: Option<&str>, default: u32, what: &str) -> Result<u32, TextError> {
     match field {
         None => Ok(default),
-        Some(text) => text.parse().map_err(|_| err(format!("{what} '{text}' is not a number"))),
+        Some(text) => text
+            .parse()
+            .map_err(|_| err(format!("{what} '{text}' is not a number"))),
     }
 }

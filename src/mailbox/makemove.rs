@@ -88,7 +88,11 @@ impl MailboxPos {
         let t = cell_type(moved);
         let pawn = self.tables.is_pawn[t as usize];
         let color_bits = moved & BLACK;
-        let landed = if pawn && m.piece() != 0 { m.piece() | color_bits } else { moved & !VIRGIN };
+        let landed = if pawn && m.piece() != 0 {
+            m.piece() | color_bits
+        } else {
+            moved & !VIRGIN
+        };
         self.put(to, landed);
         if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
             undo.corner = Some(self.castle_corner(from, to));
@@ -98,7 +102,11 @@ impl MailboxPos {
         }
         let skipped = self.skipped_squares(m);
         self.set_ep(&skipped[..], to);
-        self.halfmove = if pawn || undo.captured != EMPTY { 0 } else { self.halfmove + 1 };
+        self.halfmove = if pawn || undo.captured != EMPTY {
+            0
+        } else {
+            self.halfmove + 1
+        };
         if self.side == Color::Black {
             self.fullmove += 1;
         }
@@ -130,7 +138,11 @@ impl MailboxPos {
             from
         };
         let c = usize::from(color_bits != 0);
-        self.set_hand(c, m.piece(), self.hand[c][m.piece() as usize].saturating_sub(1));
+        self.set_hand(
+            c,
+            m.piece(),
+            self.hand[c][m.piece() as usize].saturating_sub(1),
+        );
         self.put(square, m.piece() | color_bits);
         square
     }
@@ -162,7 +174,9 @@ impl MailboxPos {
 
     /// Takes back the last move `m`.
     pub(crate) fn unplay(&mut self, m: Move) {
-        let Some(undo) = self.history.pop() else { return };
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
         self.side = self.side.flip();
         if self.side == Color::Black {
             self.fullmove -= 1;
@@ -238,7 +252,9 @@ impl MailboxPos {
 
     /// Takes back [`MailboxPos::play_null`].
     pub(crate) fn unplay_null(&mut self) {
-        let Some(undo) = self.history.pop() else { return };
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
         self.side = self.side.flip();
         self.ep = undo.ep;
         self.ep_len = undo.ep_len;

@@ -146,7 +146,9 @@ impl MailboxPos {
         let t = cell_type(cell) as usize;
         let file = i32::from(sq & 15);
         let corner = file == 0 || file == self.tables.width - 1;
-        self.tables.has_initial_moves[t] || (corner && self.tables.castles.iter().any(|&c| c)) || self.has_gating()
+        self.tables.has_initial_moves[t]
+            || (corner && self.tables.castles.iter().any(|&c| c))
+            || self.has_gating()
     }
 
     /// Whether pieces in hand can be gated (Seirawan).
@@ -215,7 +217,9 @@ impl MailboxPos {
         files.iter().any(|&f| {
             rows.iter().any(|&r| {
                 let cell = self.board[(r * 16 + f) as usize];
-                cell != EMPTY && cell_color(cell) == mover && t.royalty[cell_type(cell) as usize] != Royalty::None
+                cell != EMPTY
+                    && cell_color(cell) == mover
+                    && t.royalty[cell_type(cell) as usize] != Royalty::None
             })
         })
     }
@@ -278,7 +282,9 @@ impl Position for MailboxPos {
     fn captured_value(&self, m: Move) -> Score {
         match m.kind() {
             MoveKind::Capture => self.tables.value[cell_type(self.board[m.to() as usize]) as usize],
-            MoveKind::EnPassant => self.tables.value[cell_type(self.board[self.ep_victim as usize]) as usize],
+            MoveKind::EnPassant => {
+                self.tables.value[cell_type(self.board[self.ep_victim as usize]) as usize]
+            }
             _ => 0,
         }
     }

@@ -72,7 +72,9 @@ impl MailboxPos {
             return false;
         }
         loop {
-            let Some(y) = self.advance(&mut w, ray.cylinder) else { return false };
+            let Some(y) = self.advance(&mut w, ray.cylinder) else {
+                return false;
+            };
             if let Some((dt, du)) = ray.multi_path {
                 if !self.multi_path_open(x, dt, du) {
                     return false;
@@ -129,7 +131,11 @@ impl MailboxPos {
             if !w.toggled && (x4 || ray.toggle & 8 == 0) {
                 if w.count == 0 {
                     w.step = ray.s2;
-                    w.rights = if x4 { 4 | (ray.toggle & 3) } else { w.rights ^ ray.toggle };
+                    w.rights = if x4 {
+                        4 | (ray.toggle & 3)
+                    } else {
+                        w.rights ^ ray.toggle
+                    };
                     w.toggled = true;
                 } else {
                     w.count -= 1;
@@ -159,7 +165,14 @@ impl MailboxPos {
     }
 
     /// Whether a move of the walk may land on a square holding `occupant`.
-    fn landing(&self, occupant: u8, color: Color, pawn: bool, rights: u8, y: u8) -> Option<Landing> {
+    fn landing(
+        &self,
+        occupant: u8,
+        color: Color,
+        pawn: bool,
+        rights: u8,
+        y: u8,
+    ) -> Option<Landing> {
         if occupant == EMPTY {
             if rights & 2 != 0 {
                 return Some(Landing::Quiet);
@@ -169,7 +182,8 @@ impl MailboxPos {
             }
             return None;
         }
-        let capturable = cell_color(occupant) != color && !self.tables.iron[cell_type(occupant) as usize];
+        let capturable =
+            cell_color(occupant) != color && !self.tables.iron[cell_type(occupant) as usize];
         (capturable && rights & 1 != 0).then_some(Landing::Capture)
     }
 
@@ -188,7 +202,8 @@ impl MailboxPos {
     pub(crate) fn offset(&self, x: u8, df: i32, dr: i32) -> Option<u8> {
         let f = i32::from(x & 15) + df;
         let r = i32::from(x >> 4) + dr;
-        (f >= 0 && f < self.tables.width && r >= 0 && r < self.tables.height).then(|| (r * 16 + f) as u8)
+        (f >= 0 && f < self.tables.width && r >= 0 && r < self.tables.height)
+            .then(|| (r * 16 + f) as u8)
     }
 
     /// Whether `x` is on `color`'s rank `rank` (0 = its first rank).
@@ -292,7 +307,16 @@ impl MailboxPos {
 
     /// Adds a walked move, expanded into every promotion choice.
     #[allow(clippy::too_many_arguments)]
-    fn push_move(&self, x: u8, y: u8, mk: MoveKind, skip: u8, piece: u8, kind: GenKind, out: &mut Vec<Move>) {
+    fn push_move(
+        &self,
+        x: u8,
+        y: u8,
+        mk: MoveKind,
+        skip: u8,
+        piece: u8,
+        kind: GenKind,
+        out: &mut Vec<Move>,
+    ) {
         let color = cell_color(piece);
         let t = cell_type(piece);
         let promotes = self.tables.is_pawn[t as usize] && self.in_promotion_zone(y, color);
@@ -342,14 +366,17 @@ impl MailboxPos {
         choices
     }
 
-    /// Delocalised royals may be chosen only to replace a lost one (Spartan);
-    /// everything else in the list is allowed.
+    /// Delocalised royals may be chosen only to replace a lost one (Spartan:
+    /// a hoplite may become a king while black has fewer than two).
     fn may_promote_to(&self, color: Color, p: u8) -> bool {
         use crate::rules::variant::Royalty;
         match self.tables.royalty[p as usize] {
             Royalty::None => true,
             Royalty::Absolute => false,
-            Royalty::Delocalised => self.counts[color.index()][p as usize] < 2,
+            Royalty::Delocalised => {
+                usize::from(self.counts[color.index()][p as usize])
+                    < self.tables.variant.initial_count(color, p)
+            }
         }
     }
 

@@ -116,7 +116,10 @@ mod tests {
     #[test]
     fn fields_round_trip() {
         let m = Move::new(0xF3, 0x07, MoveKind::MultiStep, 9, 0xE3);
-        assert_eq!((m.from(), m.to(), m.piece(), m.skip()), (0xF3, 0x07, 9, 0xE3));
+        assert_eq!(
+            (m.from(), m.to(), m.piece(), m.skip()),
+            (0xF3, 0x07, 9, 0xE3)
+        );
         assert_eq!(m.kind(), MoveKind::MultiStep);
         assert_eq!(Move::from_bits(m.bits()), Some(m));
         let c = Move::new(0, 0, MoveKind::CastleGateCorner, 0, 0);

@@ -12,7 +12,11 @@ impl MailboxPos {
     pub fn square_name(&self, sq: u8) -> String {
         let file = char::from(b'a' + (sq & 15));
         let rank = self.tables.height - 1 - i32::from(sq >> 4);
-        let shown = if self.tables.height == 10 { rank } else { rank + 1 };
+        let shown = if self.tables.height == 10 {
+            rank
+        } else {
+            rank + 1
+        };
         format!("{file}{shown}")
     }
 
@@ -44,7 +48,11 @@ impl MailboxPos {
     /// Coordinate text of a move: `e7e8q`, `f1i1`, `b1c3h` (gating).
     pub(crate) fn coordinate_text(&self, m: Move) -> String {
         let mut text = if m.kind() == MoveKind::CastleGateCorner {
-            let dir: i32 = if (m.to() & 15) > (m.from() & 15) { 1 } else { -1 };
+            let dir: i32 = if (m.to() & 15) > (m.from() & 15) {
+                1
+            } else {
+                -1
+            };
             let corner_file = if dir < 0 { 0 } else { self.tables.width - 1 };
             let corner = (i32::from(m.from() >> 4) * 16 + corner_file) as u8;
             format!("{}{}", self.square_name(corner), self.square_name(m.from()))
@@ -61,7 +69,11 @@ impl MailboxPos {
     /// Finds the legal move a coordinate text stands for. A missing
     /// promotion letter means the default (Fairy-Max's) choice.
     pub(crate) fn parse_coordinate_move(&mut self, text: &str) -> Result<Move, TextError> {
-        let cleaned: String = text.trim().chars().filter(|&c| c != '=' && c != '-').collect();
+        let cleaned: String = text
+            .trim()
+            .chars()
+            .filter(|&c| c != '=' && c != '-')
+            .collect();
         let legal = self.legal_moves();
         let wanted = cleaned.to_ascii_lowercase();
         if let Some(&m) = legal.iter().find(|&&m| self.coordinate_text(m) == wanted) {
@@ -74,6 +86,7 @@ impl MailboxPos {
                 && self.coordinate_text(m).starts_with(&wanted)
                 && self.coordinate_text(m).len() == wanted.len() + 1
         });
-        bare.copied().ok_or_else(|| TextError(format!("Illegal move: {text}")))
+        bare.copied()
+            .ok_or_else(|| TextError(format!("Illegal move: {text}")))
     }
 }

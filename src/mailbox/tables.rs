@@ -62,7 +62,11 @@ impl CompiledRay {
         CompiledRay {
             step: ray.step,
             s: Delta::of(ray.step),
-            s2: Delta::of(if ray.multi_path() { ray.step } else { ray.secondary_step() }),
+            s2: Delta::of(if ray.multi_path() {
+                ray.step
+            } else {
+                ray.secondary_step()
+            }),
             rights: ray.rights() as u8,
             toggle: ray.toggle_mask() as u8,
             count: ray.count() as u8,
@@ -130,7 +134,11 @@ impl Tables {
             .collect();
         let reach = types.iter().map(|t| reach_grid(&t.rays)).collect();
         let castles = per_type(&|i| {
-            !types[i].is_pawn && types[i].rays.iter().any(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
+            !types[i].is_pawn
+                && types[i]
+                    .rays
+                    .iter()
+                    .any(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
         });
         Tables {
             width: variant.width as i32,
@@ -172,7 +180,13 @@ fn reach_grid(rays: &[Ray]) -> Option<Vec<bool>> {
     let mut grid = vec![false; SPAN * SPAN];
     for &ray in rays {
         for count in [ray.count(), 0, 1] {
-            let start = Walk { at: (0, 0), step: Delta::of(ray.step), rights: ray.rights(), count, toggled: false };
+            let start = Walk {
+                at: (0, 0),
+                step: Delta::of(ray.step),
+                rights: ray.rights(),
+                count,
+                toggled: false,
+            };
             simulate(ray, start, &mut grid, 0);
         }
     }
@@ -189,7 +203,11 @@ struct Walk {
 }
 
 fn simulate(ray: Ray, mut w: Walk, grid: &mut [bool], depth: u32) {
-    let s2 = if ray.multi_path() { Delta::of(ray.step) } else { Delta::of(ray.secondary_step()) };
+    let s2 = if ray.multi_path() {
+        Delta::of(ray.step)
+    } else {
+        Delta::of(ray.secondary_step())
+    };
     let g = ray.toggle_mask();
     for _ in 0..16 {
         w.at = (w.at.0 + w.step.df, w.at.1 + w.step.dr);
@@ -245,5 +263,10 @@ pub static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(|| {
     let ep = many(256);
     let hand = many(2 * 16 * 16);
     let black = many(1)[0];
-    Zobrist { piece, black, ep, hand }
+    Zobrist {
+        piece,
+        black,
+        ep,
+        hand,
+    }
 });

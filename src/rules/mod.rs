@@ -8,7 +8,9 @@
 //! found. Depends only on `core`; nothing here knows about boards or search.
 
 pub mod builtin;
+pub mod catalog;
 pub mod fmax;
+pub mod lint;
 pub mod overlay;
 pub mod ray;
 pub mod variant;

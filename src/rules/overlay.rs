@@ -1,7 +1,16 @@
 //! Rules fmax.ini cannot say, read from `variants/*.ini` (one file per
 //! variant name, `[rules]` section): promotion choices, stalemate and
 //! bare-king results, and the other keys documented in `variants/README.md`.
+//!
+//! The files are read with the `ini` crate (rust-ini); since it does not
+//! keep line numbers, the text is pre-scanned to find each key's line for
+//! error messages. Any error refuses the variant the overlay belongs to.
 
+use std::path::{Path, PathBuf};
+
+use ini::Ini;
+
+use super::ConfigError;
 use crate::core::Verdict;
 
 /// Extra rules for one variant; every field defaults to Fairy-Max's behaviour.
@@ -14,4 +23,234 @@ pub struct Overlay {
     pub stalemate: Option<Verdict>,
     /// A side left with a lone king loses (shatranj, courier).
     pub bare_king_loses: bool,
+    /// The file the overlay was read from (`None` for the defaults).
+    pub file: Option<String>,
+    /// 1-based line of the `promotion` key (0 when absent), for errors
+    /// found when the letters are checked against the game.
+    pub promotion_line: usize,
+}
+
+/// The keys of `[rules]` that are implemented.
+pub const KNOWN_KEYS: &[&str] = &["promotion", "stalemate", "bare_king"];
+
+/// Keys reserved for rules to come; using one is an error for now.
+pub const RESERVED_KEYS: &[&str] = &[
+    "palace",
+    "river",
+    "flying_general",
+    "counting",
+    "gating",
+    "castling960",
+];
+
+/// The section every key belongs to.
+pub const SECTION: &str = "rules";
+
+/// Reads an overlay file.
+///
+/// # Errors
+/// The file cannot be read, or any problem [`parse_overlay`] reports.
+pub fn load_overlay(path: &Path) -> Result<Overlay, Vec<ConfigError>> {
+    let file = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse_overlay(&text, &file),
+        Err(e) => Err(vec![ConfigError {
+            file,
+            line: 0,
+            message: format!("cannot read the overlay: {e}"),
+        }]),
+    }
+}
+
+/// Parses the text of an overlay; `file` is the name used in messages.
+///
+/// # Errors
+/// Every problem found: syntax errors, sections other than `[rules]`,
+/// keys outside it, unknown, reserved or repeated keys, and bad values.
+pub fn parse_overlay(text: &str, file: &str) -> Result<Overlay, Vec<ConfigError>> {
+    let err = |line: usize, message: String| ConfigError {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    let doc = match Ini::load_from_str(text) {
+        Ok(doc) => doc,
+        Err(e) => return Err(vec![err(e.line, format!("syntax error: {}", e.msg))]),
+    };
+    let mut errors = Vec::new();
+    let mut overlay = Overlay {
+        file: Some(file.to_string()),
+        ..Overlay::default()
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for (section, props) in doc.iter() {
+        match section {
+            Some(SECTION) => {}
+            Some(other) => {
+                let line = section_line(text, other);
+                errors.push(err(
+                    line,
+                    format!("unknown section `[{other}]`: expected `[{SECTION}]`"),
+                ));
+                continue;
+            }
+            None => {
+                for (key, _) in props.iter() {
+                    let line = key_line(text, None, key);
+                    errors.push(err(
+                        line,
+                        format!("key `{key}` outside a section: expected it under `[{SECTION}]`"),
+                    ));
+                }
+                continue;
+            }
+        }
+        for (key, value) in props.iter() {
+            let line = key_line(text, Some(SECTION), key);
+            if seen.contains(&key) {
+                errors.push(err(line, format!("key `{key}` is given twice")));
+                continue;
+            }
+            seen.push(key);
+            if let Err(message) = apply_key(&mut overlay, key, value.trim(), line) {
+                errors.push(err(line, message));
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(overlay)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Sets one key's value; returns the message if the key or value is bad.
+fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Result<(), String> {
+    match key {
+        "promotion" => {
+            let letters: Vec<char> = value
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != ',')
+                .collect();
+            if letters.is_empty() || !letters.iter().all(char::is_ascii_alphabetic) {
+                return Err(format!(
+                    "promotion = `{value}`: expected piece letters, e.g. `promotion = QRBN`"
+                ));
+            }
+            overlay.promotion = Some(letters);
+            overlay.promotion_line = line;
+        }
+        "stalemate" => {
+            overlay.stalemate = Some(match value {
+                "draw" => Verdict::Draw,
+                "loss" => Verdict::Loss,
+                "win" => Verdict::Win,
+                _ => return Err(format!("stalemate = `{value}`: expected draw, loss or win")),
+            });
+        }
+        "bare_king" => {
+            overlay.bare_king_loses = match value {
+                "loss" => true,
+                "none" => false,
+                _ => return Err(format!("bare_king = `{value}`: expected loss or none")),
+            };
+        }
+        _ if RESERVED_KEYS.contains(&key) => {
+            return Err(format!(
+                "key `{key}` is reserved for a rule that is not implemented yet"
+            ));
+        }
+        _ => {
+            return Err(format!(
+                "unknown key `{key}`: expected one of {}",
+                KNOWN_KEYS.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 1-based line of `[name]` in `text` (0 if not found).
+fn section_line(text: &str, name: &str) -> usize {
+    text.lines()
+        .position(|l| {
+            l.trim()
+                .strip_prefix('[')
+                .and_then(|r| r.strip_suffix(']'))
+                .map(str::trim)
+                == Some(name)
+        })
+        .map_or(0, |i| i + 1)
+}
+
+/// 1-based line of the first `key = ...` in `section` (`None`: before any
+/// section header); 0 if not found.
+fn key_line(text: &str, section: Option<&str>, key: &str) -> usize {
+    let mut current: Option<&str> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if let Some(name) = line.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            current = Some(name.trim());
+            continue;
+        }
+        let found = line.split(['=', ':']).next().map(str::trim) == Some(key);
+        if current == section && found && !line.starts_with(['#', ';']) {
+            return i + 1;
+        }
+    }
+    0
+}
+
+/// The overlay file for `name` in `dir`: `NAME.ini`, else the lower-case
+/// spelling (so `Cambodian` shares `cambodian.ini` on every file system).
+/// Names that could leave `dir` get none.
+#[must_use]
+pub fn overlay_path(dir: &Path, name: &str) -> Option<PathBuf> {
+    let safe = !name.is_empty()
+        && !name.contains("..")
+        && !name.contains('\\')
+        && !name.starts_with('/')
+        && !name.contains(':');
+    if !safe {
+        return None;
+    }
+    [name.to_string(), name.to_ascii_lowercase()]
+        .into_iter()
+        .map(|n| dir.join(format!("{n}.ini")))
+        .find(|p| p.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_set_their_fields_and_remember_the_promotion_line() {
+        let o = parse_overlay(
+            "# shatranj\n[rules]\npromotion = Q\nstalemate = loss\nbare_king = loss\n",
+            "v.ini",
+        )
+        .unwrap();
+        assert_eq!(o.promotion, Some(vec!['Q']));
+        assert_eq!(o.promotion_line, 3);
+        assert_eq!(o.stalemate, Some(Verdict::Loss));
+        assert!(o.bare_king_loses);
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_are_reported_with_lines() {
+        let errs = parse_overlay(
+            "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\n",
+            "v.ini",
+        )
+        .unwrap_err();
+        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            [
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king",
+                "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
+            ]
+        );
+    }
 }

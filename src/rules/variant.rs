@@ -172,11 +172,16 @@ impl Variant {
                     };
                     match self.type_of_letter(l) {
                         Some((_, t)) => v.push(t),
-                        None => errors.push(ConfigError {
-                            file: format!("variants/{}.ini", self.name),
-                            line: 0,
+                        None if color == Color::White => errors.push(ConfigError {
+                            file: self
+                                .overlay
+                                .file
+                                .clone()
+                                .unwrap_or_else(|| format!("variants/{}.ini", self.name)),
+                            line: self.overlay.promotion_line,
                             message: format!("promotion letter '{l}' is no piece of {}", self.name),
                         }),
+                        None => {}
                     }
                 }
                 out.retain(|t| v.contains(t));
@@ -207,7 +212,19 @@ impl Variant {
             return false;
         }
         let p = &self.types[t as usize];
-        !p.is_pawn && p.royalty == Royalty::None && !p.not_promotable
+        // Delocalised royals stay in the list: the board allows them only to
+        // replace a lost one (Spartan's second king).
+        !p.is_pawn && p.royalty != Royalty::Absolute && !p.not_promotable
+    }
+
+    /// How many pieces of type `t` `color` starts with.
+    #[must_use]
+    pub fn initial_count(&self, color: Color, t: u8) -> usize {
+        let array = match color {
+            Color::White => &self.white_array,
+            Color::Black => &self.black_array,
+        };
+        array.iter().filter(|&&x| x == t).count()
     }
 
     /// Fairy-Max's own promotion piece: number 7, or 9 for black under the
@@ -270,11 +287,17 @@ fn check_shape(def: &GameDef, errors: &mut Vec<ConfigError>) {
             )));
         }
     }
-    let (pawn, promo) = pawn_and_promotion_ranks(def.zone, def.height as usize);
-    if def.height >= 2 && (pawn + 1 >= def.height as usize || promo == 0 || pawn >= promo) {
+    let h = def.height as usize;
+    let (pawn, promo) = pawn_and_promotion_ranks(def.zone, h);
+    // Pawns off the back ranks, white's pawn rank below black's, and the
+    // promotion rank ahead of the pawns and on the board.
+    if pawn == 0 || 2 * pawn + 1 >= h || pawn >= promo || promo >= h {
         errors.push(err(format!(
-            "zone ={} does not fit a board of {} ranks",
-            def.zone, def.height
+            "zone ={} does not fit a board of {} ranks: pawns would start on rank {} and promote on rank {}",
+            def.zone,
+            def.height,
+            pawn + 1,
+            promo + 1
         )));
     }
 }
@@ -283,9 +306,9 @@ fn check_shape(def: &GameDef, errors: &mut Vec<ConfigError>) {
 fn pawn_and_promotion_ranks(zone: i32, height: usize) -> (usize, usize) {
     let h = height as i32;
     let (pawn, promo) = if zone > 0 {
-        (zone.max(2) - 1, h - zone)
+        (zone.max(2) - 1, h.saturating_sub(zone))
     } else if zone < 0 {
-        (-zone, h - 1)
+        (zone.saturating_neg(), h - 1)
     } else {
         (1, h - 1)
     };

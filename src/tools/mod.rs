@@ -1,1 +1,3 @@
 //! Developer and tester tools: perft, divide, perft suites, bench, test suites.
+
+pub mod perft;

@@ -9,6 +9,8 @@ use crate::rules::{ConfigError, GameDef, PieceDef, Ray};
 pub const MAX_PIECES: usize = 15;
 /// Most rays a game may have over all its pieces.
 pub const MAX_RAYS: usize = 255;
+/// Largest step magnitude that stays on a 16x16 board (15 ranks, 15 files).
+pub const MAX_STEP: i32 = 15 * 16 + 15;
 /// Largest board side Nightrider supports.
 pub const MAX_SIDE: u64 = 16;
 
@@ -302,8 +304,19 @@ const DEFINED_X4: [i32; 5] = [0x2, 0x3, 0x6, 0xE, 0xF];
 fn check_ray(ray: Ray, t: &Token, rep: &mut Report) {
     let g = ray.toggle_mask();
     let text = t.text;
+    let in_range = |s: i32| (-MAX_STEP..=MAX_STEP).contains(&s);
+    let second = if ray.multi_path() {
+        ray.step_toggle()
+    } else {
+        ray.secondary_step()
+    };
     if ray.step == 0 {
         rep.error(t.line, format!("ray `{text}`: step 0 does not move"));
+    } else if !in_range(ray.step) || !in_range(second) {
+        rep.error(
+            t.line,
+            format!("ray `{text}`: step out of range, expected steps from -{MAX_STEP} to {MAX_STEP} (16x16 board)"),
+        );
     } else if ray.is_initial_only() && g & 8 != 0 && g & 4 == 0 {
         rep.error(
             t.line,

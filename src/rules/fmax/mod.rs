@@ -37,9 +37,20 @@ pub struct IniFile {
     pub errors: Vec<ConfigError>,
     /// Suspicious text that does not refuse anything.
     pub warnings: Vec<ConfigError>,
-    /// Names of the `Game:` entries refused because of errors (a refused
-    /// duplicate is not listed when the first definition loaded).
-    pub refused: Vec<String>,
+    /// The `Game:` entries refused because of errors, in file order (a
+    /// refused duplicate is listed too, though its name may be valid).
+    pub refused: Vec<RefusedGame>,
+}
+
+/// A `Game:` entry that was not loaded, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefusedGame {
+    /// The name after `Game:`.
+    pub name: String,
+    /// 1-based line of its `Game:` header.
+    pub line: usize,
+    /// The errors found in it.
+    pub errors: Vec<ConfigError>,
 }
 
 impl IniFile {
@@ -75,7 +86,8 @@ pub fn parse(text: &str, file: &str) -> IniFile {
     let first_header = headers.first().copied().unwrap_or(lines.len());
     ini.version_ok = check_version(&lines, &mut rep);
     if ini.version_ok {
-        let mut def = empty_game(String::new(), file, 2);
+        let size_line = (1..first_header).find(|&i| !lines[i].trim().is_empty());
+        let mut def = empty_game(String::new(), file, size_line.map_or(2, |i| i + 1));
         let before = rep.errors.len();
         body::parse_body(&lines, 1, first_header, &mut def, &mut rep);
         if rep.errors.len() == before {
@@ -169,15 +181,18 @@ fn read_game(
             h + 1,
             format!("duplicate game `{name}` (first defined on line {first}): the first definition is used"),
         );
-        body::parse_body(lines, h + 1, end, &mut def, rep);
-        return;
+    } else {
+        seen.push((name.to_string(), h + 1));
     }
-    seen.push((name.to_string(), h + 1));
     body::parse_body(lines, h + 1, end, &mut def, rep);
     if rep.errors.len() == before {
         ini.games.push(def);
     } else {
-        ini.refused.push(name.to_string());
+        ini.refused.push(RefusedGame {
+            name: name.to_string(),
+            line: h + 1,
+            errors: rep.errors[before..].to_vec(),
+        });
     }
 }
 

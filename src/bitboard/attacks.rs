@@ -1,0 +1,327 @@
+//! Attack tables: leaper attacks, the squares between and on the line through
+//! two squares, and magic-bitboard sliding attacks.
+//!
+//! Magic multipliers are found once at start-up by a seeded random search (the
+//! same seed always gives the same magics) and all tables are built into one
+//! [`Tables`] value behind a `LazyLock`. Hot code fetches `&'static Tables`
+//! once with [`tables`] and passes it down, so the lazy-initialisation check is
+//! paid once per call, not once per lookup.
+
+use super::types::{bit, Bitboard, Squares};
+use std::sync::LazyLock;
+
+/// One square's magic: relevant-occupancy mask, multiplier, shift and offset
+/// of its slice in the shared attack table.
+#[derive(Clone, Copy, Debug, Default)]
+struct Magic {
+    mask: Bitboard,
+    magic: u64,
+    shift: u32,
+    offset: usize,
+}
+
+/// Every precomputed table of the orthodox board.
+pub struct Tables {
+    knight: [Bitboard; 64],
+    king: [Bitboard; 64],
+    pawn: [[Bitboard; 64]; 2],
+    between: Vec<[Bitboard; 64]>,
+    line: Vec<[Bitboard; 64]>,
+    bishop_magics: [Magic; 64],
+    rook_magics: [Magic; 64],
+    sliding: Vec<Bitboard>,
+}
+
+static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
+
+/// The shared tables (built on first use).
+#[inline(always)]
+#[must_use]
+pub fn tables() -> &'static Tables {
+    &TABLES
+}
+
+const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// The square `(file + df, rank + dr)` from `sq`, if on the board.
+fn offset(sq: usize, df: i32, dr: i32) -> Option<usize> {
+    let f = (sq & 7) as i32 + df;
+    let r = (sq >> 3) as i32 + dr;
+    if (0..8).contains(&f) && (0..8).contains(&r) {
+        Some((r * 8 + f) as usize)
+    } else {
+        None
+    }
+}
+
+fn leaper(sq: usize, steps: &[(i32, i32)]) -> Bitboard {
+    steps
+        .iter()
+        .filter_map(|&(df, dr)| offset(sq, df, dr))
+        .fold(0, |b, s| b | bit(s))
+}
+
+/// Slow reference slider attacks: rays stop at (and include) the first blocker.
+fn slide(sq: usize, occ: Bitboard, dirs: &[(i32, i32)]) -> Bitboard {
+    let mut attacks = 0;
+    for &(df, dr) in dirs {
+        let mut cur = sq;
+        while let Some(next) = offset(cur, df, dr) {
+            attacks |= bit(next);
+            if occ & bit(next) != 0 {
+                break;
+            }
+            cur = next;
+        }
+    }
+    attacks
+}
+
+/// The relevant-occupancy mask: the empty-board rays minus their last square.
+fn relevant_mask(sq: usize, dirs: &[(i32, i32)]) -> Bitboard {
+    let mut mask = 0;
+    for &(df, dr) in dirs {
+        let mut cur = sq;
+        while let Some(next) = offset(cur, df, dr) {
+            if offset(next, df, dr).is_none() {
+                break;
+            }
+            mask |= bit(next);
+            cur = next;
+        }
+    }
+    mask
+}
+
+/// A small seeded generator (xorshift64*) for the magic search.
+struct MagicRng(u64);
+
+impl MagicRng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A candidate with few set bits, as magics tend to be.
+    fn sparse(&mut self) -> u64 {
+        self.next() & self.next() & self.next()
+    }
+}
+
+/// Finds a magic for `sq` and writes its attack slice into `table` at `offset`.
+fn find_magic(
+    sq: usize,
+    dirs: &[(i32, i32)],
+    offset: usize,
+    table: &mut Vec<Bitboard>,
+    rng: &mut MagicRng,
+) -> Magic {
+    let mask = relevant_mask(sq, dirs);
+    let bits = mask.count_ones();
+    let size = 1usize << bits;
+    // Every subset of the mask (carry-rippler enumeration) with its attacks.
+    let mut occupancies = Vec::with_capacity(size);
+    let mut subset: Bitboard = 0;
+    loop {
+        occupancies.push((subset, slide(sq, subset, dirs)));
+        subset = subset.wrapping_sub(mask) & mask;
+        if subset == 0 {
+            break;
+        }
+    }
+    table.resize(offset + size, 0);
+    let mut epoch = vec![0u32; size];
+    let shift = 64 - bits;
+    for attempt in 1u32.. {
+        let magic = rng.sparse();
+        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
+            continue;
+        }
+        let ok = occupancies.iter().all(|&(occ, attacks)| {
+            let idx = (occ.wrapping_mul(magic) >> shift) as usize;
+            if epoch[idx] != attempt {
+                epoch[idx] = attempt;
+                table[offset + idx] = attacks;
+                true
+            } else {
+                table[offset + idx] == attacks
+            }
+        });
+        if ok {
+            return Magic {
+                mask,
+                magic,
+                shift,
+                offset,
+            };
+        }
+    }
+    Magic::default()
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let mut knight = [0; 64];
+        let mut king = [0; 64];
+        let mut pawn = [[0; 64]; 2];
+        for sq in 0..64 {
+            knight[sq] = leaper(sq, &KNIGHT_STEPS);
+            king[sq] = leaper(sq, &KING_STEPS);
+            pawn[0][sq] = leaper(sq, &[(-1, 1), (1, 1)]);
+            pawn[1][sq] = leaper(sq, &[(-1, -1), (1, -1)]);
+        }
+        let mut rng = MagicRng(0x9E37_79B9_7F4A_7C15);
+        let mut sliding = Vec::with_capacity(107_648);
+        let mut bishop_magics = [Magic::default(); 64];
+        let mut rook_magics = [Magic::default(); 64];
+        for (sq, magic) in bishop_magics.iter_mut().enumerate() {
+            *magic = find_magic(sq, &BISHOP_DIRS, sliding.len(), &mut sliding, &mut rng);
+        }
+        for (sq, magic) in rook_magics.iter_mut().enumerate() {
+            *magic = find_magic(sq, &ROOK_DIRS, sliding.len(), &mut sliding, &mut rng);
+        }
+        let (between, line) = between_and_line();
+        Tables {
+            knight,
+            king,
+            pawn,
+            between,
+            line,
+            bishop_magics,
+            rook_magics,
+            sliding,
+        }
+    }
+
+    /// Knight attacks from `sq`.
+    #[inline(always)]
+    #[must_use]
+    pub fn knight(&self, sq: usize) -> Bitboard {
+        self.knight[sq & 63]
+    }
+
+    /// King attacks from `sq`.
+    #[inline(always)]
+    #[must_use]
+    pub fn king(&self, sq: usize) -> Bitboard {
+        self.king[sq & 63]
+    }
+
+    /// Squares a pawn of colour index `color` on `sq` attacks.
+    #[inline(always)]
+    #[must_use]
+    pub fn pawn(&self, color: usize, sq: usize) -> Bitboard {
+        self.pawn[color & 1][sq & 63]
+    }
+
+    /// Bishop attacks from `sq` with the given occupancy.
+    #[inline(always)]
+    #[must_use]
+    pub fn bishop(&self, sq: usize, occ: Bitboard) -> Bitboard {
+        let m = &self.bishop_magics[sq & 63];
+        let idx = ((occ & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+        self.sliding[m.offset + idx]
+    }
+
+    /// Rook attacks from `sq` with the given occupancy.
+    #[inline(always)]
+    #[must_use]
+    pub fn rook(&self, sq: usize, occ: Bitboard) -> Bitboard {
+        let m = &self.rook_magics[sq & 63];
+        let idx = ((occ & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+        self.sliding[m.offset + idx]
+    }
+
+    /// Queen attacks from `sq` with the given occupancy.
+    #[inline(always)]
+    #[must_use]
+    pub fn queen(&self, sq: usize, occ: Bitboard) -> Bitboard {
+        self.bishop(sq, occ) | self.rook(sq, occ)
+    }
+
+    /// The squares strictly between `a` and `b` when they share a line, else empty.
+    #[inline(always)]
+    #[must_use]
+    pub fn between(&self, a: usize, b: usize) -> Bitboard {
+        self.between[a & 63][b & 63]
+    }
+
+    /// The whole line (edge to edge) through `a` and `b`, or empty if they share none.
+    #[inline(always)]
+    #[must_use]
+    pub fn line(&self, a: usize, b: usize) -> Bitboard {
+        self.line[a & 63][b & 63]
+    }
+}
+
+fn between_and_line() -> (Vec<[Bitboard; 64]>, Vec<[Bitboard; 64]>) {
+    let mut between = vec![[0; 64]; 64];
+    let mut line = vec![[0; 64]; 64];
+    for a in 0..64 {
+        for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
+            for &(df, dr) in dirs.iter() {
+                let ray = slide(a, 0, &[(df, dr)]);
+                let full = ray | slide(a, 0, &[(-df, -dr)]) | bit(a);
+                for b in Squares(ray) {
+                    between[a][b] = ray & slide(b, 0, &[(-df, -dr)]);
+                    line[a][b] = full;
+                }
+            }
+        }
+    }
+    (between, line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_lookups_match_slow_rays() {
+        let t = tables();
+        let mut rng = MagicRng(12345);
+        for _ in 0..2000 {
+            let occ = rng.next() & rng.next();
+            for sq in 0..64 {
+                assert_eq!(t.rook(sq, occ), slide(sq, occ, &ROOK_DIRS));
+                assert_eq!(t.bishop(sq, occ), slide(sq, occ, &BISHOP_DIRS));
+            }
+        }
+    }
+
+    #[test]
+    fn between_and_line_examples() {
+        let t = tables();
+        // a1 (0) to h8 (63): b2..g7 between.
+        assert_eq!(t.between(0, 63), 0x0040_2010_0804_0200);
+        assert_eq!(t.between(0, 1), 0);
+        assert_eq!(t.between(0, 10), 0, "a1 and c2 share no line");
+        assert_eq!(t.line(0, 9), 0x8040_2010_0804_0201);
+        assert_eq!(t.line(4, 60), FILE_E);
+    }
+
+    const FILE_E: Bitboard = 0x1010_1010_1010_1010;
+}

@@ -1,0 +1,146 @@
+//! Perft (leaf-node counts) and divide for the bitboard board, with bulk
+//! counting: at depth 1 the legal moves are counted, not played.
+
+use super::movegen::{Filter, MoveSink};
+use super::types::{Bitboard, Move, Squares, BACK_RANKS, FLAG_DOUBLE, FLAG_NORMAL, FLAG_PROMO};
+use super::BitboardPos;
+
+/// The most legal moves any chess position has is 218.
+const MAX_MOVES: usize = 256;
+
+/// A fixed-capacity move list on the stack (no allocation per node).
+struct MoveArray {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveArray {
+    fn new() -> MoveArray {
+        MoveArray {
+            moves: [Move::new(0, 0, 0); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len.min(MAX_MOVES)]
+    }
+}
+
+impl MoveSink for MoveArray {
+    #[inline(always)]
+    fn piece(&mut self, from: usize, targets: Bitboard) {
+        for to in Squares(targets) {
+            self.push(Move::new(from, to, FLAG_NORMAL));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        let flag = if double { FLAG_DOUBLE } else { FLAG_NORMAL };
+        for to in Squares(targets & !BACK_RANKS) {
+            self.push(Move::new((to as i32 - delta) as usize, to, flag));
+        }
+        for to in Squares(targets & BACK_RANKS) {
+            let from = (to as i32 - delta) as usize;
+            for kind in 1..=4 {
+                self.push(Move::new(from, to, FLAG_PROMO + kind - 1));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// The number of leaf nodes of the legal move tree `depth` plies deep.
+#[must_use]
+pub fn perft(pos: &mut BitboardPos, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal(),
+        _ => perft_inner(pos, depth),
+    }
+}
+
+fn perft_inner(pos: &mut BitboardPos, depth: u32) -> u64 {
+    let mut list = MoveArray::new();
+    pos.generate_legal(&mut list, &Filter::ALL);
+    let mut nodes = 0;
+    for &m in list.as_slice() {
+        pos.make_move(m);
+        nodes += if depth == 2 {
+            pos.count_legal()
+        } else {
+            perft_inner(pos, depth - 1)
+        };
+        pos.unmake_move(m);
+    }
+    nodes
+}
+
+/// Perft per root move, in generation order, as (move text, leaf count).
+#[must_use]
+pub fn divide(pos: &mut BitboardPos, depth: u32) -> Vec<(String, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves_into(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let text = pos.move_text(m);
+            pos.make_move(m);
+            let nodes = perft(pos, depth.saturating_sub(1));
+            pos.unmake_move(m);
+            (text, nodes)
+        })
+        .collect()
+}
+
+/// The `bbperft FEN DEPTH [--960]` command: prints nodes, time and speed.
+/// Returns the process exit code.
+#[must_use]
+pub fn run_command(args: &[String]) -> i32 {
+    let chess960 = args.iter().any(|a| a == "--960");
+    let rest: Vec<&String> = args.iter().filter(|a| *a != "--960").collect();
+    let (fen, depth) = match rest.as_slice() {
+        [fen, depth] => (fen.as_str(), depth.as_str()),
+        _ => {
+            eprintln!("usage: nightrider bbperft FEN DEPTH [--960]");
+            return 2;
+        }
+    };
+    let fen = if fen == "startpos" {
+        super::START_FEN
+    } else {
+        fen
+    };
+    let Ok(depth) = depth.parse::<u32>() else {
+        eprintln!("bad depth '{depth}'");
+        return 2;
+    };
+    let mut pos = match BitboardPos::from_fen(fen, chess960) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("bad FEN: {e}");
+            return 2;
+        }
+    };
+    let start = std::time::Instant::now();
+    let nodes = perft(&mut pos, depth);
+    let secs = start.elapsed().as_secs_f64();
+    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+    println!("nodes {nodes}");
+    println!("time {secs:.3} s");
+    println!("nps {nps:.0}");
+    0
+}

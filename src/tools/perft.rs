@@ -1,0 +1,37 @@
+//! Perft (move-path enumeration) and divide, generic over any [`Position`]:
+//! the standard proof that a move generator is right.
+
+use crate::position::{GenKind, Position};
+
+/// Counts the leaf nodes of the legal move tree `depth` plies deep.
+pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::with_capacity(64);
+    pos.generate(GenKind::All, &mut moves);
+    let mut nodes = 0;
+    for m in moves {
+        if pos.make(m) {
+            nodes += if depth == 1 { 1 } else { perft(pos, depth - 1) };
+            pos.unmake(m);
+        }
+    }
+    nodes
+}
+
+/// Perft split by root move: (move text, nodes) in generation order.
+pub fn divide<P: Position>(pos: &mut P, depth: u32) -> Vec<(String, u64)> {
+    let mut moves = Vec::new();
+    pos.generate(GenKind::All, &mut moves);
+    let mut out = Vec::new();
+    for m in moves {
+        let text = pos.move_to_string(m);
+        if pos.make(m) {
+            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
+            pos.unmake(m);
+            out.push((text, n));
+        }
+    }
+    out
+}
