@@ -17,14 +17,15 @@ pub struct Subcommand {
 /// Every subcommand.
 pub const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
-    name: "check",
-    usage: crate::rules::lint::USAGE,
-    run: crate::rules::lint::run_check,
+        name: "check",
+        usage: crate::rules::lint::USAGE,
+        run: crate::rules::lint::run_check,
     },
     Subcommand {
-    name: "bbperft",
-    usage: "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",
-    run: crate::bitboard::run_bbperft,
+        name: "bbperft",
+        usage:
+            "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",
+        run: crate::bitboard::run_bbperft,
     },
 ];
 
@@ -37,7 +38,9 @@ pub fn run(args: Vec<String>) -> i32 {
         }
         if first == "--help" || first == "-h" {
             println!("usage: nightrider [SUBCOMMAND] [ARGS]");
-            println!("       nightrider [--board general|auto] [--ini FILE]   (XBoard engine on stdin)");
+            println!(
+                "       nightrider [--board general|auto] [--ini FILE]   (XBoard engine on stdin)"
+            );
             for c in SUBCOMMANDS {
                 println!("  {}", c.usage);
             }

@@ -15,7 +15,11 @@ const MAX_MS: u64 = 1_000_000_000_000;
 const OVERHEAD_MS: u64 = 30;
 
 /// The control assumed before any `level` or `st`: 40 moves in 5 minutes.
-pub const DEFAULT_LEVEL: Level = Level { moves: 40, base_ms: 300_000, inc_ms: 0 };
+pub const DEFAULT_LEVEL: Level = Level {
+    moves: 40,
+    base_ms: 300_000,
+    inc_ms: 0,
+};
 
 /// Parses a non-negative decimal number of seconds (`5`, `0.1`, `2.0`) into
 /// milliseconds, rounding down and saturating at a very large value.

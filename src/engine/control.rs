@@ -119,7 +119,10 @@ impl Control {
     /// or the moment a held-back `Illegal move` must go out.
     #[must_use]
     pub fn wake_at(&self) -> Option<Instant> {
-        let held = self.held_illegal.as_ref().map(|_| Instant::now() + Duration::from_millis(50));
+        let held = self
+            .held_illegal
+            .as_ref()
+            .map(|_| Instant::now() + Duration::from_millis(50));
         let deadline = self.running.as_ref().and_then(|r| r.deadline);
         held.into_iter().chain(deadline).min()
     }
@@ -203,9 +206,15 @@ impl Control {
             Command::Memory(mb) => self.worker.send(Job::Resize(mb)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Lift(square) => self.lift(&square),
-            Command::Invalid { reason, line } => self.out.push(Event::Error { reason, command: line }),
+            Command::Invalid { reason, line } => self.out.push(Event::Error {
+                reason,
+                command: line,
+            }),
             Command::Unknown(line) => {
-                self.out.push(Event::Error { reason: "unknown command".into(), command: line });
+                self.out.push(Event::Error {
+                    reason: "unknown command".into(),
+                    command: line,
+                });
             }
             // Stored nowhere or deliberately ignored: the protocol needs no reply.
             _ => {}
@@ -222,7 +231,13 @@ impl Control {
     }
 
     fn ping(&mut self, n: String) {
-        if matches!(self.running, Some(Running { kind: Kind::Think, .. })) {
+        if matches!(
+            self.running,
+            Some(Running {
+                kind: Kind::Think,
+                ..
+            })
+        ) {
             self.deferred_pongs.push(n);
         } else {
             self.out.push(Event::Pong(n));
@@ -245,14 +260,18 @@ impl Control {
         self.abandon();
         match self.library.variant(name) {
             Ok(v) => {
-                self.game = AnyGame::new(&v, self.general_board);
+                let bitboard = !self.general_board && self.library.is_orthodox(&v);
+                self.game = AnyGame::new(Library::base_name(name), &v, bitboard);
                 self.start_fen = self.game.fen();
                 self.out.extend(setup_events(&v, &self.start_fen));
                 self.position_changed();
                 self.kick();
             }
             Err(_) => {
-                self.out.push(Event::Error { reason: "unsupported variant".into(), command: name.into() });
+                self.out.push(Event::Error {
+                    reason: "unsupported variant".into(),
+                    command: name.into(),
+                });
             }
         }
     }
@@ -290,17 +309,26 @@ impl Control {
         let kind = self.running.as_ref().map(|r| r.kind.clone());
         if kind == Some(Kind::Think) {
             let reason = Some("out of turn".to_string());
-            self.out.push(Event::IllegalMove { text: text.into(), reason });
+            self.out.push(Event::IllegalMove {
+                text: text.into(),
+                reason,
+            });
             return;
         }
         let hit = matches!(&kind, Some(Kind::Ponder { guess }) if self.game.normalize(text).as_ref() == Some(guess));
         self.abandon();
         if !self.position_ok {
-            self.out.push(Event::IllegalMove { text: text.into(), reason: None });
+            self.out.push(Event::IllegalMove {
+                text: text.into(),
+                reason: None,
+            });
             return;
         }
         if self.game.play_text(text).is_err() {
-            let event = Event::IllegalMove { text: text.into(), reason: None };
+            let event = Event::IllegalMove {
+                text: text.into(),
+                reason: None,
+            };
             if self.mode == Mode::Force && self.game.plies() == 0 && self.held_illegal.is_none() {
                 // cutechess sends a dummy move before `setboard`; answer only if no setboard follows.
                 self.held_illegal = Some(text.into());
@@ -322,7 +350,12 @@ impl Control {
     }
 
     fn move_now(&mut self) {
-        if let Some(Running { kind: Kind::Think, stop, .. }) = &self.running {
+        if let Some(Running {
+            kind: Kind::Think,
+            stop,
+            ..
+        }) = &self.running
+        {
             stop.request(Stop::Now);
         }
     }
@@ -338,7 +371,8 @@ impl Control {
             }
             Err(_) => {
                 self.position_ok = false;
-                self.out.push(Event::TellUserError("Illegal position".into()));
+                self.out
+                    .push(Event::TellUserError("Illegal position".into()));
             }
         }
     }
@@ -349,7 +383,9 @@ impl Control {
     }
 
     fn edit_step(&mut self, step: EditStep) {
-        let Some((diagram, color)) = &mut self.edit else { return };
+        let Some((diagram, color)) = &mut self.edit else {
+            return;
+        };
         match step {
             EditStep::Clear => diagram.clear(),
             EditStep::ToggleColor => *color = color.flip(),
@@ -357,8 +393,16 @@ impl Control {
                 let _ = diagram.place(piece, *color, &square);
             }
             EditStep::Done => {
-                let side = if self.game.side_to_move() == Color::White { "w" } else { "b" };
-                let fen = format!("{} {side} {} - 0 1", diagram.placement(), diagram.castling_from(&self.start_fen));
+                let side = if self.game.side_to_move() == Color::White {
+                    "w"
+                } else {
+                    "b"
+                };
+                let fen = format!(
+                    "{} {side} {} - 0 1",
+                    diagram.placement(),
+                    diagram.castling_from(&self.start_fen)
+                );
                 self.edit = None;
                 self.setboard(&fen);
             }
@@ -381,14 +425,22 @@ impl Control {
             (MoveSelection::All, true) => self.excluded = self.game.legal_move_texts(),
             (MoveSelection::All, false) => self.excluded.clear(),
             (MoveSelection::Move(text), ex) => {
-                let Some(m) = self.game.normalize(&text) else { return };
+                let Some(m) = self.game.normalize(&text) else {
+                    return;
+                };
                 self.excluded.retain(|e| *e != m);
                 if ex {
                     self.excluded.push(m);
                 }
             }
         }
-        if matches!(self.running, Some(Running { kind: Kind::Analyze, .. })) {
+        if matches!(
+            self.running,
+            Some(Running {
+                kind: Kind::Analyze,
+                ..
+            })
+        ) {
             self.abandon();
             self.kick();
         }
@@ -396,7 +448,15 @@ impl Control {
 
     fn set_ponder(&mut self, on: bool) {
         self.ponder = on;
-        if !on && matches!(self.running, Some(Running { kind: Kind::Ponder { .. }, .. })) {
+        if !on
+            && matches!(
+                self.running,
+                Some(Running {
+                    kind: Kind::Ponder { .. },
+                    ..
+                })
+            )
+        {
             self.abandon();
         }
         if on {
@@ -407,18 +467,36 @@ impl Control {
     /// Accepts a draw offer when the last search thought we stand worse
     /// than a draw by a clear margin.
     fn draw_offered(&mut self) {
-        if self.last_score.is_some_and(|s| s <= self.settings.draw_score - 100) {
+        if self
+            .last_score
+            .is_some_and(|s| s <= self.settings.draw_score - 100)
+        {
             self.out.push(Event::OfferDraw);
         }
     }
 
     fn status(&mut self) {
-        if !matches!(self.running, Some(Running { kind: Kind::Analyze, .. })) {
+        if !matches!(
+            self.running,
+            Some(Running {
+                kind: Kind::Analyze,
+                ..
+            })
+        ) {
             return;
         }
         let total = u32::try_from(self.game.legal_move_texts().len()).unwrap_or(u32::MAX);
-        let (centis, nodes, depth) = self.last_info.as_ref().map_or((0, 0, 0), |t| (t.centis, t.nodes, t.depth));
-        self.out.push(Event::Status(Status { centis, nodes, depth, moves_left: 0, moves_total: total }));
+        let (centis, nodes, depth) = self
+            .last_info
+            .as_ref()
+            .map_or((0, 0, 0), |t| (t.centis, t.nodes, t.depth));
+        self.out.push(Event::Status(Status {
+            centis,
+            nodes,
+            depth,
+            moves_left: 0,
+            moves_total: total,
+        }));
     }
 
     fn pause(&mut self) {
@@ -433,12 +511,17 @@ impl Control {
                     self.new_game();
                 }
             }
-            Err(reason) => self.out.push(Event::Error { reason, command: format!("option {name}") }),
+            Err(reason) => self.out.push(Event::Error {
+                reason,
+                command: format!("option {name}"),
+            }),
         }
     }
 
     fn lift(&mut self, square: &str) {
-        let Some(diagram) = Diagram::from_fen(&self.game.fen()) else { return };
+        let Some(diagram) = Diagram::from_fen(&self.game.fen()) else {
+            return;
+        };
         let targets: Vec<(usize, usize)> = self
             .game
             .legal_move_texts()
@@ -446,7 +529,9 @@ impl Control {
             .filter_map(|m| m.strip_prefix(square))
             .filter(|rest| rest.starts_with(|c: char| c.is_ascii_lowercase()))
             .filter_map(|rest| {
-                let end = rest[1..].find(|c: char| !c.is_ascii_digit()).map_or(rest.len(), |i| i + 1);
+                let end = rest[1..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(rest.len(), |i| i + 1);
                 diagram.square(&rest[..end])
             })
             .collect();
@@ -499,7 +584,13 @@ impl Control {
             Mode::Play(_) => {
                 if self.ponder && self.game.result().is_none() {
                     if let Some(guess) = self.guess.clone() {
-                        self.launch(Kind::Ponder { guess: guess.clone() }, MoveLimits::infinite(), Some(guess));
+                        self.launch(
+                            Kind::Ponder {
+                                guess: guess.clone(),
+                            },
+                            MoveLimits::infinite(),
+                            Some(guess),
+                        );
                     }
                 }
             }
@@ -510,16 +601,33 @@ impl Control {
         let spec = SearchSpec {
             limits,
             clock: self.clock,
-            excluded: if first.is_none() { self.excluded.clone() } else { Vec::new() },
+            excluded: if first.is_none() {
+                self.excluded.clone()
+            } else {
+                Vec::new()
+            },
             multi_pv: self.settings.multi_pv,
             draw_score: self.settings.draw_score,
         };
-        let Some(task) = self.game.search_task(first.as_deref(), spec) else { return };
+        let Some(task) = self.game.search_task(first.as_deref(), spec) else {
+            return;
+        };
         self.next_job += 1;
         let stop = StopFlag::new();
-        let deadline = limits.deadline_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
-        self.worker.send(Job::Search { id: self.next_job, stop: stop.clone(), task });
-        self.running = Some(Running { job: self.next_job, stop, kind, deadline });
+        let deadline = limits
+            .deadline_ms
+            .map(|ms| Instant::now() + Duration::from_millis(ms));
+        self.worker.send(Job::Search {
+            id: self.next_job,
+            stop: stop.clone(),
+            task,
+        });
+        self.running = Some(Running {
+            job: self.next_job,
+            stop,
+            kind,
+            deadline,
+        });
     }
 
     /// Handles a report from the worker (stale ones are dropped).
@@ -527,7 +635,13 @@ impl Control {
         let current = self.running.as_ref().map(|r| r.job);
         match report {
             Report::Progress { job, info } if Some(job) == current => {
-                let analysing = matches!(self.running, Some(Running { kind: Kind::Analyze, .. }));
+                let analysing = matches!(
+                    self.running,
+                    Some(Running {
+                        kind: Kind::Analyze,
+                        ..
+                    })
+                );
                 self.last_info = Some(info.clone());
                 if self.post || analysing {
                     self.out.push(Event::Thinking(info));
@@ -578,5 +692,6 @@ impl Control {
 
 /// Standard chess: the library's `normal`, or the built-in one if that is broken.
 fn fallback_game(library: &Library, general: bool) -> AnyGame {
-    AnyGame::new(&library.normal(), general)
+    let normal = library.normal();
+    AnyGame::new("normal", &normal, !general && library.is_orthodox(&normal))
 }

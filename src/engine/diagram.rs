@@ -50,14 +50,42 @@ impl Diagram {
         let file = usize::from(u8::try_from(chars.next()?).ok()?.checked_sub(b'a')?);
         let number: usize = chars.as_str().parse().ok()?;
         let height = self.rows.len();
-        let rank = if height == 10 { number } else { number.checked_sub(1)? };
+        let rank = if height == 10 {
+            number
+        } else {
+            number.checked_sub(1)?
+        };
         (file < self.width && rank < height).then(|| (height - 1 - rank, file))
+    }
+
+    /// The name of a square (`e4`; ranks from 0 on 10-rank boards).
+    #[must_use]
+    pub fn square_name(&self, row: usize, file: usize) -> String {
+        let height = self.rows.len();
+        let rank = height.saturating_sub(row + 1) + usize::from(height != 10);
+        format!(
+            "{}{rank}",
+            char::from(b'a' + u8::try_from(file).unwrap_or(0))
+        )
+    }
+
+    /// The first square (top row first) holding `letter`.
+    #[must_use]
+    pub fn find(&self, letter: char) -> Option<(usize, usize)> {
+        self.rows
+            .iter()
+            .enumerate()
+            .find_map(|(r, row)| row.iter().position(|&c| c == Some(letter)).map(|f| (r, f)))
     }
 
     /// The letter on a square.
     #[must_use]
     pub fn at(&self, row: usize, file: usize) -> Option<char> {
-        self.rows.get(row).and_then(|r| r.get(file)).copied().flatten()
+        self.rows
+            .get(row)
+            .and_then(|r| r.get(file))
+            .copied()
+            .flatten()
     }
 
     /// Empties the board.
@@ -70,7 +98,9 @@ impl Diagram {
     /// Puts `piece` (or nothing for `x`) of `color` on `square`; false if
     /// the square is off the board.
     pub fn place(&mut self, piece: char, color: Color, square: &str) -> bool {
-        let Some((r, f)) = self.square(square) else { return false };
+        let Some((r, f)) = self.square(square) else {
+            return false;
+        };
         self.rows[r][f] = match piece {
             'x' | 'X' => None,
             p if color == Color::White => Some(p.to_ascii_uppercase()),
@@ -89,9 +119,14 @@ impl Diagram {
     /// and corner rook still stand on their start squares (XBoard's rule).
     #[must_use]
     pub fn castling_from(&self, start_fen: &str) -> String {
-        let Some(start) = Diagram::from_fen(start_fen) else { return "-".into() };
+        let Some(start) = Diagram::from_fen(start_fen) else {
+            return "-".into();
+        };
         let field = start_fen.split_whitespace().nth(2).unwrap_or("-");
-        let rights: String = field.chars().filter(|&c| self.keeps_right(&start, c)).collect();
+        let rights: String = field
+            .chars()
+            .filter(|&c| self.keeps_right(&start, c))
+            .collect();
         if rights.is_empty() {
             "-".into()
         } else {
@@ -105,13 +140,18 @@ impl Diagram {
             'k' | 'q' => ('k', 'r', 0),
             _ => return false,
         };
-        let Some(king_file) = (0..self.width).find(|&f| start.at(row, f) == Some(king)) else { return false };
+        let Some(king_file) = (0..self.width).find(|&f| start.at(row, f) == Some(king)) else {
+            return false;
+        };
         let corner = if right.eq_ignore_ascii_case(&'K') {
-            (king_file..self.width).rev().find(|&f| start.at(row, f) == Some(rook))
+            (king_file..self.width)
+                .rev()
+                .find(|&f| start.at(row, f) == Some(rook))
         } else {
             (0..king_file).find(|&f| start.at(row, f) == Some(rook))
         };
-        corner.is_some_and(|f| self.at(row, f) == Some(rook)) && self.at(row, king_file) == Some(king)
+        corner.is_some_and(|f| self.at(row, f) == Some(rook))
+            && self.at(row, king_file) == Some(king)
     }
 
     /// A `highlight` colour FEN: `Y` on empty target squares, `R` on
@@ -170,7 +210,10 @@ mod tests {
         assert!(d.place('x', Color::White, "h1"));
         assert!(d.place('Q', Color::Black, "e4"));
         assert!(!d.place('P', Color::White, "i9"));
-        assert_eq!(d.placement(), "rnbqkbnr/pppppppp/8/8/4q3/8/PPPPPPPP/RNBQKBN1");
+        assert_eq!(
+            d.placement(),
+            "rnbqkbnr/pppppppp/8/8/4q3/8/PPPPPPPP/RNBQKBN1"
+        );
         assert_eq!(d.castling_from(START), "Qkq");
         d.clear();
         assert_eq!(d.placement(), "8/8/8/8/8/8/8/8");
@@ -184,8 +227,15 @@ mod tests {
         assert_eq!(d.square("a0"), Some((9, 0)));
         assert_eq!(d.square("i9"), Some((0, 8)));
         assert_eq!(d.square("a10"), None);
-        let capa = Diagram::from_fen("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w").unwrap();
-        assert_eq!(capa.placement(), "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR");
-        assert_eq!(capa.highlight(&[(5, 4), (1, 0)]), "10/R9/10/10/10/4Y5/10/10");
+        let capa =
+            Diagram::from_fen("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w").unwrap();
+        assert_eq!(
+            capa.placement(),
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"
+        );
+        assert_eq!(
+            capa.highlight(&[(5, 4), (1, 0)]),
+            "10/R9/10/10/10/4Y5/10/10"
+        );
     }
 }

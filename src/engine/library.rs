@@ -1,119 +1,195 @@
-//! Which variants the engine offers and how a protocol name maps to a game
-//! definition: the `IniFile`, `FairyVariant` and `MakrukRules` options and
-//! XBoard's size-prefixed names (`10x8+0_capablanca`).
-//!
-//! Interim: reads one fmax.ini (the option's path, else Fairy-Max's Debian
-//! file, else the built-in orthodox definition) until `rules::catalog` is on
-//! main; the name mapping stays here.
+//! The engine's view of the variant catalog: loading with a fallback to the
+//! built-in orthodox definition, XBoard's size-prefixed names
+//! (`10x8+0_capablanca`), `fischerandom` (bitboard only), and the option
+//! values (`IniFile`, `FairyVariant`, `MakrukRules`).
 
 use crate::rules::builtin::ORTHODOX_INI;
-use crate::rules::fmax::{self, IniFile};
-use crate::rules::overlay::Overlay;
+use crate::rules::catalog::{Catalog, BUILTIN_NAME};
 use crate::rules::Variant;
+use std::path::Path;
 use std::sync::Arc;
 
-/// Where Debian's fairymax package installs its definitions.
-pub const SYSTEM_INI: &str = "/usr/share/games/fairymax/fmax.ini";
+/// XBoard's name for Chess960, played on the bitboard.
+pub const FISCHERANDOM: &str = "fischerandom";
 
-/// The loaded definitions plus the name-mapping options.
+/// The loaded catalog plus the built-in one to fall back on.
 #[derive(Clone, Debug)]
 pub struct Library {
-    ini: IniFile,
-    builtin: IniFile,
-    /// The file the definitions came from (`<built-in>` if none).
-    pub path: String,
-    /// The game `fairy` stands for (the part after `fairy/`).
-    pub fairy_choice: String,
-    /// The game `makruk` stands for (`makruk`, `Cambodian`, `Ai-wok`).
-    pub makruk_rules: String,
+    catalog: Catalog,
+    builtin: Catalog,
 }
 
 impl Library {
-    /// Loads `path`, or the system file, or only the built-in definition.
-    /// Returns the library and, if a named file could not be read, why.
+    /// Loads the catalog (`path`, else fmax.ini next to the binary or in the
+    /// working directory); on failure only the built-in definition is
+    /// available and the first error is returned alongside.
     #[must_use]
     pub fn load(path: Option<&str>) -> (Library, Option<String>) {
-        let builtin = fmax::parse(ORTHODOX_INI, "<built-in>");
-        let wanted = path.unwrap_or(SYSTEM_INI);
-        let (ini, path, problem) = match std::fs::read_to_string(wanted) {
-            Ok(text) => (fmax::parse(&text, wanted), wanted.to_string(), None),
-            Err(e) => {
-                let problem = path.map(|p| format!("cannot read {p}: {e}"));
-                (IniFile::default(), "<built-in>".to_string(), problem)
+        let builtin = Catalog::from_text(ORTHODOX_INI, BUILTIN_NAME, &[]);
+        match Catalog::load(path.map(Path::new)) {
+            Ok(catalog) => (Library { catalog, builtin }, None),
+            Err(errors) => {
+                let problem = errors
+                    .first()
+                    .map_or_else(|| "no variants".to_string(), ToString::to_string);
+                (
+                    Library {
+                        catalog: builtin.clone(),
+                        builtin,
+                    },
+                    Some(problem),
+                )
             }
-        };
-        let mut lib =
-            Library { ini, builtin, path, fairy_choice: String::new(), makruk_rules: "makruk".into() };
-        lib.fairy_choice = lib.fairy_choices().into_iter().next().unwrap_or_default();
-        (lib, problem)
+        }
     }
 
-    /// The variant a protocol name selects.
+    /// The name without XBoard's `WxH+S_` board-size prefix.
+    #[must_use]
+    pub fn base_name(name: &str) -> &str {
+        match name.split_once('_') {
+            Some((prefix, rest)) if prefix.contains('x') && prefix.contains('+') => rest,
+            _ => name,
+        }
+    }
+
+    /// The variant a protocol name selects (`fischerandom` selects `normal`).
     ///
     /// # Errors
-    /// A one-line reason when the name is unknown or its definition is broken.
+    /// A one-line reason when the name is unknown or its definition broken.
     pub fn variant(&self, name: &str) -> Result<Arc<Variant>, String> {
-        let base = name.split_once('_').map_or(name, |(prefix, rest)| {
-            if prefix.contains('x') && prefix.contains('+') {
-                rest
-            } else {
-                name
-            }
-        });
-        let game = match base {
-            "fairy" => format!("fairy/{}", self.fairy_choice),
-            "makruk" => self.makruk_rules.clone(),
-            other => other.to_string(),
+        let base = match Library::base_name(name) {
+            FISCHERANDOM => "normal",
+            other => other,
         };
-        let def = self
-            .ini
-            .game(&game)
-            .or_else(|| self.builtin.game(&game))
-            .ok_or_else(|| format!("no variant named {name}"))?;
-        let mut variant = Variant::build(def, &Overlay::default())
-            .map_err(|errors| errors.first().map_or_else(String::new, ToString::to_string))?;
-        variant.name = base.to_string();
-        Ok(Arc::new(variant))
+        self.catalog.variant(base).map_err(|errors| {
+            errors
+                .first()
+                .map_or_else(|| format!("no variant {name}"), ToString::to_string)
+        })
     }
 
     /// Standard chess: the file's `normal` if it is valid, else the built-in one.
     #[must_use]
     pub fn normal(&self) -> Arc<Variant> {
         self.variant("normal").unwrap_or_else(|_| {
-            let def = self.builtin.game("normal").expect("the built-in ini defines normal");
-            let variant = Variant::build(def, &Overlay::default());
-            Arc::new(variant.expect("the built-in orthodox definition is valid"))
+            let variant = self.builtin.variant("normal");
+            variant.expect("the built-in orthodox definition is valid")
         })
     }
 
-    /// The names to advertise: every game with a lower-case name, `fairy`
-    /// once for all `fairy/...` games.
+    /// Whether `variant` is FIDE chess as the built-in definition says
+    /// (size, arrays, piece moves and promotions, whatever the piece
+    /// numbering), so the bitboard can play it.
+    #[must_use]
+    pub fn is_orthodox(&self, variant: &Variant) -> bool {
+        let Ok(builtin) = self.builtin.variant("normal") else {
+            return false;
+        };
+        variant.name == "normal" && same_rules(variant, &builtin)
+    }
+
+    /// The file the definitions come from.
+    #[must_use]
+    pub fn path(&self) -> String {
+        self.catalog
+            .ini_path()
+            .map_or_else(|| BUILTIN_NAME.to_string(), |p| p.display().to_string())
+    }
+
+    /// The names to advertise, `normal` first, `fischerandom` after it.
     #[must_use]
     pub fn xboard_variants(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        let names = self.builtin.names().chain(self.ini.names());
-        for name in names {
-            let name = name.split('/').next().unwrap_or(name);
-            if name.starts_with(|c: char| c.is_ascii_lowercase()) && !out.iter().any(|n| n == name) {
-                out.push(name.to_string());
-            }
-        }
+        let mut names = self.catalog.xboard_variants();
+        names.retain(|n| n != "normal" && n != FISCHERANDOM);
+        let mut out = vec!["normal".to_string(), FISCHERANDOM.to_string()];
+        out.extend(names);
         out
     }
 
-    /// The games `fairy` can stand for.
+    /// The games `fairy` can stand for, and the current one.
     #[must_use]
-    pub fn fairy_choices(&self) -> Vec<String> {
-        self.ini.names().filter_map(|n| n.strip_prefix("fairy/")).map(str::to_string).collect()
+    pub fn fairy_choices(&self) -> (Vec<String>, String) {
+        let choices = self
+            .catalog
+            .fairy_choices()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        (
+            choices,
+            self.catalog.fairy_choice().unwrap_or_default().to_string(),
+        )
     }
 
-    /// The rule sets `makruk` can stand for (those defined in the file).
+    /// The rule sets `makruk` can stand for, and the current one.
     #[must_use]
-    pub fn makruk_choices(&self) -> Vec<String> {
-        ["makruk", "Cambodian", "Ai-wok"]
+    pub fn makruk_choices(&self) -> (Vec<String>, String) {
+        let choices = self
+            .catalog
+            .makruk_choices()
             .into_iter()
-            .filter(|n| self.ini.game(n).is_some())
             .map(str::to_string)
-            .collect()
+            .collect();
+        (choices, self.catalog.makruk_choice().to_string())
     }
+
+    /// Selects what `fairy` means.
+    ///
+    /// # Errors
+    /// Not a `fairy/` game of the file.
+    pub fn set_fairy_choice(&mut self, choice: &str) -> Result<(), String> {
+        self.catalog.set_fairy_choice(choice)
+    }
+
+    /// Selects what `makruk` means.
+    ///
+    /// # Errors
+    /// Not one of the rule sets.
+    pub fn set_makruk_choice(&mut self, choice: &str) -> Result<(), String> {
+        self.catalog.set_makruk_choice(choice)
+    }
+}
+
+/// Same board, arrays, piece moves and promotion choices, compared by letter.
+fn same_rules(a: &Variant, b: &Variant) -> bool {
+    let letters = |v: &Variant, types: &[u8]| -> Vec<char> {
+        types
+            .iter()
+            .map(|&t| {
+                if t == 0 {
+                    '.'
+                } else {
+                    v.types[t as usize].letter
+                }
+            })
+            .collect()
+    };
+    let moves = |v: &Variant| -> Vec<(char, Vec<(i32, i32)>)> {
+        let mut out: Vec<(char, Vec<(i32, i32)>)> = v.types[1..]
+            .iter()
+            .map(|t| {
+                let mut rays: Vec<(i32, i32)> = t.rays.iter().map(|r| (r.step, r.mode)).collect();
+                rays.sort_unstable();
+                (t.letter, rays)
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    let promotions = |v: &Variant| -> Vec<Vec<char>> {
+        v.promotion_choices
+            .iter()
+            .map(|c| {
+                let mut l = letters(v, c);
+                l.sort_unstable();
+                l
+            })
+            .collect()
+    };
+    (a.width, a.height) == (b.width, b.height)
+        && letters(a, &a.white_array) == letters(b, &b.white_array)
+        && letters(a, &a.black_array) == letters(b, &b.black_array)
+        && moves(a) == moves(b)
+        && promotions(a) == promotions(b)
 }

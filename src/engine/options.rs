@@ -18,7 +18,11 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { resign_threshold: 0, draw_score: 0, multi_pv: 1 }
+        Settings {
+            resign_threshold: 0,
+            draw_score: 0,
+            multi_pv: 1,
+        }
     }
 }
 
@@ -33,18 +37,26 @@ const DRAW_SCORE: &str = "DrawScore";
 /// Every option with its current value as default.
 #[must_use]
 pub fn advertised(library: &Library, settings: &Settings) -> Vec<EngineOption> {
-    let option = |name: &str, kind| EngineOption { name: name.to_string(), kind };
-    let spin = |default: i32, min: i64, max: i64| OptionKind::Spin { default: i64::from(default), min, max };
-    let mut out = vec![option(INI_FILE, OptionKind::File(library.path.clone()))];
-    let fairy = library.fairy_choices();
-    if !fairy.is_empty() {
-        let kind = OptionKind::Combo { default: library.fairy_choice.clone(), choices: fairy };
-        out.push(option(FAIRY_VARIANT, kind));
+    let option = |name: &str, kind| EngineOption {
+        name: name.to_string(),
+        kind,
+    };
+    let spin = |default: i32, min: i64, max: i64| OptionKind::Spin {
+        default: i64::from(default),
+        min,
+        max,
+    };
+    let mut out = vec![option(INI_FILE, OptionKind::File(library.path()))];
+    let (choices, default) = library.fairy_choices();
+    if !choices.is_empty() {
+        out.push(option(
+            FAIRY_VARIANT,
+            OptionKind::Combo { default, choices },
+        ));
     }
-    let makruk = library.makruk_choices();
-    if makruk.len() > 1 {
-        let kind = OptionKind::Combo { default: library.makruk_rules.clone(), choices: makruk };
-        out.push(option(MAKRUK_RULES, kind));
+    let (choices, default) = library.makruk_choices();
+    if choices.len() > 1 {
+        out.push(option(MAKRUK_RULES, OptionKind::Combo { default, choices }));
     }
     let multi_pv = i32::try_from(settings.multi_pv).unwrap_or(1);
     out.push(option(MULTI_PV, spin(multi_pv, 1, 32)));
@@ -58,10 +70,18 @@ pub fn advertised(library: &Library, settings: &Settings) -> Vec<EngineOption> {
 ///
 /// # Errors
 /// A short reason (`unknown option`, `bad value`) for an `Error` reply.
-pub fn apply(settings: &mut Settings, library: &mut Library, name: &str, value: Option<&str>) -> Result<bool, String> {
+pub fn apply(
+    settings: &mut Settings,
+    library: &mut Library,
+    name: &str,
+    value: Option<&str>,
+) -> Result<bool, String> {
     let value = value.map(str::trim).ok_or_else(|| "bad value".to_string());
     let spin = |min: i32, max: i32| -> Result<i32, String> {
-        let v = value.clone()?.parse::<i32>().map_err(|_| "bad value".to_string())?;
+        let v = value
+            .clone()?
+            .parse::<i32>()
+            .map_err(|_| "bad value".to_string())?;
         Ok(v.clamp(min, max))
     };
     match name {
@@ -73,16 +93,14 @@ pub fn apply(settings: &mut Settings, library: &mut Library, name: &str, value: 
             *library = fresh;
             Ok(true)
         }
-        FAIRY_VARIANT | MAKRUK_RULES => {
-            let value = value?;
-            let choices = if name == FAIRY_VARIANT { library.fairy_choices() } else { library.makruk_choices() };
-            if !choices.iter().any(|c| c == value) {
-                return Err("bad value".into());
-            }
-            let slot = if name == FAIRY_VARIANT { &mut library.fairy_choice } else { &mut library.makruk_rules };
-            *slot = value.to_string();
-            Ok(false)
-        }
+        FAIRY_VARIANT => library
+            .set_fairy_choice(value?)
+            .map(|()| false)
+            .map_err(|_| "bad value".into()),
+        MAKRUK_RULES => library
+            .set_makruk_choice(value?)
+            .map(|()| false)
+            .map_err(|_| "bad value".into()),
         MULTI_PV => {
             settings.multi_pv = u32::try_from(spin(1, 32)?).unwrap_or(1);
             Ok(false)

@@ -42,7 +42,9 @@ fn interim_search<P: Position>(mut pos: P, spec: &SearchSpec, reporter: &Reporte
         .filter(|&m| !spec.excluded.contains(&pos.move_to_string(m)))
         .collect();
     let best = moves.iter().copied().max_by_key(|&m| pos.captured_value(m));
-    let Some(best) = best else { return Outcome::default() };
+    let Some(best) = best else {
+        return Outcome::default();
+    };
     let score = pos.captured_value(best);
     let nodes = moves.len() as u64;
     let info = Thinking {
@@ -54,7 +56,12 @@ fn interim_search<P: Position>(mut pos: P, spec: &SearchSpec, reporter: &Reporte
     };
     reporter.progress(info.clone());
     wait_for_limit(&spec.limits, started, reporter);
-    Outcome { best: Some(pos.move_to_string(best)), ponder: None, score: Some(score), last: Some(info) }
+    Outcome {
+        best: Some(pos.move_to_string(best)),
+        ponder: None,
+        score: Some(score),
+        last: Some(info),
+    }
 }
 
 /// Sleeps until the stop flag is raised or the time budget is spent.

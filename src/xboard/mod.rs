@@ -18,13 +18,20 @@ use std::io::{BufRead, Write};
 ///
 /// # Errors
 /// The OS error when a thread cannot be started.
-pub fn serve<R, W>(first_lines: Vec<String>, input: R, mut output: W, config: &Config) -> std::io::Result<()>
+pub fn serve<R, W>(
+    first_lines: Vec<String>,
+    input: R,
+    mut output: W,
+    config: &Config,
+) -> std::io::Result<()>
 where
     R: BufRead + Send + 'static,
     W: Write,
 {
     let (tx, rx) = crossbeam_channel::unbounded();
-    std::thread::Builder::new().name("stdin".into()).spawn(move || read_lines(first_lines, input, &tx))?;
+    std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || read_lines(first_lines, input, &tx))?;
     engine::run(&rx, |event| write_event(&mut output, event), config)
 }
 
@@ -76,20 +83,28 @@ pub fn session(config: Config) -> std::io::Result<(Sender<String>, Receiver<Stri
     let (in_tx, in_rx) = crossbeam_channel::unbounded::<String>();
     let (out_tx, out_rx) = crossbeam_channel::unbounded::<String>();
     let (cmd_tx, cmd_rx) = crossbeam_channel::unbounded();
-    std::thread::Builder::new().name("session-reader".into()).spawn(move || {
-        let mut parser = parse::Parser::new();
-        for line in in_rx {
-            if let Some(command) = parser.parse(&line) {
-                if cmd_tx.send(command).is_err() {
-                    return;
+    std::thread::Builder::new()
+        .name("session-reader".into())
+        .spawn(move || {
+            let mut parser = parse::Parser::new();
+            for line in in_rx {
+                if let Some(command) = parser.parse(&line) {
+                    if cmd_tx.send(command).is_err() {
+                        return;
+                    }
                 }
             }
-        }
-        let _ = cmd_tx.send(Command::Quit);
-    })?;
-    std::thread::Builder::new().name("session-control".into()).spawn(move || {
-        let emit = |event: &Event| format::lines(event).into_iter().all(|l| out_tx.send(l).is_ok());
-        let _ = engine::run(&cmd_rx, emit, &config);
-    })?;
+            let _ = cmd_tx.send(Command::Quit);
+        })?;
+    std::thread::Builder::new()
+        .name("session-control".into())
+        .spawn(move || {
+            let emit = |event: &Event| {
+                format::lines(event)
+                    .into_iter()
+                    .all(|l| out_tx.send(l).is_ok())
+            };
+            let _ = engine::run(&cmd_rx, emit, &config);
+        })?;
     Ok((in_tx, out_rx))
 }
