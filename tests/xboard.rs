@@ -487,3 +487,23 @@ fn the_binary_speaks_xboard_on_stdin_and_exits_on_quit_and_eof() {
         assert_eq!(lines[lines.len() - 2], "feature done=1");
     }
 }
+
+/// Complete games through python-chess (`tests/pychess_games.py`): its
+/// XBoard client drives the built binary with time, node and depth limits,
+/// Chess960 (`O-O` castling), rewinds with `remove`/`undo`, and analysis.
+/// Needs `python3` with python-chess (`pip install chess`).
+#[test]
+fn python_chess_plays_complete_games() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pychess_games.py");
+    let output = Command::new("python3")
+        .args([script, env!("CARGO_BIN_EXE_nightrider"), "1"])
+        .output()
+        .expect("python3 must be installed (with `pip install chess`)");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "pychess_games.py failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.starts_with("ok: 2 games, "), "{stdout}");
+}

@@ -248,6 +248,7 @@ impl Control {
         self.abandon();
         self.game = fallback_game(&self.library, self.general_board);
         self.start_fen = self.game.fen();
+        self.position_ok = true;
         self.clock.new_game();
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
@@ -263,6 +264,7 @@ impl Control {
                 let bitboard = !self.general_board && self.library.is_orthodox(&v);
                 self.game = AnyGame::new(Library::base_name(name), &v, bitboard);
                 self.start_fen = self.game.fen();
+                self.position_ok = true;
                 self.out.extend(setup_events(&v, &self.start_fen));
                 self.position_changed();
                 self.kick();
@@ -681,9 +683,14 @@ impl Control {
             return;
         }
         self.position_changed();
+        let result = self.game.result();
+        if result.as_ref().is_some_and(|r| r.winner.is_none()) {
+            // XBoard takes a draw offer before the move as the claim of the draw it creates.
+            self.out.push(Event::OfferDraw);
+        }
         self.out.push(Event::Move(best));
         self.guess = outcome.ponder;
-        if let Some(result) = self.game.result() {
+        if let Some(result) = result {
             self.over_announced = true;
             self.out.push(Event::GameOver(result));
         }
