@@ -69,6 +69,12 @@ impl ZoneTables {
         }
     }
 
+    /// Whether any piece type is confined to a zone.
+    #[must_use]
+    pub fn any_confined(&self) -> bool {
+        self.any_confined
+    }
+
     /// Whether pieces of type `t` may not leave a zone.
     #[must_use]
     pub fn is_confined(&self, t: usize) -> bool {
