@@ -17,7 +17,7 @@ pub(crate) struct Undo {
     captured_sq: u8,
     corner: Option<(u8, u8, u8)>,
     gated_from: Option<u8>,
-    lost_leap_rights: Vec<u8>,
+    lost_leap_rights: super::zones::LostRights,
     ep: [u8; 3],
     ep_len: u8,
     ep_victim: u8,
@@ -75,7 +75,7 @@ impl MailboxPos {
             captured_sq: to,
             corner: None,
             gated_from: None,
-            lost_leap_rights: Vec::new(),
+            lost_leap_rights: [None; 2],
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,
@@ -184,7 +184,7 @@ impl MailboxPos {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
-        self.restore_leap_rights(&undo.lost_leap_rights);
+        self.restore_leap_rights(undo.lost_leap_rights);
         if let Some(sq) = undo.gated_from {
             let cell = self.take(sq);
             let c = usize::from(cell & BLACK != 0);
@@ -245,7 +245,7 @@ impl MailboxPos {
             captured_sq: 0,
             corner: None,
             gated_from: None,
-            lost_leap_rights: Vec::new(),
+            lost_leap_rights: [None; 2],
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,
