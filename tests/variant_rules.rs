@@ -224,6 +224,11 @@ fn bare_king_loses_unless_it_bares_back() {
         verdict("shatranj", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
         Some(Verdict::Win)
     );
+    // Courier follows Fairy-Stockfish here (plain Fairy-Max has no such rule).
+    assert_eq!(
+        verdict("courier", "5k6/12/12/12/12/12/12/R4K6 b - - 0 1"),
+        Some(Verdict::Loss)
+    );
     // No rule without the overlay key.
     assert_eq!(verdict("normal", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"), None);
     assert_eq!(verdict("shatranj", "4k3/p7/8/8/8/8/8/R3K3 b - - 0 1"), None);
