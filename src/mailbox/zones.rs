@@ -75,6 +75,12 @@ impl ZoneTables {
         }
     }
 
+    /// Whether pieces of type `t` may not leave a zone.
+    #[must_use]
+    pub fn is_confined(&self, t: usize) -> bool {
+        matches!(self.confine.get(t), Some(Some(_)))
+    }
+
     fn in_zone(&self, zone: usize, color: Color, sq: u8) -> bool {
         contains(&self.masks[zone][color.index()], sq)
     }
