@@ -241,3 +241,13 @@ fn a_side_without_its_royal_piece_has_lost() {
     assert_eq!(verdict("4k3/8/8/8/8/8/8/R7 b - - 0 1"), Some(Verdict::Win));
     assert_eq!(verdict("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), None);
 }
+
+#[test]
+fn a_king_on_the_hill_wins_for_the_side_that_moved_it_there() {
+    let verdict = |fen: &str| pos("king-of-the-hill", fen).rule_verdict();
+    assert_eq!(
+        verdict("4k3/8/8/8/4K3/8/8/8 b - - 0 1"),
+        Some(Verdict::Loss)
+    );
+    assert_eq!(verdict("4k3/8/8/8/8/4K3/8/8 b - - 0 1"), None);
+}
