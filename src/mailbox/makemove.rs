@@ -11,6 +11,7 @@ use crate::rules::variant::Royalty;
 /// What `unmake` needs to restore.
 #[derive(Clone, Debug)]
 pub(crate) struct Undo {
+    played: Move,
     moved: u8,
     captured: u8,
     captured_sq: u8,
@@ -23,6 +24,18 @@ pub(crate) struct Undo {
     hash: u64,
     halfmove: u32,
     node: Option<super::NodeInfo>,
+}
+
+impl Undo {
+    /// The move this entry takes back; `None` for a null move.
+    pub(crate) fn played(&self) -> Option<Move> {
+        (self.moved != EMPTY).then_some(self.played)
+    }
+
+    /// The position key before the move.
+    pub(crate) fn key_before(&self) -> u64 {
+        self.hash
+    }
 }
 
 impl MailboxPos {
@@ -73,6 +86,7 @@ impl MailboxPos {
         let (from, to) = (m.from(), m.to());
         let moved = self.board[from as usize];
         let mut undo = Undo {
+            played: m,
             moved,
             captured: EMPTY,
             captured_sq: to,
@@ -256,6 +270,7 @@ impl MailboxPos {
     /// Passes the turn (for null-move pruning).
     pub(crate) fn play_null(&mut self) {
         self.history.push(Undo {
+            played: Move::new(0, 0, MoveKind::Quiet, 0, 0),
             moved: EMPTY,
             captured: EMPTY,
             captured_sq: 0,
