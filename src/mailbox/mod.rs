@@ -146,6 +146,7 @@ impl MailboxPos {
             }
         }
         self.normalise_virginity();
+        self.normalise_zone_pieces();
         for (color, t, n) in v.initial_holdings() {
             self.set_hand(color.index(), t, n);
         }
