@@ -36,6 +36,7 @@ pub use limits::{time_budget, Caps, Limits, TimeBudget};
 pub use score::xboard_score;
 pub use tt::TranspositionTable;
 
+use crate::core::{Score, Verdict};
 use crate::position::{Evaluate, Position};
 use driver::{IterationPlan, Outcome};
 use ordering::{Heuristics, MAX_PLY};
@@ -60,6 +61,11 @@ pub struct SearchParams<M> {
     pub board_width: usize,
     /// Where the main thread publishes its progress, if anyone asks.
     pub progress: Option<Arc<Progress>>,
+    /// Principal variations to report per iteration (1: the best only).
+    pub multi_pv: usize,
+    /// Score of a draw for the side to move at the root (contempt: negative
+    /// to avoid draws, positive to seek them).
+    pub draw_score: Score,
 }
 
 impl<M> SearchParams<M> {
@@ -72,6 +78,8 @@ impl<M> SearchParams<M> {
             exclude: Vec::new(),
             board_width: 8,
             progress: None,
+            multi_pv: 1,
+            draw_score: 0,
         }
     }
 }
@@ -175,6 +183,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             hard: budget.map(|b| b.hard),
             max_nodes,
             progress: params.progress.as_deref(),
+            draw_score: params.draw_score,
         };
         let mut pos = root.clone();
         let root_moves: Vec<P::Move> = pos
@@ -183,10 +192,10 @@ impl<P: Position + Evaluate> Searcher<P> {
             .filter(|m| !params.exclude.contains(m))
             .collect();
         if root_moves.is_empty() {
-            let score = if params.exclude.is_empty() {
-                verdict_score(pos.no_move_verdict(), 0)
-            } else {
-                0
+            let score = match pos.no_move_verdict() {
+                _ if !params.exclude.is_empty() => params.draw_score,
+                Verdict::Draw => params.draw_score,
+                v => verdict_score(v, 0),
             };
             return SearchResult {
                 best: None,
@@ -206,6 +215,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             start_depth: 1,
             max_depth,
             soft: budget.map(|b| b.soft),
+            multi_pv: params.multi_pv.max(1),
         };
         let outcome = self.run_threads(root, history, &shared, root_moves, &plan, report);
         let pv = outcome.pv;
@@ -258,6 +268,7 @@ impl<P: Position + Evaluate> Searcher<P> {
                     start_depth: 1 + (i as u32 % 2),
                     max_depth: plan.max_depth,
                     soft: None,
+                    multi_pv: 1,
                 };
                 scope.spawn(move || {
                     let mut w = Worker::new(&root, history, tt, shared, heuristics);

@@ -325,3 +325,33 @@ fn progress_is_published_for_other_threads() {
         r.nodes
     );
 }
+
+#[test]
+fn multi_pv_reports_the_best_lines_in_order() {
+    let mut params = depth(5);
+    params.multi_pv = 3;
+    let (r, infos) = run("xx.oo....", &params, 1);
+    assert_eq!(r.best, Some(2));
+    let last: Vec<(usize, Score, u8)> = infos
+        .iter()
+        .filter(|i| i.depth == 5)
+        .map(|i| (i.multipv, i.score, i.pv[0]))
+        .collect();
+    assert_eq!(last.len(), 3, "{last:?}");
+    assert_eq!(&last[..2], &[(1, mate_in(1), 2), (2, 0, 5)]);
+    assert_eq!((last[2].0, last[2].1), (3, mated_in(2)));
+    assert!([6, 7, 8].contains(&last[2].2));
+}
+
+#[test]
+fn draw_score_is_seen_from_the_root_side() {
+    for contempt in [-50, 0, 30] {
+        let mut params = depth(9);
+        params.draw_score = contempt;
+        // Every line ends in a full board (three plies: the opponent's draw
+        // is negated back), or the root itself is full.
+        assert_eq!(run("..xxooo.x", &params, 1).0.score, contempt);
+        assert_eq!(run("..oo.xxox", &params, 1).0.score, contempt);
+        assert_eq!(run("xoxxoooxx", &params, 1).0.score, contempt);
+    }
+}
