@@ -67,6 +67,7 @@ pub struct Control {
     paused: bool,
     position_ok: bool,
     over_announced: bool,
+    settled: bool,
     deferred_pongs: Vec<String>,
     excluded: Vec<String>,
     guess: Option<String>,
@@ -97,6 +98,7 @@ impl Control {
             paused: false,
             position_ok: true,
             over_announced: false,
+            settled: false,
             deferred_pongs: Vec::new(),
             excluded: Vec::new(),
             guess: None,
@@ -281,6 +283,7 @@ impl Control {
     fn set_mode(&mut self, mode: Mode) {
         self.abandon();
         self.mode = mode;
+        self.settled = false;
         self.kick();
     }
 
@@ -544,6 +547,7 @@ impl Control {
     fn position_changed(&mut self) {
         self.excluded.clear();
         self.over_announced = false;
+        self.settled = false;
     }
 
     /// Stops the running search without using its result.
@@ -563,6 +567,9 @@ impl Control {
     /// Starts whatever search the mode asks for, if none runs.
     fn kick(&mut self) {
         if self.running.is_some() || self.paused || self.edit.is_some() || !self.position_ok {
+            return;
+        }
+        if self.settled && self.mode != Mode::Play(self.game.side_to_move()) {
             return;
         }
         match self.mode {
@@ -653,6 +660,10 @@ impl Control {
                 if let Some(run) = self.running.take() {
                     if run.kind == Kind::Think {
                         self.play_outcome(outcome);
+                    } else {
+                        // A ponder or analysis search that ended by itself is not restarted
+                        // until something changes.
+                        self.settled = true;
                     }
                 }
                 self.flush_pongs();
