@@ -17,6 +17,16 @@ pub struct Subcommand {
 /// Every subcommand.
 pub const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
+        name: "perft",
+        usage: crate::tools::perftcmd::PERFT_USAGE,
+        run: crate::tools::perftcmd::run_perft,
+    },
+    Subcommand {
+        name: "perftsuite",
+        usage: crate::tools::perftcmd::SUITE_USAGE,
+        run: crate::tools::perftcmd::run_suite,
+    },
+    Subcommand {
         name: "check",
         usage: crate::rules::lint::USAGE,
         run: crate::rules::lint::run_check,

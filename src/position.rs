@@ -131,4 +131,12 @@ pub trait Position: Clone + Send + 'static {
 pub trait Evaluate {
     /// Centipawn score; positive is good for the side to move.
     fn evaluate(&self) -> Score;
+
+    /// Whether the side to move has enough material (pieces beyond pawns and
+    /// royalty) that passing is unlikely to be its best option. The search
+    /// skips null-move pruning when this is `false`, so zugzwang endings are
+    /// searched soundly. The default allows null moves everywhere.
+    fn null_move_allowed(&self) -> bool {
+        true
+    }
 }

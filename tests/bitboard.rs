@@ -176,8 +176,15 @@ fn chess960_table_depth_5_every_twentieth_position() {
 }
 
 #[test]
-#[ignore = "deep: 960 positions at depths 5 and 6"]
-fn chess960_table_deep() {
+#[ignore = "deep: all 960 positions at depth 5 (about 15 billion nodes)"]
+fn chess960_table_depth_5() {
     let rows = epd_rows(include_str!("data/chess960.epd"));
-    run_rows(&rows, true, |r| r.depth >= 5);
+    assert_eq!(run_rows(&rows, true, |r| r.depth == 5), 960);
+}
+
+#[test]
+#[ignore = "very deep: all 960 positions at depth 6 (about 500 billion nodes)"]
+fn chess960_table_depth_6() {
+    let rows = epd_rows(include_str!("data/chess960.epd"));
+    assert_eq!(run_rows(&rows, true, |r| r.depth == 6), 960);
 }

@@ -1,12 +1,13 @@
 //! Attack tables: leaper attacks, the squares between and on the line through
 //! two squares, and magic-bitboard sliding attacks.
 //!
-//! Magic multipliers are found once at start-up by a seeded random search (the
-//! same seed always gives the same magics) and all tables are built into one
-//! [`Tables`] value behind a `LazyLock`. Hot code fetches `&'static Tables`
+//! Magic multipliers come from `magics` (constants our own seeded search
+//! produced; the search stays here, re-run by a test and used as a fallback)
+//! and all tables are built into one [`Tables`] value behind a `LazyLock`. Hot code fetches `&'static Tables`
 //! once with [`tables`] and passes it down, so the lazy-initialisation check is
 //! paid once per call, not once per lookup.
 
+use super::magics::{BISHOP_MAGICS, ROOK_MAGICS};
 use super::types::{bit, Bitboard, Squares};
 use std::sync::LazyLock;
 
@@ -131,55 +132,99 @@ impl MagicRng {
     }
 }
 
-/// Finds a magic for `sq` and writes its attack slice into `table` at `offset`.
-fn find_magic(
-    sq: usize,
-    dirs: &[(i32, i32)],
-    offset: usize,
-    table: &mut Vec<Bitboard>,
-    rng: &mut MagicRng,
-) -> Magic {
+/// Every subset of the relevant mask of `sq` with its attack set.
+fn occupancy_subsets(sq: usize, dirs: &[(i32, i32)]) -> (Bitboard, Vec<(Bitboard, Bitboard)>) {
     let mask = relevant_mask(sq, dirs);
-    let bits = mask.count_ones();
-    let size = 1usize << bits;
-    // Every subset of the mask (carry-rippler enumeration) with its attacks.
-    let mut occupancies = Vec::with_capacity(size);
+    let mut subsets = Vec::with_capacity(1 << mask.count_ones());
     let mut subset: Bitboard = 0;
     loop {
-        occupancies.push((subset, slide(sq, subset, dirs)));
+        subsets.push((subset, slide(sq, subset, dirs)));
+        // Carry-rippler: the next subset of the mask.
         subset = subset.wrapping_sub(mask) & mask;
         if subset == 0 {
             break;
         }
     }
-    table.resize(offset + size, 0);
-    let mut epoch = vec![0u32; size];
-    let shift = 64 - bits;
-    for attempt in 1u32.. {
-        let magic = rng.sparse();
-        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
-            continue;
+    (mask, subsets)
+}
+
+/// Writes the slice of `magic` into `slice` (stamping `epoch` marks); false on
+/// a destructive collision.
+fn fill(
+    magic: u64,
+    shift: u32,
+    subsets: &[(Bitboard, Bitboard)],
+    slice: &mut [Bitboard],
+    epoch: &mut [u32],
+    stamp: u32,
+) -> bool {
+    subsets.iter().all(|&(occ, attacks)| {
+        let idx = (occ.wrapping_mul(magic) >> shift) as usize;
+        if epoch[idx] != stamp {
+            epoch[idx] = stamp;
+            slice[idx] = attacks;
+            true
+        } else {
+            slice[idx] == attacks
         }
-        let ok = occupancies.iter().all(|&(occ, attacks)| {
-            let idx = (occ.wrapping_mul(magic) >> shift) as usize;
-            if epoch[idx] != attempt {
-                epoch[idx] = attempt;
-                table[offset + idx] = attacks;
-                true
-            } else {
-                table[offset + idx] == attacks
+    })
+}
+
+/// The seed of the magic search that produced the constants in `magics`.
+pub(crate) const MAGIC_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Builds the slice of `sq` at `offset` in `table`, using `known` when it is a
+/// working magic and searching with `rng` otherwise.
+fn build_magic(
+    sq: usize,
+    dirs: &[(i32, i32)],
+    known: Option<u64>,
+    table: &mut Vec<Bitboard>,
+    rng: &mut MagicRng,
+) -> Magic {
+    let (mask, subsets) = occupancy_subsets(sq, dirs);
+    let bits = mask.count_ones();
+    let offset = table.len();
+    table.resize(offset + (1 << bits), 0);
+    let slice = &mut table[offset..];
+    let mut epoch = vec![0u32; slice.len()];
+    let shift = 64 - bits;
+    let mut magic = known.unwrap_or(0);
+    let mut stamp = 1;
+    if known.is_none() || !fill(magic, shift, &subsets, slice, &mut epoch, stamp) {
+        loop {
+            stamp += 1;
+            magic = rng.sparse();
+            if (mask.wrapping_mul(magic) >> 56).count_ones() >= 6
+                && fill(magic, shift, &subsets, slice, &mut epoch, stamp)
+            {
+                break;
             }
-        });
-        if ok {
-            return Magic {
-                mask,
-                magic,
-                shift,
-                offset,
-            };
         }
     }
-    Magic::default()
+    Magic {
+        mask,
+        magic,
+        shift,
+        offset,
+    }
+}
+
+/// Runs the seeded magic search from scratch: (bishop magics, rook magics).
+/// Only the test that checks the constants in `magics` needs it.
+#[cfg(test)]
+fn search_magics(seed: u64) -> ([u64; 64], [u64; 64]) {
+    let mut rng = MagicRng(seed);
+    let mut table = Vec::new();
+    let mut bishops = [0; 64];
+    let mut rooks = [0; 64];
+    for (sq, magic) in bishops.iter_mut().enumerate() {
+        *magic = build_magic(sq, &BISHOP_DIRS, None, &mut table, &mut rng).magic;
+    }
+    for (sq, magic) in rooks.iter_mut().enumerate() {
+        *magic = build_magic(sq, &ROOK_DIRS, None, &mut table, &mut rng).magic;
+    }
+    (bishops, rooks)
 }
 
 impl Tables {
@@ -193,15 +238,27 @@ impl Tables {
             pawn[0][sq] = leaper(sq, &[(-1, 1), (1, 1)]);
             pawn[1][sq] = leaper(sq, &[(-1, -1), (1, -1)]);
         }
-        let mut rng = MagicRng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = MagicRng(MAGIC_SEED);
         let mut sliding = Vec::with_capacity(107_648);
         let mut bishop_magics = [Magic::default(); 64];
         let mut rook_magics = [Magic::default(); 64];
         for (sq, magic) in bishop_magics.iter_mut().enumerate() {
-            *magic = find_magic(sq, &BISHOP_DIRS, sliding.len(), &mut sliding, &mut rng);
+            *magic = build_magic(
+                sq,
+                &BISHOP_DIRS,
+                Some(BISHOP_MAGICS[sq]),
+                &mut sliding,
+                &mut rng,
+            );
         }
         for (sq, magic) in rook_magics.iter_mut().enumerate() {
-            *magic = find_magic(sq, &ROOK_DIRS, sliding.len(), &mut sliding, &mut rng);
+            *magic = build_magic(
+                sq,
+                &ROOK_DIRS,
+                Some(ROOK_MAGICS[sq]),
+                &mut sliding,
+                &mut rng,
+            );
         }
         let (between, line) = between_and_line();
         Tables {
@@ -321,6 +378,15 @@ mod tests {
         assert_eq!(t.between(0, 10), 0, "a1 and c2 share no line");
         assert_eq!(t.line(0, 9), 0x8040_2010_0804_0201);
         assert_eq!(t.line(4, 60), FILE_E);
+    }
+
+    #[test]
+    fn the_seeded_search_reproduces_the_constant_magics() {
+        let (bishops, rooks) = search_magics(MAGIC_SEED);
+        assert_eq!(bishops, BISHOP_MAGICS);
+        assert_eq!(rooks, ROOK_MAGICS);
+        let t = tables();
+        assert_eq!(t.sliding.len(), 5248 + 102_400);
     }
 
     const FILE_E: Bitboard = 0x1010_1010_1010_1010;

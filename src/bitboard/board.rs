@@ -14,6 +14,7 @@ use super::types::{
     bit, code_color, code_kind, piece_code, Bitboard, Move, PieceCode, PieceType, Squares, EMPTY,
     FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_PROMO,
 };
+use crate::core::Color;
 
 /// "No en-passant square".
 pub(crate) const NO_SQUARE: u8 = 64;
@@ -40,11 +41,33 @@ const fn castle_keys() -> [u64; 16] {
     keys
 }
 
+/// Piece-square keys indexed by piece code and square.
+const PIECE_KEYS: [[u64; 64]; 16] = piece_keys();
+
+const fn piece_keys() -> [[u64; 64]; 16] {
+    let mut keys = [[0u64; 64]; 16];
+    let mut color = 0;
+    while color < 2 {
+        let mut kind = 0;
+        while kind < 6 {
+            let mut sq = 0;
+            while sq < 64 {
+                // Polyglot orders black before white within each kind.
+                keys[piece_code(color, kind) as usize][sq] =
+                    RANDOM64[64 * (2 * kind + (color ^ 1)) + sq];
+                sq += 1;
+            }
+            kind += 1;
+        }
+        color += 1;
+    }
+    keys
+}
+
 /// The Polyglot key of a piece (colour index, kind index) on a square.
 #[inline(always)]
 pub(crate) fn piece_key(color: usize, kind: usize, sq: usize) -> u64 {
-    // Polyglot orders black before white within each kind.
-    RANDOM64[(64 * (2 * kind + (color ^ 1)) + sq) % 768]
+    PIECE_KEYS[usize::from(piece_code(color, kind)) & 15][sq & 63]
 }
 
 /// The Polyglot key of an en-passant file.
@@ -81,7 +104,8 @@ pub(crate) struct CastleRule {
 /// An orthodox chess or Chess960 position with its undo stack.
 #[derive(Clone, Debug)]
 pub struct BitboardPos {
-    pub(crate) by_kind: [Bitboard; 6],
+    /// Per kind (index 0..6; slots 6 and 7 stay empty so any code & 7 indexes safely).
+    pub(crate) by_kind: [Bitboard; 8],
     pub(crate) by_color: [Bitboard; 2],
     pub(crate) board: [PieceCode; 64],
     pub(crate) side: usize,
@@ -101,7 +125,7 @@ impl BitboardPos {
     /// An empty board (no kings), white to move; the FEN reader fills it.
     pub(crate) fn empty(chess960: bool) -> BitboardPos {
         BitboardPos {
-            by_kind: [0; 6],
+            by_kind: [0; 8],
             by_color: [0; 2],
             board: [EMPTY; 64],
             side: 0,
@@ -122,6 +146,13 @@ impl BitboardPos {
     #[must_use]
     pub fn pieces(&self, color: usize, kind: PieceType) -> Bitboard {
         self.by_kind[kind.index()] & self.by_color[color & 1]
+    }
+
+    /// Bitboard of the pieces of `color` and `kind` (the [`Color`] form of [`BitboardPos::pieces`]).
+    #[inline(always)]
+    #[must_use]
+    pub fn pieces_of(&self, color: Color, kind: PieceType) -> Bitboard {
+        self.pieces(color.index(), kind)
     }
 
     /// Bitboard of all pieces of one kind, both colours.

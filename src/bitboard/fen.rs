@@ -116,40 +116,46 @@ impl BitboardPos {
         Ok(())
     }
 
+    /// Reads KQkq, X-FEN or Shredder-FEN castling letters. Malformed letters
+    /// are errors; a letter naming no usable rook (no rook there, king off its
+    /// first rank, or not the orthodox squares outside Chess960) is ignored,
+    /// as GUIs tolerate such rights (and gating-style king-file letters).
     fn read_castling(&mut self, text: &str) -> Result<(), TextError> {
         if text == "-" {
             return Ok(());
         }
         for c in text.chars() {
+            if !matches!(c.to_ascii_uppercase(), 'K' | 'Q' | 'A'..='H') {
+                return Err(err(format!("bad castling letter '{c}' in FEN")));
+            }
             let color = usize::from(c.is_ascii_lowercase());
-            let back_rank = 56 * color;
-            let ksq = self.king_square(color);
-            if ksq / 8 != back_rank / 8 {
-                return Err(err(format!(
-                    "castling right '{c}' but the king is not on its first rank"
-                )));
+            if let Some((ksq, rook)) = self.castling_rook(color, c.to_ascii_uppercase()) {
+                self.add_castle_right(color, ksq, rook);
             }
-            let rooks = self.pieces(color, PieceType::Rook) & (0xFF << back_rank);
-            let rook = match c.to_ascii_uppercase() {
-                'K' => (ksq + 1..back_rank + 8)
-                    .rev()
-                    .find(|&s| rooks & bit(s) != 0),
-                'Q' => (back_rank..ksq).find(|&s| rooks & bit(s) != 0),
-                f @ 'A'..='H' => {
-                    let sq = back_rank + (f as usize - 'A' as usize);
-                    (rooks & bit(sq) != 0 && sq != ksq).then_some(sq)
-                }
-                _ => return Err(err(format!("bad castling letter '{c}' in FEN"))),
-            };
-            let rook = rook.ok_or_else(|| err(format!("castling right '{c}' has no rook")))?;
-            if !self.chess960 && (ksq % 8 != 4 || (rook % 8 != 0 && rook % 8 != 7)) {
-                return Err(err(format!(
-                    "castling right '{c}' needs king and rook on their home squares"
-                )));
-            }
-            self.add_castle_right(color, ksq, rook);
         }
         Ok(())
+    }
+
+    /// The king and rook squares a castling letter (upper-cased) stands for, if usable.
+    fn castling_rook(&self, color: usize, letter: char) -> Option<(usize, usize)> {
+        let back_rank = 56 * color;
+        let ksq = self.king_square(color);
+        if ksq / 8 != back_rank / 8 {
+            return None;
+        }
+        let rooks = self.pieces(color, PieceType::Rook) & (0xFF << back_rank);
+        let rook = match letter {
+            'K' => (ksq + 1..back_rank + 8)
+                .rev()
+                .find(|&s| rooks & bit(s) != 0),
+            'Q' => (back_rank..ksq).find(|&s| rooks & bit(s) != 0),
+            file => {
+                let sq = back_rank + (file as usize).saturating_sub('A' as usize);
+                (rooks & bit(sq) != 0).then_some(sq)
+            }
+        }?;
+        let orthodox = ksq % 8 == 4 && (rook % 8 == 0 || rook % 8 == 7);
+        (self.chess960 || orthodox).then_some((ksq, rook))
     }
 
     /// Records the right to castle with the rook on `rook` and its geometry.

@@ -10,6 +10,7 @@
 mod attacks;
 mod board;
 mod fen;
+mod magics;
 mod movegen;
 mod notation;
 mod perft;

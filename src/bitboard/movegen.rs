@@ -7,7 +7,7 @@
 //! monomorphised per side to move so every pawn shift is a constant.
 
 use super::attacks::{tables, Tables};
-use super::board::{BitboardPos, NO_SQUARE};
+use super::board::{BitboardPos, CastleRule, NO_SQUARE};
 use super::types::{
     bit, Bitboard, Move, PieceType, Squares, BACK_RANKS, FILE_A, FILE_H, FLAG_CASTLE, FLAG_DOUBLE,
     FLAG_EP, FLAG_NORMAL, FLAG_PROMO,
@@ -36,8 +36,11 @@ impl MoveSink for Counter {
 
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, _delta: i32, _double: bool) {
-        self.0 += u64::from((targets & !BACK_RANKS).count_ones())
-            + 4 * u64::from((targets & BACK_RANKS).count_ones());
+        let promotions = targets & BACK_RANKS;
+        if promotions != 0 {
+            self.0 += 3 * u64::from(promotions.count_ones());
+        }
+        self.0 += u64::from(targets.count_ones());
     }
 
     #[inline(always)]
@@ -321,22 +324,33 @@ impl BitboardPos {
     }
 
     /// Castling moves (the side is not in check).
-    #[inline(never)]
+    #[inline(always)]
     fn castle_moves<S: MoveSink>(&self, t: &Tables, sink: &mut S, ksq: usize, occ: Bitboard) {
-        let us = self.side;
-        for right in [2 * us, 2 * us + 1] {
-            if self.castling & (1 << right) == 0 {
+        let us = self.side & 1;
+        let rights = (self.castling >> (2 * us)) & 3;
+        for (side, rule) in self.castle_rules[2 * us..2 * us + 2].iter().enumerate() {
+            if rights & (1 << side) == 0 || occ & rule.empty != 0 {
                 continue;
             }
-            let rule = &self.castle_rules[right];
-            let rook = usize::from(rule.rook_from);
-            if occ & rule.empty != 0 {
-                continue;
-            }
-            let occ_after = occ ^ bit(ksq) ^ bit(rook);
-            if Squares(rule.king_path).all(|sq| self.attackers(t, sq, occ_after, us ^ 1) == 0) {
-                sink.special(Move::new(ksq, rook, FLAG_CASTLE));
-            }
+            self.try_castle(t, sink, ksq, occ, rule);
+        }
+    }
+
+    /// Emits one castling move whose squares are empty, if the king's path is safe.
+    #[inline(never)]
+    fn try_castle<S: MoveSink>(
+        &self,
+        t: &Tables,
+        sink: &mut S,
+        ksq: usize,
+        occ: Bitboard,
+        rule: &CastleRule,
+    ) {
+        let rook = usize::from(rule.rook_from);
+        let occ_after = occ ^ bit(ksq) ^ bit(rook);
+        let them = self.side ^ 1;
+        if Squares(rule.king_path).all(|sq| self.attackers(t, sq, occ_after, them) == 0) {
+            sink.special(Move::new(ksq, rook, FLAG_CASTLE));
         }
     }
 

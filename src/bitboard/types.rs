@@ -192,28 +192,29 @@ impl PieceType {
 /// Centipawn values of pawn, knight, bishop, rook, queen and king.
 pub const PIECE_VALUES: [i32; 6] = [100, 325, 350, 500, 950, 0];
 
-/// A coloured piece packed into a byte (`colour * 6 + kind`); `EMPTY` marks an empty square.
+/// A coloured piece packed into a byte (`colour << 3 | kind`); `EMPTY` marks an
+/// empty square. Masking with 7 or 15 keeps table indices provably in range.
 pub(crate) type PieceCode = u8;
 
-/// The code of an empty square in the board array.
-pub(crate) const EMPTY: PieceCode = 12;
+/// The code of an empty square in the board array (kind slot 6 is never used).
+pub(crate) const EMPTY: PieceCode = 6;
 
 /// Packs a colour and kind.
 #[inline(always)]
-pub(crate) fn piece_code(color: usize, kind: usize) -> PieceCode {
-    (color * 6 + kind) as PieceCode
+pub(crate) const fn piece_code(color: usize, kind: usize) -> PieceCode {
+    (((color & 1) << 3) | (kind & 7)) as PieceCode
 }
 
 /// The kind index (0..6) of a non-empty piece code.
 #[inline(always)]
 pub(crate) fn code_kind(code: PieceCode) -> usize {
-    usize::from(code) % 6
+    usize::from(code & 7)
 }
 
 /// The colour index (0 white, 1 black) of a non-empty piece code.
 #[inline(always)]
 pub(crate) fn code_color(code: PieceCode) -> usize {
-    usize::from(code) / 6
+    usize::from((code >> 3) & 1)
 }
 
 /// The colour with index 0 (White) or 1 (Black).

@@ -4,7 +4,6 @@
 //! royals at once).
 
 use super::moves::{Move, MoveKind};
-use super::tables::ZOBRIST;
 use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::rules::variant::Royalty;
@@ -17,11 +16,13 @@ pub(crate) struct Undo {
     captured_sq: u8,
     corner: Option<(u8, u8, u8)>,
     gated_from: Option<u8>,
+    lost_leap_rights: Vec<u8>,
     ep: [u8; 3],
     ep_len: u8,
     ep_victim: u8,
     hash: u64,
     halfmove: u32,
+    node: Option<super::NodeInfo>,
 }
 
 impl MailboxPos {
@@ -31,7 +32,7 @@ impl MailboxPos {
         self.board[sq as usize] = cell;
         self.occupancy[c][usize::from(sq >> 6)] |= 1 << (sq & 63);
         self.counts[c][cell_type(cell) as usize] += 1;
-        self.hash ^= ZOBRIST.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+        self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
     }
 
     /// Empties `sq` and returns what stood there (`EMPTY` if nothing).
@@ -42,19 +43,22 @@ impl MailboxPos {
             self.board[sq as usize] = EMPTY;
             self.occupancy[c][usize::from(sq >> 6)] &= !(1 << (sq & 63));
             self.counts[c][cell_type(cell) as usize] -= 1;
-            self.hash ^= ZOBRIST.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+            self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
         }
         cell
     }
 
     pub(crate) fn set_ep(&mut self, squares: &[u8], victim: u8) {
+        if squares.is_empty() && self.ep_len == 0 {
+            return;
+        }
         for &sq in &self.ep[..self.ep_len as usize] {
-            self.hash ^= ZOBRIST.ep[sq as usize];
+            self.hash ^= self.tables.keys.ep[sq as usize];
         }
         self.ep_len = squares.len().min(3) as u8;
         for (slot, &sq) in self.ep.iter_mut().zip(squares) {
             *slot = sq;
-            self.hash ^= ZOBRIST.ep[sq as usize];
+            self.hash ^= self.tables.keys.ep[sq as usize];
         }
         self.ep_victim = victim;
     }
@@ -74,11 +78,13 @@ impl MailboxPos {
             captured_sq: to,
             corner: None,
             gated_from: None,
+            lost_leap_rights: Vec::new(),
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,
             hash: self.hash,
             halfmove: self.halfmove,
+            node: self.node.take(),
         };
         if m.kind() == MoveKind::EnPassant {
             undo.captured_sq = self.ep_victim;
@@ -93,7 +99,8 @@ impl MailboxPos {
         } else {
             moved & !VIRGIN
         };
-        self.put(to, landed);
+        self.put(to, self.zone_promoted(landed, to));
+        undo.lost_leap_rights = self.take_leap_rights(t, self.side, to);
         if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
             undo.corner = Some(self.castle_corner(from, to));
         }
@@ -111,7 +118,7 @@ impl MailboxPos {
             self.fullmove += 1;
         }
         self.side = self.side.flip();
-        self.hash ^= ZOBRIST.black;
+        self.hash ^= self.tables.keys.black;
         self.history.push(undo);
     }
 
@@ -151,8 +158,8 @@ impl MailboxPos {
     pub(crate) fn set_hand(&mut self, color: usize, t: u8, n: u8) {
         let slot = (color * 16 + t as usize) * 16;
         let old = self.hand[color][t as usize];
-        self.hash ^= ZOBRIST.hand[slot + usize::from(old.min(15))];
-        self.hash ^= ZOBRIST.hand[slot + usize::from(n.min(15))];
+        self.hash ^= self.tables.keys.hand[slot + usize::from(old.min(15))];
+        self.hash ^= self.tables.keys.hand[slot + usize::from(n.min(15))];
         self.hand[color][t as usize] = n;
     }
 
@@ -181,6 +188,7 @@ impl MailboxPos {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
+        self.restore_leap_rights(&undo.lost_leap_rights);
         if let Some(sq) = undo.gated_from {
             let cell = self.take(sq);
             let c = usize::from(cell & BLACK != 0);
@@ -201,31 +209,46 @@ impl MailboxPos {
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+        self.node.set(undo.node);
     }
 
     /// Whether `color`'s royalty is safe from capture by the other side.
     pub(crate) fn royalty_safe(&self, color: Color) -> bool {
+        let mut royals = Vec::with_capacity(2);
+        self.for_each_piece(color, |sq| {
+            if self.tables.royalty[cell_type(self.board[sq as usize]) as usize] != Royalty::None {
+                royals.push(sq);
+            }
+        });
+        self.royals_safe(color, &royals)
+    }
+
+    /// Whether none of `royals` (the squares of `color`'s royal pieces) may
+    /// be captured: an absolute royal or the last of its type attacked, or
+    /// two duple-check royals attacked at once, is not safe.
+    pub(crate) fn royals_safe(&self, color: Color, royals: &[u8]) -> bool {
+        if self.royal_faces_royal(color) {
+            return false;
+        }
         let enemy = color.flip();
         let mut duple_hits = 0;
-        let mut safe = true;
-        self.for_each_piece(color, |sq| {
-            if !safe {
-                return;
-            }
+        for &sq in royals {
             let t = cell_type(self.board[sq as usize]) as usize;
             let royalty = self.tables.royalty[t];
             if royalty == Royalty::None || !self.attacked(sq, enemy) {
-                return;
+                continue;
             }
-            let last = self.counts[color.index()][t] <= 1;
-            if royalty == Royalty::Absolute || last {
-                safe = false;
-            } else if self.tables.duple[t] {
+            if royalty == Royalty::Absolute || self.counts[color.index()][t] <= 1 {
+                return false;
+            }
+            if self.tables.duple[t] {
                 duple_hits += 1;
-                safe = duple_hits < 2;
+                if duple_hits >= 2 {
+                    return false;
+                }
             }
-        });
-        safe
+        }
+        true
     }
 }
 
@@ -238,16 +261,18 @@ impl MailboxPos {
             captured_sq: 0,
             corner: None,
             gated_from: None,
+            lost_leap_rights: Vec::new(),
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,
             hash: self.hash,
             halfmove: self.halfmove,
+            node: self.node.take(),
         });
         self.set_ep(&[], 0);
         self.halfmove += 1;
         self.side = self.side.flip();
-        self.hash ^= ZOBRIST.black;
+        self.hash ^= self.tables.keys.black;
     }
 
     /// Takes back [`MailboxPos::play_null`].
@@ -261,5 +286,6 @@ impl MailboxPos {
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+        self.node.set(undo.node);
     }
 }

@@ -1,3 +1,4 @@
 //! Developer and tester tools: perft, divide, perft suites, bench, test suites.
 
 pub mod perft;
+pub mod perftcmd;

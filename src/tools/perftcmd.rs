@@ -1,0 +1,315 @@
+//! The `perft` and `perftsuite` command-line tools: node counts of any
+//! variant on the right board (the bitboard fast path for orthodox chess
+//! unless `--board general`), and a TSV suite runner that ends with
+//! `N passed, M failed`.
+
+use super::perft::{divide, perft};
+use crate::bitboard::BitboardPos;
+use crate::mailbox::MailboxPos;
+use crate::position::{Position, TextError};
+use crate::rules::catalog::Catalog;
+use crate::rules::orthodox::{classify, Orthodox};
+use crate::rules::Variant;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Usage of `perft`.
+pub const PERFT_USAGE: &str =
+    "perft --variant NAME [--fen FEN] --depth D [--divide] [--board auto|general] [--ini FILE]";
+/// Usage of `perftsuite`.
+pub const SUITE_USAGE: &str =
+    "perftsuite FILE.tsv [--max-nodes N] [--board auto|general] [--ini FILE]   columns: variant fen depth nodes";
+
+/// Which board runs a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardChoice {
+    /// The bitboard for orthodox chess, the mailbox otherwise.
+    Auto,
+    /// Always the general mailbox board.
+    General,
+}
+
+/// A position on whichever board plays it.
+pub enum AnyPosition {
+    /// Orthodox chess on bitboards.
+    Bitboard(BitboardPos),
+    /// Any variant on the mailbox.
+    Mailbox(MailboxPos),
+}
+
+impl AnyPosition {
+    /// Sets up `fen` (or the start position) of `variant` on the chosen board.
+    ///
+    /// # Errors
+    /// The FEN does not fit the variant.
+    pub fn new(
+        variant: &Arc<Variant>,
+        fen: Option<&str>,
+        board: BoardChoice,
+    ) -> Result<AnyPosition, TextError> {
+        let fast = board == BoardChoice::Auto && classify(variant).is_some();
+        let start = MailboxPos::new(Arc::clone(variant));
+        let fen_text = fen.map_or_else(|| start.to_fen(), str::to_string);
+        if fast {
+            let chess960 = false;
+            let mut pos = BitboardPos::from_fen(&fen_text, chess960)?;
+            if classify(variant) == Some(Orthodox::NoCastle) && fen.is_none() {
+                pos = BitboardPos::from_fen(&fen_text.replace(" KQkq ", " - "), chess960)?;
+            }
+            return Ok(AnyPosition::Bitboard(pos));
+        }
+        Ok(AnyPosition::Mailbox(match fen {
+            None => start,
+            Some(text) => MailboxPos::from_fen(Arc::clone(variant), text)?,
+        }))
+    }
+
+    /// Which board this is, for messages.
+    #[must_use]
+    pub fn board_name(&self) -> &'static str {
+        match self {
+            AnyPosition::Bitboard(_) => "bitboard",
+            AnyPosition::Mailbox(_) => "mailbox",
+        }
+    }
+
+    /// Perft on the underlying board (bulk-counted on the bitboard).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        match self {
+            AnyPosition::Bitboard(p) => crate::bitboard::perft(p, depth),
+            AnyPosition::Mailbox(p) => perft(p, depth),
+        }
+    }
+
+    /// Divide on the underlying board.
+    pub fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        match self {
+            AnyPosition::Bitboard(p) => crate::bitboard::divide(p, depth),
+            AnyPosition::Mailbox(p) => divide(p, depth),
+        }
+    }
+}
+
+/// Options shared by the two commands.
+struct Options {
+    variant: String,
+    fen: Option<String>,
+    depth: Option<u32>,
+    divide: bool,
+    board: BoardChoice,
+    ini: Option<PathBuf>,
+    max_nodes: Option<u64>,
+    positional: Vec<String>,
+}
+
+fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        variant: "normal".into(),
+        fen: None,
+        depth: None,
+        divide: false,
+        board: BoardChoice::Auto,
+        ini: None,
+        max_nodes: None,
+        positional: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match a.as_str() {
+            "--variant" => o.variant = value("--variant")?,
+            "--fen" => o.fen = Some(value("--fen")?),
+            "--depth" => o.depth = Some(number(&value("--depth")?, "--depth")?),
+            "--divide" => o.divide = true,
+            "--ini" => o.ini = Some(PathBuf::from(value("--ini")?)),
+            "--max-nodes" => o.max_nodes = Some(number(&value("--max-nodes")?, "--max-nodes")?),
+            "--board" => {
+                o.board = match value("--board")?.as_str() {
+                    "general" | "mailbox" => BoardChoice::General,
+                    "auto" => BoardChoice::Auto,
+                    other => return Err(format!("--board {other}: expected auto or general")),
+                }
+            }
+            other if other.starts_with("--") => return Err(format!("unknown option {other}")),
+            other => o.positional.push(other.to_string()),
+        }
+    }
+    Ok(o)
+}
+
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{what} {text}: expected a number"))
+}
+
+fn load_catalog(ini: Option<&PathBuf>) -> Result<Catalog, String> {
+    Catalog::load(ini.map(PathBuf::as_path)).map_err(|errs| {
+        errs.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+/// Resolves a variant name as the perft files write it. Rows named
+/// `...-queen-promotion-only` count Fairy-Max's own behaviour: promotion to
+/// the default piece only.
+fn perft_variant(catalog: &Catalog, name: &str) -> Result<Arc<Variant>, String> {
+    let (base, default_only) = match name.strip_suffix("-queen-promotion-only") {
+        Some(b) => (b, true),
+        None => (name, false),
+    };
+    let v = catalog.variant(base).map_err(|errs| {
+        errs.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    if !default_only {
+        return Ok(v);
+    }
+    let mut restricted = (*v).clone();
+    for choices in &mut restricted.promotion_choices {
+        choices.truncate(1);
+    }
+    Ok(Arc::new(restricted))
+}
+
+/// `nightrider perft ...`; returns the exit code.
+#[must_use]
+pub fn run_perft(args: &[String]) -> i32 {
+    match perft_command(args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("perft: {e}");
+            eprintln!("usage: nightrider {PERFT_USAGE}");
+            1
+        }
+    }
+}
+
+fn perft_command(args: &[String]) -> Result<(), String> {
+    let o = parse_options(args)?;
+    let depth = o.depth.ok_or("--depth is required")?;
+    let catalog = load_catalog(o.ini.as_ref())?;
+    let variant = perft_variant(&catalog, &o.variant)?;
+    let mut pos =
+        AnyPosition::new(&variant, o.fen.as_deref(), o.board).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let nodes = if o.divide {
+        let rows = pos.divide(depth);
+        for (m, n) in &rows {
+            println!("{m}: {n}");
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        pos.perft(depth)
+    };
+    let secs = started.elapsed().as_secs_f64();
+    println!("Nodes: {nodes}");
+    println!(
+        "Time: {secs:.3} s ({} board, {:.0} nps)",
+        pos.board_name(),
+        nodes as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+/// `nightrider perftsuite FILE.tsv ...`; returns the exit code.
+#[must_use]
+pub fn run_suite(args: &[String]) -> i32 {
+    match suite_command(args) {
+        Ok(failed) => i32::from(failed > 0),
+        Err(e) => {
+            eprintln!("perftsuite: {e}");
+            eprintln!("usage: nightrider {SUITE_USAGE}");
+            1
+        }
+    }
+}
+
+fn suite_command(args: &[String]) -> Result<usize, String> {
+    let o = parse_options(args)?;
+    let file = o.positional.first().ok_or("a TSV file is required")?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let catalog = load_catalog(o.ini.as_ref())?;
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    for (index, line) in text.lines().enumerate().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match run_row(&catalog, line, &o) {
+            RowOutcome::Pass(msg) => {
+                passed += 1;
+                println!("ok    {msg}");
+            }
+            RowOutcome::Skip(msg) => {
+                skipped += 1;
+                println!("skip  {msg}");
+            }
+            RowOutcome::Fail(msg) => {
+                failed += 1;
+                println!("FAIL  {file}:{}: {msg}", index + 1);
+            }
+        }
+    }
+    if skipped > 0 {
+        println!("{passed} passed, {failed} failed, {skipped} skipped");
+    } else {
+        println!("{passed} passed, {failed} failed");
+    }
+    Ok(failed)
+}
+
+enum RowOutcome {
+    Pass(String),
+    Fail(String),
+    Skip(String),
+}
+
+fn run_row(catalog: &Catalog, line: &str, o: &Options) -> RowOutcome {
+    let cols: Vec<&str> = line.split('\t').collect();
+    let [variant, fen, depth, nodes, ..] = cols[..] else {
+        return RowOutcome::Fail(format!(
+            "expected 4 tab-separated columns, got {}",
+            cols.len()
+        ));
+    };
+    let (Ok(depth), Ok(expected)) = (depth.trim().parse::<u32>(), nodes.trim().parse::<u64>())
+    else {
+        return RowOutcome::Fail(format!(
+            "depth '{depth}' or nodes '{nodes}' is not a number"
+        ));
+    };
+    let label = format!("{variant} d{depth} {fen}");
+    if o.max_nodes.is_some_and(|max| expected > max) {
+        return RowOutcome::Skip(format!("{label} ({expected} nodes)"));
+    }
+    let v = match perft_variant(catalog, variant) {
+        Ok(v) => v,
+        Err(e) => return RowOutcome::Fail(format!("{label}: {e}")),
+    };
+    let mut pos = match AnyPosition::new(&v, Some(fen), o.board) {
+        Ok(p) => p,
+        Err(e) => return RowOutcome::Fail(format!("{label}: {e}")),
+    };
+    let started = Instant::now();
+    let got = pos.perft(depth);
+    let secs = started.elapsed().as_secs_f64();
+    if got == expected {
+        RowOutcome::Pass(format!(
+            "{label}: {got} ({secs:.2} s, {})",
+            pos.board_name()
+        ))
+    } else {
+        RowOutcome::Fail(format!(
+            "{label}: expected {expected}, got {got} ({})",
+            pos.board_name()
+        ))
+    }
+}
