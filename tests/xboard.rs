@@ -112,7 +112,6 @@ fn handshake_sends_quoted_features_between_done_markers() {
     assert_eq!(
         &options[3..],
         [
-            "feature option=\"MultiPvLines -spin 1 1 32\"",
             "feature option=\"ResignThreshold -spin 0 0 10000\"",
             "feature option=\"DrawScore -spin 0 -500 500\"",
         ]

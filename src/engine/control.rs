@@ -206,6 +206,7 @@ impl Control {
                 self.kick();
             }
             Command::Memory(mb) => self.worker.send(Job::Resize(mb)),
+            Command::Cores(n) => self.worker.send(Job::Threads(n)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Lift(square) => self.lift(&square),
             Command::Invalid { reason, line } => self.out.push(Event::Error {
@@ -248,6 +249,7 @@ impl Control {
 
     fn new_game(&mut self) {
         self.abandon();
+        self.worker.send(Job::Clear);
         self.game = fallback_game(&self.library, self.general_board);
         self.start_fen = self.game.fen();
         self.position_ok = true;
@@ -615,8 +617,7 @@ impl Control {
             } else {
                 Vec::new()
             },
-            multi_pv: self.settings.multi_pv,
-            draw_score: self.settings.draw_score,
+            width: Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width()),
         };
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
             return;

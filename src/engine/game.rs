@@ -119,6 +119,13 @@ impl<P: Position> Game<P> {
             .collect()
     }
 
+    /// Keys of the positions before each move played, oldest first (what
+    /// the search needs to see repetitions of the game).
+    #[must_use]
+    pub fn keys(&self) -> Vec<u64> {
+        self.history.iter().map(|p| p.key_before).collect()
+    }
+
     /// Takes back the last ply; returns `false` when there is none.
     pub fn undo(&mut self) -> bool {
         match self.history.pop() {
