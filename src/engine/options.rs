@@ -5,23 +5,14 @@
 use super::api::{EngineOption, OptionKind};
 use super::library::Library;
 
-/// Settings the options control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Settings the options control (all off / zero by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
     /// Resign when the score is at or below minus this (centipawns); 0 = never.
     pub resign_threshold: i32,
     /// What a draw is worth to the engine, centipawns: a draw offer is
     /// accepted when the last search scored at least 100 below this.
     pub draw_score: i32,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            resign_threshold: 0,
-            draw_score: 0,
-        }
-    }
 }
 
 /// Option names.
