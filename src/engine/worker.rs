@@ -249,9 +249,13 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<Report>) {
     while let Ok(job) = jobs.recv() {
         match job {
             Job::Resize(mb) => {
-                tables.hash_mb = usize::try_from(mb.clamp(1, 1 << 20)).unwrap_or(DEFAULT_HASH_MB);
-                tables.orthodox = None;
-                tables.general = None;
+                let mb = usize::try_from(mb.clamp(1, 1 << 20)).unwrap_or(DEFAULT_HASH_MB);
+                // XBoard repeats `memory` before every game: only a new size reallocates.
+                if mb != tables.hash_mb {
+                    tables.hash_mb = mb;
+                    tables.orthodox = None;
+                    tables.general = None;
+                }
             }
             Job::Threads(n) => {
                 tables.threads = usize::try_from(n.clamp(1, 256)).unwrap_or(1);
