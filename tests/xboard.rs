@@ -135,13 +135,14 @@ fn every_legitimate_command_is_answered_silently() {
 fn junk_and_bad_arguments_get_error_lines() {
     let mut e = Engine::new();
     assert_eq!(
-        e.exchange("xyzzy\nlevel 40 x 0\nvariant nonsense\noption NoSuchOption=3\nst"),
+        e.exchange("xyzzy\nlevel 40 x 0\nvariant nonsense\noption NoSuchOption=3\nst\noption IniFile=/no/such.ini"),
         [
             "Error (unknown command): xyzzy",
             "Error ('x' is not minutes or min:sec): level 40 x 0",
             "Error (unsupported variant): nonsense",
             "Error (unknown option): option NoSuchOption",
             "Error (missing argument): st",
+            "Error (unusable ini file): option IniFile",
         ]
     );
 }

@@ -74,7 +74,9 @@ pub fn apply(
         INI_FILE => {
             let (fresh, problem) = Library::load(Some(value?));
             if let Some(problem) = problem {
-                return Err(problem.replace(['(', ')'], ""));
+                // The details go to stderr: XBoard reads "No such file" on stdout as a dead engine.
+                eprintln!("nightrider: {problem}");
+                return Err("unusable ini file".into());
             }
             *library = fresh;
             Ok(true)
