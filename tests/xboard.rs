@@ -607,3 +607,28 @@ fn exclusions_restrict_the_analysed_root_moves() {
         "{rest:?}"
     );
 }
+
+#[test]
+fn a_ponder_hit_turns_the_ponder_search_into_our_move() {
+    let mut e = Engine::new();
+    e.send("new\nhard\npost\nst 0.3\nusermove e2e4");
+    e.until(|l| l.starts_with("move "));
+    let hint = e.exchange("hint");
+    assert_eq!(
+        hint.iter().filter(|l| l.starts_with("Hint: ")).count(),
+        1,
+        "{hint:?}"
+    );
+    let guess = hint
+        .iter()
+        .find_map(|l| l.strip_prefix("Hint: "))
+        .unwrap()
+        .to_string();
+    e.send(&format!("usermove {guess}\nping 500"));
+    let out = e.until(|l| l == "pong 500");
+    assert_eq!(moves_and_others(&out), (1, vec![]), "{out:?}");
+    assert!(
+        out.last().unwrap().starts_with("move "),
+        "the pong waits for the move: {out:?}"
+    );
+}

@@ -15,7 +15,7 @@ use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame};
 use super::library::Library;
 use super::options::{self, Settings};
-use super::think::SearchSpec;
+use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::core::{Color, Score};
 use std::time::{Duration, Instant};
@@ -132,9 +132,10 @@ impl Control {
     /// Called when [`Control::wake_at`] has passed.
     pub fn on_timer(&mut self) {
         self.release_illegal();
-        if let Some(run) = &self.running {
+        if let Some(run) = &mut self.running {
             if run.deadline.is_some_and(|d| Instant::now() >= d) {
                 run.stop.request(Stop::Now);
+                run.deadline = None;
             }
         }
     }
@@ -323,6 +324,9 @@ impl Control {
             return;
         }
         let hit = matches!(&kind, Some(Kind::Ponder { guess }) if self.game.normalize(text).as_ref() == Some(guess));
+        if hit && self.ponder_hit(text) {
+            return;
+        }
         self.abandon();
         if !self.position_ok {
             self.out.push(Event::IllegalMove {
@@ -345,9 +349,37 @@ impl Control {
             self.kick();
             return;
         }
-        let _ = hit; // A ponder hit restarts the search; the hash keeps the work.
         self.position_changed();
         self.kick();
+    }
+
+    /// The opponent played the move we ponder on: the ponder search becomes
+    /// our search and the control thread stops it when this move's time is
+    /// up, so the time spent pondering is a bonus. Only for time-limited
+    /// moves (depth or node limits restart the search); false if not taken.
+    fn ponder_hit(&mut self, text: &str) -> bool {
+        let Mode::Play(us) = self.mode else {
+            return false;
+        };
+        let limits = self.clock.limits(self.game.moves_by(us));
+        let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+        let budget = crate::search::time_budget(&think::search_limits(&limits), width);
+        let (Some(budget), None, None) = (budget, limits.nodes, limits.depth) else {
+            return false;
+        };
+        if self.game.play_text(text).is_err() {
+            return false;
+        }
+        self.position_changed();
+        let mut stop_after = budget.soft;
+        if let Some(ms) = limits.deadline_ms {
+            stop_after = stop_after.min(Duration::from_millis(ms));
+        }
+        if let Some(run) = &mut self.running {
+            run.kind = Kind::Think;
+            run.deadline = Some(Instant::now() + stop_after);
+        }
+        true
     }
 
     fn release_illegal(&mut self) {

@@ -72,7 +72,8 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
 
 /// The search's limits for ours: a node budget (`nps` mode) wins, then the
 /// time control; `sd` and the deadline travel as caps.
-fn search_limits(limits: &MoveLimits) -> Limits {
+#[must_use]
+pub fn search_limits(limits: &MoveLimits) -> Limits {
     if let Some(nodes) = limits.nodes {
         return Limits::Nodes(nodes);
     }
