@@ -258,7 +258,9 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<Report>) {
                 }
             }
             Job::Threads(n) => {
-                tables.threads = usize::try_from(n.clamp(1, 256)).unwrap_or(1);
+                // More threads than cores only slows a Lazy SMP search down.
+                let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+                tables.threads = usize::try_from(n).unwrap_or(1).clamp(1, cores);
                 if let Some(s) = &mut tables.orthodox {
                     s.set_threads(tables.threads);
                 }
