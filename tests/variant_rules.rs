@@ -224,6 +224,11 @@ fn bare_king_loses_unless_it_bares_back() {
         verdict("shatranj", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
         Some(Verdict::Win)
     );
+    // Courier follows Fairy-Stockfish here (plain Fairy-Max has no such rule).
+    assert_eq!(
+        verdict("courier", "5k6/12/12/12/12/12/12/R4K6 b - - 0 1"),
+        Some(Verdict::Loss)
+    );
     // No rule without the overlay key.
     assert_eq!(verdict("normal", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"), None);
     assert_eq!(verdict("shatranj", "4k3/p7/8/8/8/8/8/R3K3 b - - 0 1"), None);
@@ -235,4 +240,39 @@ fn a_side_without_its_royal_piece_has_lost() {
     assert_eq!(verdict("4k3/8/8/8/8/8/8/R7 w - - 0 1"), Some(Verdict::Loss));
     assert_eq!(verdict("4k3/8/8/8/8/8/8/R7 b - - 0 1"), Some(Verdict::Win));
     assert_eq!(verdict("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), None);
+}
+
+#[test]
+fn a_king_on_the_hill_wins_for_the_side_that_moved_it_there() {
+    let verdict = |fen: &str| pos("king-of-the-hill", fen).rule_verdict();
+    assert_eq!(
+        verdict("4k3/8/8/8/4K3/8/8/8 b - - 0 1"),
+        Some(Verdict::Loss)
+    );
+    assert_eq!(verdict("4k3/8/8/8/8/4K3/8/8 b - - 0 1"), None);
+}
+
+#[test]
+fn xiangqi_perpetual_check_loses_at_the_third_occurrence() {
+    let start = "4k4/9/9/9/9/7R1/9/9/9/5K3 w - - 0 1";
+    let mut p = pos("xiangqi", start);
+    let checks = [
+        "h4e4", "e9d9", "e4d4", "d9e9", "d4e4", "e9d9", "e4d4", "d9e9",
+    ];
+    for m in checks {
+        play(&mut p, m);
+        assert_eq!(p.rule_verdict(), None, "after {m}");
+    }
+    // The third time black's king stands on e9 facing the rook on e4.
+    play(&mut p, "d4e4");
+    assert!(p.in_check());
+    assert_eq!(p.rule_verdict(), Some(Verdict::Win));
+    // The same dance without checks is only a repetition.
+    let mut p = pos("xiangqi", start);
+    for m in [
+        "h4h5", "e9d9", "h5h4", "d9e9", "h4h5", "e9d9", "h5h4", "d9e9",
+    ] {
+        play(&mut p, m);
+    }
+    assert_eq!(p.rule_verdict(), None);
 }

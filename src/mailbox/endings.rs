@@ -17,6 +17,11 @@ impl MailboxPos {
         if let Some(v) = self.extinction_verdict() {
             return Some(v);
         }
+        if self.tables.variant.overlay.perpetual_check_loses {
+            if let Some(v) = self.perpetual_check_verdict() {
+                return Some(v);
+            }
+        }
         if self.tables.variant.overlay.bare_king_loses {
             return self.bare_king_verdict();
         }
@@ -101,6 +106,48 @@ impl MailboxPos {
             (true, true) => Some(Verdict::Draw),
             (false, true) => Some(Verdict::Win),
             (true, false) if !self.can_bare_opponent() => Some(Verdict::Loss),
+            _ => None,
+        }
+    }
+
+    /// How many plies back the first of three occurrences of the current
+    /// position lies (only positions since the last capture or pawn move
+    /// count); `None` before the third occurrence.
+    fn third_occurrence_span(&self) -> Option<usize> {
+        let n = self.history.len();
+        let window = n.min(self.halfmove as usize);
+        let mut seen = 0;
+        for back in (2..=window).step_by(2) {
+            if self.history[n - back].key_before() == self.hash {
+                seen += 1;
+                if seen == 2 {
+                    return Some(back);
+                }
+            }
+        }
+        None
+    }
+
+    /// Perpetual check (xiangqi): at the third occurrence of a position, the
+    /// side that gave check with every one of its moves since the first
+    /// occurrence loses; if both or neither did, no verdict (repetition).
+    fn perpetual_check_verdict(&self) -> Option<Verdict> {
+        let span = self.third_occurrence_span()?;
+        let mut probe = self.clone();
+        // always_checked[c]: every move of side c in the span gave check.
+        let mut always_checked = [true; 2];
+        for _ in 0..span {
+            let checker = probe.side.flip();
+            if !probe.in_check() {
+                always_checked[checker.index()] = false;
+            }
+            let m = probe.history.last().and_then(|u| u.played())?;
+            probe.unplay(m);
+        }
+        let me = self.side.index();
+        match (always_checked[me], always_checked[1 - me]) {
+            (false, true) => Some(Verdict::Win),
+            (true, false) => Some(Verdict::Loss),
             _ => None,
         }
     }

@@ -146,6 +146,7 @@ impl MailboxPos {
             }
         }
         self.normalise_virginity();
+        self.normalise_zone_pieces();
         for (color, t, n) in v.initial_holdings() {
             self.set_hand(color.index(), t, n);
         }
@@ -312,6 +313,74 @@ impl MailboxPos {
     /// position before it was safe: royal moves, moves out of check and
     /// special moves always could; otherwise only if the square it empties
     /// (or, with hoppers, fills) lies on some capture path to a royal.
+    /// Decides a move's legality without playing it where that is cheap:
+    /// `Some(true)` when it cannot expose the royal, `Some(false)` or
+    /// `Some(true)` from a walk along the one line it could open (plain
+    /// leapers and sliders only, one royal, not in check), `None` otherwise.
+    fn quick_legality(&self, m: Move) -> Option<bool> {
+        if !self.move_may_expose(m) {
+            return Some(true);
+        }
+        let info = self.node_info();
+        let t = cell_type(self.board[m.from() as usize]) as usize;
+        let ordinary = matches!(
+            m.kind(),
+            MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+        );
+        if !self.tables.plain
+            || info.in_check
+            || info.royal_count != 1
+            || !ordinary
+            || self.tables.royalty[t] != Royalty::None
+        {
+            return None;
+        }
+        Some(!self.opens_slider_line(info.royals[0], m.from(), m.to()))
+    }
+
+    /// Whether emptying `from` (and filling `to`) lets an enemy slider see
+    /// the royal on `royal`, along the one line through `from`.
+    fn opens_slider_line(&self, royal: u8, from: u8, to: u8) -> bool {
+        let t = &self.tables;
+        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
+        let (df, dr) = (i32::from(from & 15) - rf, i32::from(from >> 4) - rr);
+        let enemy = self.side.flip();
+        for probe in t.probes.iter().filter(|p| p.slider) {
+            let (bf, br) = (probe.back.df, probe.back.dr);
+            let k = if bf != 0 {
+                df / bf
+            } else if br != 0 {
+                dr / br
+            } else {
+                0
+            };
+            if k < 1 || k * bf != df || k * br != dr {
+                continue;
+            }
+            let (mut f, mut r) = (rf, rr);
+            loop {
+                f += bf;
+                r += br;
+                if f < 0 || f >= t.width || r < 0 || r >= t.height {
+                    break;
+                }
+                let sq = (r * 16 + f) as u8;
+                if sq == to {
+                    break;
+                }
+                let cell = self.board[sq as usize];
+                if sq == from || cell == EMPTY {
+                    continue;
+                }
+                if cell_color(cell) == enemy && probe.types & (1 << cell_type(cell)) != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
     fn move_may_expose(&self, m: Move) -> bool {
         let t = cell_type(self.board[m.from() as usize]) as usize;
         let info = self.node_info();
@@ -357,10 +426,17 @@ impl Position for MailboxPos {
         if self.is_gating(m) && !self.base_move_legal(m) {
             return false;
         }
-        let test = self.move_may_expose(m);
+        match self.quick_legality(m) {
+            Some(true) => {
+                self.play(m);
+                return true;
+            }
+            Some(false) => return false,
+            None => {}
+        }
         let info = self.node_info();
         self.play(m);
-        if !test || self.mover_royals_safe(mover, info, m) {
+        if self.mover_royals_safe(mover, info, m) {
             true
         } else {
             self.unplay(m);
@@ -370,6 +446,26 @@ impl Position for MailboxPos {
 
     fn unmake(&mut self, m: Move) {
         self.unplay(m);
+    }
+
+    fn count_legal_moves(&mut self, buffer: &mut Vec<Move>) -> u64 {
+        buffer.clear();
+        self.generate_moves(GenKind::All, buffer);
+        let mut n = 0;
+        for &m in buffer.iter() {
+            let quick = if self.is_gating(m) {
+                None
+            } else {
+                self.quick_legality(m)
+            };
+            if let Some(legal) = quick {
+                n += u64::from(legal);
+            } else if self.make(m) {
+                self.unplay(m);
+                n += 1;
+            }
+        }
+        n
     }
 
     fn make_null(&mut self) {

@@ -145,6 +145,9 @@ pub struct Tables {
     pub probes: Vec<Probe>,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
+    /// Only plain leapers and sliders attack, on a board without wrap,
+    /// hoppers or zones: a discovered attack can come only along one line.
+    pub plain: bool,
     /// The Zobrist keys (a plain reference: no lazy check on the hot path).
     pub keys: &'static Zobrist,
     /// The overlay's board rules (zones, flying general, royal leaps).
@@ -223,7 +226,13 @@ impl Tables {
         });
         let zones = super::zones::ZoneTables::new(&variant.board_rules);
         let (probes, complex_attackers) = build_probes(&rays, &zones);
+        let plain = complex_attackers == 0
+            && !hoppers
+            && !wraps
+            && !zones.flying_general
+            && !zones.any_confined();
         Tables {
+            plain,
             keys: &ZOBRIST,
             probes,
             complex_attackers,

@@ -10,6 +10,9 @@ use crate::core::Color;
 use crate::rules::variant::Royalty;
 use crate::rules::zones::BoardRules;
 
+/// The squares of (at most two) royals whose first-move jumps a move took.
+pub(crate) type LostRights = [Option<u8>; 2];
+
 /// A set of mailbox squares.
 type SquareSet = [u64; 4];
 
@@ -34,6 +37,8 @@ pub struct ZoneTables {
     leap_lost_on_line: Vec<bool>,
     /// Whether any of `confine` is set.
     any_confined: bool,
+    /// Whether any of `leap_lost_on_line` is set.
+    any_leap_lost: bool,
 }
 
 impl ZoneTables {
@@ -66,7 +71,14 @@ impl ZoneTables {
             leap_not_in_check: rules.royal_leap_not_in_check,
             leap_lost_on_line: rules.leap_lost_on_line.clone(),
             any_confined: rules.confine.iter().any(Option::is_some),
+            any_leap_lost: rules.leap_lost_on_line.iter().any(|&b| b),
         }
+    }
+
+    /// Whether any piece type is confined to a zone.
+    #[must_use]
+    pub fn any_confined(&self) -> bool {
+        self.any_confined
     }
 
     /// Whether pieces of type `t` may not leave a zone.
@@ -96,6 +108,9 @@ impl MailboxPos {
     /// The cell a piece becomes when it lands on `y` (zone promotion).
     pub(crate) fn zone_promoted(&self, cell: u8, y: u8) -> u8 {
         let z = &self.tables.zones;
+        if z.promotions.iter().all(Vec::is_empty) {
+            return cell;
+        }
         let color = cell_color(cell);
         let t = cell_type(cell);
         for &(from, zone, to) in &z.promotions[color.index()] {
@@ -188,26 +203,24 @@ impl MailboxPos {
 
     /// After a piece of type `t` landed on `to`: virgin enemy royals on the
     /// same rank or file lose their first-move jumps when the rules say so.
-    /// Returns the squares whose virginity was taken (for unmake).
-    pub(crate) fn take_leap_rights(&mut self, t: u8, mover: Color, to: u8) -> Vec<u8> {
+    /// Returns the squares whose virginity was taken (for unmake); a side
+    /// has at most two royals that matter here.
+    pub(crate) fn take_leap_rights(&mut self, t: u8, mover: Color, to: u8) -> LostRights {
         let z = &self.tables.zones;
-        if !z
-            .leap_lost_on_line
-            .get(usize::from(t))
-            .copied()
-            .unwrap_or(false)
-        {
-            return Vec::new();
+        let mut hit: LostRights = [None; 2];
+        if !z.any_leap_lost || !z.leap_lost_on_line[usize::from(t)] {
+            return hit;
         }
-        let mut hit = Vec::new();
+        let mut n = 0;
         self.for_each_piece(mover.flip(), |sq| {
             let cell = self.board[sq as usize];
             let on_line = sq & 15 == to & 15 || sq >> 4 == to >> 4;
-            if on_line && cell & VIRGIN != 0 && self.is_royal(cell) {
-                hit.push(sq);
+            if n < hit.len() && on_line && cell & VIRGIN != 0 && self.is_royal(cell) {
+                hit[n] = Some(sq);
+                n += 1;
             }
         });
-        for &sq in &hit {
+        for sq in hit.into_iter().flatten() {
             let cell = self.take(sq);
             self.put(sq, cell & !VIRGIN);
         }
@@ -215,8 +228,8 @@ impl MailboxPos {
     }
 
     /// Gives back the virginity [`MailboxPos::take_leap_rights`] took.
-    pub(crate) fn restore_leap_rights(&mut self, squares: &[u8]) {
-        for &sq in squares {
+    pub(crate) fn restore_leap_rights(&mut self, squares: LostRights) {
+        for sq in squares.into_iter().flatten() {
             let cell = self.take(sq);
             self.put(sq, cell | VIRGIN);
         }

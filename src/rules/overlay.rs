@@ -49,6 +49,9 @@ pub struct Overlay {
     /// `royal_leap_lost_on_line`: letters of the pieces that, landing on a
     /// virgin enemy royal's rank or file, take its first-move jumps away.
     pub royal_leap_lost_on_line: Vec<char>,
+    /// `perpetual_check = loss`: on the third occurrence of a position, a
+    /// side that gave check with every move since the first one loses.
+    pub perpetual_check_loses: bool,
     /// 1-based line of every key given, for errors found when the values are
     /// checked against the game.
     pub lines: Vec<(String, usize)>,
@@ -75,6 +78,7 @@ impl Overlay {
             || self.flying_general
             || self.royal_leap_not_in_check
             || !self.royal_leap_lost_on_line.is_empty()
+            || self.perpetual_check_loses
     }
 }
 
@@ -91,10 +95,11 @@ pub const KNOWN_KEYS: &[&str] = &[
     "flying_general",
     "royal_leap_out_of_check",
     "royal_leap_lost_on_line",
+    "perpetual_check",
 ];
 
 /// Keys reserved for rules to come; using one is an error for now.
-pub const RESERVED_KEYS: &[&str] = &["counting", "gating", "castling960", "repetition"];
+pub const RESERVED_KEYS: &[&str] = &["counting", "gating", "castling960", "chasing"];
 
 /// The section every key belongs to.
 pub const SECTION: &str = "rules";
@@ -201,6 +206,17 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
                 "win" => Verdict::Win,
                 _ => return Err(format!("stalemate = `{value}`: expected draw, loss or win")),
             });
+        }
+        "perpetual_check" => {
+            overlay.perpetual_check_loses = match value {
+                "loss" => true,
+                "draw" => false,
+                _ => {
+                    return Err(format!(
+                        "perpetual_check = `{value}`: expected loss or draw"
+                    ))
+                }
+            };
         }
         "bare_king" => {
             overlay.bare_king_loses = match value {
@@ -334,7 +350,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
             ]
         );

@@ -221,3 +221,62 @@ fn check_start(v: &Variant, fen: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::catalog::Catalog;
+
+    const INI: &str = "version 4.8(w)
+8x8
+0 0 0 0 3 0 0 0
+0 0 0 0 3 0 0 0
+p:100 -16,6
+p:100 16,6
+k:-1 1,7 -1,7 16,7 -16,7
+
+Game: tiny
+8x8
+0 0 0 0 3 0 0 0
+0 0 0 0 3 0 0 0
+p:100 -16,6
+p:100 16,6
+k:-1 1,7 -1,7 16,7 -16,7
+
+// end
+";
+
+    fn errors(overlay: &str) -> Vec<String> {
+        let catalog = Catalog::from_text(INI, "t.ini", &[("tiny", overlay)]);
+        match catalog.variant("tiny") {
+            Ok(_) => Vec::new(),
+            Err(errs) => errs.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn overlay_board_rules_are_checked_against_the_game() {
+        let text = "[rules]\nzone.big = d1-f9\nzone.home = a1-h2\nconfine = K:castle\n\
+                    start = 8/8/8 w\nzone_promotion = 1:home:9\n";
+        assert_eq!(
+            errors(text),
+            [
+                "variants/tiny.ini:2: square d9 is off the 8x8 board",
+                "variants/tiny.ini:4: confine: no zone `castle` (define it with `zone.castle = ...`)",
+                "variants/tiny.ini:6: piece 9: tiny defines pieces 1-3",
+                "variants/tiny.ini:5: start: 3 ranks, expected 8",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_valid_overlay_resolves_zones_for_both_sides() {
+        let text = "[rules]\nzone.home = e1-e2\nconfine = K:home\nstart = 4k3/8/8/8/8/8/8/4K3 w\n";
+        let catalog = Catalog::from_text(INI, "t.ini", &[("tiny", text)]);
+        let v = catalog.variant("tiny").unwrap();
+        let z = &v.board_rules.zones[0];
+        assert_eq!(z.squares, [vec![(4, 7), (4, 6)], vec![(4, 0), (4, 1)]]);
+        assert_eq!(v.board_rules.confine[3], Some(0));
+        assert!(errors("[rules]\nstart = 4k3/8/8/8/8/8/8/4X3 w\n")
+            .contains(&"variants/tiny.ini:2: start: 'X' is no piece of tiny".to_string()));
+    }
+}
