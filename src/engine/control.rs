@@ -582,6 +582,7 @@ impl Control {
         self.excluded.clear();
         self.over_announced = false;
         self.settled = false;
+        self.guess = None;
     }
 
     /// Stops the running search without using its result.
