@@ -254,6 +254,7 @@ impl Control {
         self.game = fallback_game(&self.library, self.general_board);
         self.start_fen = self.game.fen();
         self.position_ok = true;
+        self.last_score = None;
         self.clock.new_game();
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
