@@ -112,6 +112,7 @@ fn handshake_sends_quoted_features_between_done_markers() {
     assert_eq!(
         &options[3..],
         [
+            "feature option=\"MultiPvLines -spin 1 1 32\"",
             "feature option=\"ResignThreshold -spin 0 0 10000\"",
             "feature option=\"DrawScore -spin 0 -500 500\"",
         ]
@@ -632,4 +633,44 @@ fn a_ponder_hit_turns_the_ponder_search_into_our_move() {
         out.last().unwrap().starts_with("move "),
         "the pong waits for the move: {out:?}"
     );
+}
+
+#[test]
+fn resign_threshold_and_draw_offers_follow_the_score() {
+    let mut e = Engine::new();
+    // Black to move, a queen and a rook down.
+    let lost = "4k3/8/8/8/8/8/3PPP2/1Q1RK3 b - - 0 1";
+    e.send(&format!(
+        "new\nforce\nsetboard {lost}\noption ResignThreshold=300\nst 0.2\ngo"
+    ));
+    assert_eq!(moves_and_others(&e.sync()), (0, vec!["resign".to_string()]));
+    // Without the threshold it plays on, and accepts a draw offer afterwards.
+    e.send(&format!(
+        "new\nforce\nsetboard {lost}\noption ResignThreshold=0\nst 0.2\ngo"
+    ));
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    assert_eq!(e.exchange("draw"), ["offer draw"]);
+    // Ahead, it declines silently.
+    let won = "4k3/8/8/8/8/8/3PPP2/1Q1RK3 w - - 0 1";
+    e.send(&format!("new\nforce\nsetboard {won}\nst 0.2\ngo"));
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    assert_eq!(e.exchange("draw"), Vec::<String>::new());
+}
+
+#[test]
+fn multi_pv_analysis_shows_distinct_best_lines_per_depth() {
+    let mut e = Engine::new();
+    e.send("new\nforce\noption MultiPvLines=3\nanalyze");
+    let mut depth_two = Vec::new();
+    let lines = e.until(|l| l.starts_with("3 "));
+    for l in lines.iter().filter(|l| l.starts_with("2 ")) {
+        depth_two.push(l.split_whitespace().nth(4).unwrap().to_string());
+    }
+    e.send("exit");
+    e.sync();
+    assert_eq!(depth_two.len(), 3, "{lines:?}");
+    depth_two.sort();
+    depth_two.dedup();
+    assert_eq!(depth_two.len(), 3, "three different first moves: {lines:?}");
+    assert_eq!(e.exchange("option MultiPvLines=1"), Vec::<String>::new());
 }

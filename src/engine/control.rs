@@ -652,6 +652,11 @@ impl Control {
                 Vec::new()
             },
             width: Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width()),
+            lines: if kind == Kind::Analyze {
+                self.settings.multi_pv
+            } else {
+                1
+            },
         };
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
             return;
