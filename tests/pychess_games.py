@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end check of Nightrider's XBoard front end with python-chess.
 
-Usage: pychess_games.py ENGINE [GAMES]
+Usage: pychess_games.py ENGINE [GAMES [ENGINE_ARGS...]]
 
 Plays complete games of the engine against itself through
 chess.engine.popen_xboard (python-chess sends new/force/moves/st/nps/sd/go,
@@ -80,9 +80,10 @@ def check_analysis(engine):
 
 def main():
     if len(sys.argv) < 2:
-        raise SystemExit("usage: pychess_games.py ENGINE [GAMES]")
+        raise SystemExit("usage: pychess_games.py ENGINE [GAMES [ENGINE_ARGS...]]")
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    engine = chess.engine.SimpleEngine.popen_xboard([sys.argv[1]], timeout=20)
+    command = [sys.argv[1]] + sys.argv[3:]
+    engine = chess.engine.SimpleEngine.popen_xboard(command, timeout=20)
     try:
         name = engine.id.get("name", "")
         if not name.startswith("Nightrider"):

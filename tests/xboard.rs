@@ -497,17 +497,20 @@ fn the_binary_speaks_xboard_on_stdin_and_exits_on_quit_and_eof() {
 #[test]
 fn python_chess_plays_complete_games() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pychess_games.py");
-    let output = Command::new("python3")
-        .args([script, env!("CARGO_BIN_EXE_nightrider"), "1"])
-        .output()
-        .expect("python3 must be installed (with `pip install chess`)");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "pychess_games.py failed:\n{stdout}\n{stderr}"
-    );
-    assert!(stdout.starts_with("ok: 2 games, "), "{stdout}");
+    for board in [&[][..], &["--board", "general"][..]] {
+        let output = Command::new("python3")
+            .args([script, env!("CARGO_BIN_EXE_nightrider"), "1"])
+            .args(board)
+            .output()
+            .expect("python3 must be installed (with `pip install chess`)");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.success(),
+            "pychess_games.py {board:?} failed:\n{stdout}\n{stderr}"
+        );
+        assert!(stdout.starts_with("ok: 2 games, "), "{stdout}");
+    }
 }
 
 /// How many `move` lines, and the lines that are neither moves nor thinking.
