@@ -56,6 +56,17 @@ impl Engine {
         self.until(|l| l == pong)
     }
 
+    /// The first line that satisfies `wanted` (earlier lines are dropped).
+    fn first(&self, wanted: impl Fn(&str) -> bool) -> String {
+        loop {
+            match self.rx.recv_timeout(PATIENCE) {
+                Ok(line) if wanted(&line) => return line,
+                Ok(_) => {}
+                Err(e) => panic!("engine silent ({e})"),
+            }
+        }
+    }
+
     /// Lines up to (not including) the first that satisfies `done`.
     fn until(&self, done: impl Fn(&str) -> bool) -> Vec<String> {
         let mut seen = Vec::new();
@@ -629,6 +640,16 @@ fn a_ponder_hit_turns_the_ponder_search_into_our_move() {
         .find_map(|l| l.strip_prefix("Hint: "))
         .unwrap()
         .to_string();
+    // Ponder lines show the guessed reply first.
+    let ponder_line = match hint.iter().find(|l| is_thinking(l)) {
+        Some(line) => line.clone(),
+        None => e.first(is_thinking),
+    };
+    assert_eq!(
+        ponder_line.split_whitespace().nth(4),
+        Some(guess.as_str()),
+        "{ponder_line}"
+    );
     e.send(&format!("usermove {guess}\nping 500"));
     let out = e.until(|l| l == "pong 500");
     assert_eq!(moves_and_others(&out), (1, vec![]), "{out:?}");

@@ -633,14 +633,13 @@ impl Control {
     pub fn on_report(&mut self, report: Report) {
         let current = self.running.as_ref().map(|r| r.job);
         match report {
-            Report::Progress { job, info } if Some(job) == current => {
-                let analysing = matches!(
-                    self.running,
-                    Some(Running {
-                        kind: Kind::Analyze,
-                        ..
-                    })
-                );
+            Report::Progress { job, mut info } if Some(job) == current => {
+                let kind = self.running.as_ref().map(|r| &r.kind);
+                let analysing = kind == Some(&Kind::Analyze);
+                if let Some(Kind::Ponder { guess }) = kind {
+                    // A ponder search starts after the guessed reply; the GUI expects it in the PV.
+                    info.pv.insert(0, guess.clone());
+                }
                 self.last_info = Some(info.clone());
                 if self.post || analysing {
                     self.out.push(Event::Thinking(info));
