@@ -62,7 +62,7 @@ def check_rewind(engine):
 def check_analysis(engine):
     """Analysis returns a PV that starts with a legal move."""
     board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
-    info = engine.analyse(board, chess.engine.Limit(depth=2))
+    info = engine.analyse(board, chess.engine.Limit(depth=2, time=10))
     pv = info.get("pv") or []
     if not pv or pv[0] not in board.legal_moves:
         raise SystemExit(f"analysis gave no legal PV: {info}")

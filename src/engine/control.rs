@@ -15,7 +15,7 @@ use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame};
 use super::library::Library;
 use super::options::{self, Settings};
-use super::think::SearchSpec;
+use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::core::{Color, Score};
 use std::time::{Duration, Instant};
@@ -67,6 +67,7 @@ pub struct Control {
     paused: bool,
     position_ok: bool,
     over_announced: bool,
+    settled: bool,
     deferred_pongs: Vec<String>,
     excluded: Vec<String>,
     guess: Option<String>,
@@ -97,6 +98,7 @@ impl Control {
             paused: false,
             position_ok: true,
             over_announced: false,
+            settled: false,
             deferred_pongs: Vec::new(),
             excluded: Vec::new(),
             guess: None,
@@ -130,9 +132,10 @@ impl Control {
     /// Called when [`Control::wake_at`] has passed.
     pub fn on_timer(&mut self) {
         self.release_illegal();
-        if let Some(run) = &self.running {
+        if let Some(run) = &mut self.running {
             if run.deadline.is_some_and(|d| Instant::now() >= d) {
                 run.stop.request(Stop::Now);
+                run.deadline = None;
             }
         }
     }
@@ -204,6 +207,7 @@ impl Control {
                 self.kick();
             }
             Command::Memory(mb) => self.worker.send(Job::Resize(mb)),
+            Command::Cores(n) => self.worker.send(Job::Threads(n)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Lift(square) => self.lift(&square),
             Command::Invalid { reason, line } => self.out.push(Event::Error {
@@ -246,9 +250,11 @@ impl Control {
 
     fn new_game(&mut self) {
         self.abandon();
+        self.worker.send(Job::Clear);
         self.game = fallback_game(&self.library, self.general_board);
         self.start_fen = self.game.fen();
         self.position_ok = true;
+        self.last_score = None;
         self.clock.new_game();
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
@@ -281,6 +287,7 @@ impl Control {
     fn set_mode(&mut self, mode: Mode) {
         self.abandon();
         self.mode = mode;
+        self.settled = false;
         self.kick();
     }
 
@@ -318,6 +325,9 @@ impl Control {
             return;
         }
         let hit = matches!(&kind, Some(Kind::Ponder { guess }) if self.game.normalize(text).as_ref() == Some(guess));
+        if hit && self.ponder_hit(text) {
+            return;
+        }
         self.abandon();
         if !self.position_ok {
             self.out.push(Event::IllegalMove {
@@ -340,9 +350,37 @@ impl Control {
             self.kick();
             return;
         }
-        let _ = hit; // A ponder hit restarts the search; the hash keeps the work.
         self.position_changed();
         self.kick();
+    }
+
+    /// The opponent played the move we ponder on: the ponder search becomes
+    /// our search and the control thread stops it when this move's time is
+    /// up, so the time spent pondering is a bonus. Only for time-limited
+    /// moves (depth or node limits restart the search); false if not taken.
+    fn ponder_hit(&mut self, text: &str) -> bool {
+        let Mode::Play(us) = self.mode else {
+            return false;
+        };
+        let limits = self.clock.limits(self.game.moves_by(us));
+        let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+        let budget = crate::search::time_budget(&think::search_limits(&limits), width);
+        let (Some(budget), None, None) = (budget, limits.nodes, limits.depth) else {
+            return false;
+        };
+        if self.game.play_text(text).is_err() {
+            return false;
+        }
+        self.position_changed();
+        let mut stop_after = budget.soft;
+        if let Some(ms) = limits.deadline_ms {
+            stop_after = stop_after.min(Duration::from_millis(ms));
+        }
+        if let Some(run) = &mut self.running {
+            run.kind = Kind::Think;
+            run.deadline = Some(Instant::now() + stop_after);
+        }
+        true
     }
 
     fn release_illegal(&mut self) {
@@ -544,6 +582,8 @@ impl Control {
     fn position_changed(&mut self) {
         self.excluded.clear();
         self.over_announced = false;
+        self.settled = false;
+        self.guess = None;
     }
 
     /// Stops the running search without using its result.
@@ -563,6 +603,9 @@ impl Control {
     /// Starts whatever search the mode asks for, if none runs.
     fn kick(&mut self) {
         if self.running.is_some() || self.paused || self.edit.is_some() || !self.position_ok {
+            return;
+        }
+        if self.settled && self.mode != Mode::Play(self.game.side_to_move()) {
             return;
         }
         match self.mode {
@@ -608,8 +651,7 @@ impl Control {
             } else {
                 Vec::new()
             },
-            multi_pv: self.settings.multi_pv,
-            draw_score: self.settings.draw_score,
+            width: Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width()),
         };
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
             return;
@@ -653,6 +695,10 @@ impl Control {
                 if let Some(run) = self.running.take() {
                     if run.kind == Kind::Think {
                         self.play_outcome(outcome);
+                    } else {
+                        // A ponder or analysis search that ended by itself is not restarted
+                        // until something changes.
+                        self.settled = true;
                     }
                 }
                 self.flush_pongs();
