@@ -53,6 +53,7 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             },
             exclude,
             board_width: spec.width,
+            progress: None,
         };
         let stop = reporter.stop().atomic();
         let mut last = None;
