@@ -102,7 +102,7 @@ fn multi_pv<P: SearchBoard>(
     for depth in 1..=spec
         .limits
         .depth
-        .unwrap_or(crate::search::ordering::MAX_PLY as u32 - 1)
+        .unwrap_or(crate::search::MAX_PLY as u32 - 1)
     {
         let mut exclude = base.clone();
         for line in 0..spec.lines {
@@ -115,6 +115,7 @@ fn multi_pv<P: SearchBoard>(
                 },
                 exclude: exclude.clone(),
                 board_width: spec.width,
+                progress: None,
             };
             let result = searcher.search(&root, history, &params, &stop, &mut |_| {});
             if stop.load(Ordering::Relaxed) != RUN {
