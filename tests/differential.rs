@@ -113,7 +113,6 @@ fn both_boards_agree_along_random_games() {
 }
 
 #[test]
-#[ignore = "mailbox bug: a FEN granting only one castling right of a colour (e.g. `w Q`) gets both, so e1g1 is generated"]
 fn mailbox_reads_bitboard_fens_with_partial_castling_rights() {
     let variant = chess();
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w Q - 0 1";

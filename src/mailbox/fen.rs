@@ -166,12 +166,18 @@ impl MailboxPos {
                 Color::Black => row <= v.pawn_row[1],
             };
             let is_royal = self.tables.royalty[t] != Royalty::None;
+            // Corner pieces get castling virginity only from their own letter.
+            let corner = file == 0 || file + 1 == self.tables.width as usize;
             let virgin = if self.tables.is_pawn[t] {
                 pawn_ok
             } else if is_royal && self.tables.castles[t] {
                 royal && row == back && array.get(file) == Some(&(t as u8))
             } else {
-                royal && !explicit_files && row == back && array.get(file) == Some(&(t as u8))
+                royal
+                    && !explicit_files
+                    && !corner
+                    && row == back
+                    && array.get(file) == Some(&(t as u8))
             };
             if virgin {
                 self.set_virgin(sq);
