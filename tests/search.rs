@@ -219,8 +219,8 @@ fn repetition_of_a_game_position_is_a_draw() {
     assert!(r.score < -500, "{}", r.score);
     // With contempt the draw is worth the root side's draw score.
     let mut searcher: Searcher<BitboardPos> = Searcher::new(4);
-    let mut params = SearchParams::new(Limits::Depth(5));
-    params.draw_score = -50;
+    searcher.set_draw_score(-50);
+    let params = SearchParams::new(Limits::Depth(5));
     let r = searcher.search(&root, &keys, &params, &AtomicU8::new(RUN), &mut |_| {});
     assert_eq!(
         (root.move_to_string(r.best.unwrap()), r.score),

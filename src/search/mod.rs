@@ -62,11 +62,6 @@ pub struct SearchParams<M> {
     pub board_width: usize,
     /// Where the main thread publishes its progress, if anyone asks.
     pub progress: Option<Arc<Progress>>,
-    /// Principal variations to report per iteration (1: the best only).
-    pub multi_pv: usize,
-    /// Score of a draw for the side to move at the root (contempt: negative
-    /// to avoid draws, positive to seek them).
-    pub draw_score: Score,
 }
 
 impl<M> SearchParams<M> {
@@ -79,8 +74,6 @@ impl<M> SearchParams<M> {
             exclude: Vec::new(),
             board_width: 8,
             progress: None,
-            multi_pv: 1,
-            draw_score: 0,
         }
     }
 }
@@ -94,6 +87,8 @@ pub struct Searcher<P: Position> {
     tt: Arc<TranspositionTable>,
     threads: usize,
     heuristics: Vec<Heuristics<P::Move>>,
+    multi_pv: usize,
+    draw_score: Score,
 }
 
 impl<P: Position + Evaluate> Searcher<P> {
@@ -110,7 +105,22 @@ impl<P: Position + Evaluate> Searcher<P> {
             tt: table,
             threads: 1,
             heuristics: vec![Heuristics::default()],
+            multi_pv: 1,
+            draw_score: 0,
         }
+    }
+
+    /// Principal variations reported per iteration (1: the best only);
+    /// line `n` is the best move after the first `n - 1`, reported with
+    /// `SearchInfo::multipv == n`. The move played is line 1's.
+    pub fn set_multi_pv(&mut self, lines: usize) {
+        self.multi_pv = lines.max(1);
+    }
+
+    /// Score of a draw for the side to move at the root (contempt: negative
+    /// to avoid draws, positive to seek them); 0 by default.
+    pub fn set_draw_score(&mut self, score: Score) {
+        self.draw_score = score;
     }
 
     /// The table this searcher uses.
@@ -184,7 +194,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             hard: budget.map(|b| b.hard),
             max_nodes,
             progress: params.progress.as_deref(),
-            draw_score: params.draw_score,
+            draw_score: self.draw_score,
         };
         let mut pos = root.clone();
         let root_moves: Vec<P::Move> = pos
@@ -194,8 +204,8 @@ impl<P: Position + Evaluate> Searcher<P> {
             .collect();
         if root_moves.is_empty() {
             let score = match pos.no_move_verdict() {
-                _ if !params.exclude.is_empty() => params.draw_score,
-                Verdict::Draw => params.draw_score,
+                _ if !params.exclude.is_empty() => self.draw_score,
+                Verdict::Draw => self.draw_score,
                 v => verdict_score(v, 0),
             };
             return SearchResult {
@@ -216,7 +226,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             start_depth: 1,
             max_depth,
             soft: budget.map(|b| b.soft),
-            multi_pv: params.multi_pv.max(1),
+            multi_pv: self.multi_pv,
         };
         let outcome = self.run_threads(root, history, &shared, root_moves, &plan, report);
         let pv = outcome.pv;
