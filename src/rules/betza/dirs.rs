@@ -264,7 +264,7 @@ pub fn parse_dirs(mods: &[char], sym: Symmetry) -> (u8, usize) {
 
 /// Candidate direction tokens for writing, largest sets first.
 const TOKENS: [&str; 22] = [
-    "fh", "bh", "lh", "rh", "v", "s", "f", "b", "l", "r", "fs", "bs", "lv", "rv", "fl", "fr", "bl",
+    "v", "s", "fh", "bh", "lh", "rh", "f", "b", "l", "r", "fs", "bs", "lv", "rv", "fl", "fr", "bl",
     "br", "lf", "rf", "lb", "rb",
 ];
 
@@ -294,13 +294,23 @@ pub fn write_dirs(set: u8, sym: Symmetry) -> Vec<String> {
         .map(|t| (*t, token_set(t, sym)))
         .filter(|&(_, s)| s != 0 && s & !set == 0)
         .collect();
-    cands.sort_by_key(|&(_, s)| std::cmp::Reverse(s.count_ones()));
+    cands.sort_by_key(|&(t, s)| (std::cmp::Reverse(s.count_ones()), t.len()));
+    let mut seen: Vec<u8> = Vec::new();
+    cands.retain(|&(_, s)| {
+        let fresh = !seen.contains(&s);
+        seen.push(s);
+        fresh
+    });
     let mut left = set;
     let mut chosen: Vec<&str> = Vec::new();
     while left != 0 {
+        let key = |s: u8| ((s & left).count_ones(), std::cmp::Reverse(s.count_ones()));
         let best = cands
             .iter()
-            .max_by_key(|&&(_, s)| ((s & left).count_ones(), std::cmp::Reverse(s.count_ones())));
+            .fold(None::<&(&str, u8)>, |best, c| match best {
+                Some(b) if key(b.1) >= key(c.1) => Some(b),
+                _ => Some(c),
+            });
         match best {
             Some(&(t, s)) if s & left != 0 => {
                 chosen.push(t);
@@ -309,6 +319,7 @@ pub fn write_dirs(set: u8, sym: Symmetry) -> Vec<String> {
             _ => break,
         }
     }
+    chosen.sort_by_key(|t| std::cmp::Reverse(t.len()));
     let joined: String = chosen.concat();
     let chars: Vec<char> = joined.chars().collect();
     let (parsed, used) = parse_dirs(&chars, sym);

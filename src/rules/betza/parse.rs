@@ -50,6 +50,9 @@ struct Out {
     singles: Vec<(i32, String)>,
     /// `ii` double pushes (Wildebeest): their one-step square, the move.
     third_rank: Vec<(i32, String)>,
+    /// Bent rays (step, rights, move): their first step must also be a
+    /// move of the piece, which the bent ray then makes.
+    bent: Vec<(i32, i32, String)>,
 }
 
 /// Converts Betza text (white's point of view) into rays.
@@ -188,6 +191,9 @@ fn read_modes(rest: &[char]) -> Result<Modes, String> {
 fn expand(m: &Move, out: &mut Out) -> Result<(), String> {
     let (sym, parts) = parts(m)?;
     let (dir_set, used) = parse_dirs(&m.mods, sym);
+    if m.mods[used..].starts_with(&['y', 'a']) {
+        return bent(m, dir_set, &m.mods[used + 2..], out);
+    }
     let modes = read_modes(&m.mods[used..])?;
     if m.atom == 'O' {
         return castling(m, dir_set, used, &modes, out);
@@ -197,6 +203,35 @@ fn expand(m: &Move, out: &mut Out) -> Result<(), String> {
         for dir in (0..8u8).filter(|d| dir_set & own & (1 << d) != 0) {
             let v = dir_vector(base, dir);
             one_ray(m, v, range, &modes, out)?;
+        }
+    }
+    Ok(())
+}
+
+/// `yaf?W` / `yaf?F`: a bent rider's slide after its first step (griffon
+/// `FyafsF`, aanca `WyafsW`).
+fn bent(m: &Move, set: u8, rest: &[char], out: &mut Out) -> Result<(), String> {
+    let unit_atom = matches!(m.atom, 'W' | 'F') && m.range.is_none() && m.initial == 0;
+    if !unit_atom {
+        return Err("`ya` is understood only for bent riders on W or F (`FyafsF`)".into());
+    }
+    let (turns, used) = parse_dirs(rest, Symmetry::King);
+    if used == 0 {
+        return Err("`ya` needs the turn of the second leg (`yafsF`)".into());
+    }
+    let modes = read_modes(&rest[used..])?;
+    if modes.p || modes.g || modes.o || modes.n {
+        return Err("a bent rider's second leg takes only `m` or `c`".into());
+    }
+    let base = atom_base(m.atom).unwrap_or((0, 1));
+    let own = all_dirs(dirs::symmetry_of(base));
+    for dir in (0..8u8).filter(|d| set & own & (1 << d) != 0) {
+        for turn in (1..8u8).filter(|t| turns & (1 << t) != 0) {
+            let v2 = dirs::king_unit(dir + turn);
+            let v = dir_vector(base, dir);
+            out.rays
+                .push(Ray::new(vec_to_step(v), modes.rights(), Some(vec_to_step(v2))));
+            out.bent.push((vec_to_step(v), modes.rights(), m.text.clone()));
         }
     }
     Ok(())
@@ -375,6 +410,19 @@ fn finish(mut out: Out) -> Result<Vec<Ray>, String> {
                     "`{text}`: `ii` double push needs an `ifmW3` triple push in the same direction"
                 ))
             }
+        }
+    }
+    let mut taken: Vec<(i32, i32)> = Vec::new();
+    for (step, rights, text) in &out.bent {
+        if taken.contains(&(*step, *rights)) {
+            continue;
+        }
+        match out.rays.iter().position(|r| r.step == *step && r.mode == rights | 4) {
+            Some(i) => {
+                out.rays.remove(i);
+                taken.push((*step, *rights));
+            }
+            None => return Err(format!("`{text}`: a bent ray of fmax.ini may also stop after its first step; add that step as a move (`FyafsF`)")),
         }
     }
     merge_hoppers(&mut out.rays);

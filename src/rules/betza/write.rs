@@ -153,7 +153,9 @@ fn ray_terms(ray: Ray, ctx: &Context) -> Result<Vec<Term>, String> {
     match (r, ray.toggle_mask(), ray.step_toggle(), ray.count()) {
         (1..=3, 0, 0, _) => Ok(vec![rider(letter, dir, r, "0", o)]),
         (1..=3, 4, 0, d) => Ok(vec![rider(letter, dir, r, &(d + 2).to_string(), o)]),
-        (1..=3, 0, _, 0) => bent_terms(ray),
+        (1..=3, 0, _, 0) if unit(v).is_ok() => bent_terms(ray),
+        (1..=3, 0, _, 0) => oblique_bent_terms(ray, true),
+        (1..=3, 4, _, 0) => oblique_bent_terms(ray, false),
         (0, 5..=7, _, _) => lame_terms(ray),
         _ => Err("this mode has no Betza form Nightrider writes".into()),
     }
@@ -260,6 +262,33 @@ fn bent_terms(ray: Ray) -> Result<Vec<Term>, String> {
         modes: rights_modes(r).into(),
     });
     Ok(vec![first, bent])
+}
+
+/// A leap that may stop, then goes on with one more step (`slide` false:
+/// team-mate's camel-shaped extension) or slides on (grande-acedrex
+/// unicorn). XBoard needs the leap split into two unit legs, the second of
+/// which points where the ray goes on: `NmpafsafF`, `NmpafsyafW`.
+fn oblique_bent_terms(ray: Ray, slide: bool) -> Result<Vec<Term>, String> {
+    let v = step_to_vec(ray.step);
+    let v2 = step_to_vec(ray.secondary_step());
+    let a = (v.0 - v2.0, v.1 - v2.1);
+    let (first_letter, first_dir) = unit(a).map_err(|e| format!("bent leap: {e}"))?;
+    unit(v2).map_err(|e| format!("bent leap: {e}"))?;
+    let (letter, dir) = atom(v)?;
+    let r = ray.rights();
+    let mut leap = Term::single(letter, dir);
+    leap.modes = rights_modes(r).into();
+    let mut chain = Term::single(first_letter, first_dir);
+    chain.modes = "mp".into();
+    chain.legs.push(Leg {
+        turns: 1 << turn_between(a, v2)?,
+        modes: if slide { "y" } else { "" }.into(),
+    });
+    chain.legs.push(Leg {
+        turns: 1,
+        modes: rights_modes(r).into(),
+    });
+    Ok(vec![leap, chain])
 }
 
 fn turn_between(a: Vec2, b: Vec2) -> Result<u8, String> {
