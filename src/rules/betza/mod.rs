@@ -143,7 +143,7 @@ pub fn gui_piece_lines(def: &GameDef) -> Vec<String> {
     let mut lines = Vec::new();
     for key in letters {
         let with_letter = || def.pieces.iter().filter(|p| p.key_letter() == key);
-        let (Some(white), Some(black)) = (with_letter().next(), with_letter().last()) else {
+        let (Some(white), Some(black)) = (with_letter().next(), with_letter().next_back()) else {
             continue;
         };
         let w = to_betza(&white.rays);

@@ -229,9 +229,13 @@ fn bent(m: &Move, set: u8, rest: &[char], out: &mut Out) -> Result<(), String> {
         for turn in (1..8u8).filter(|t| turns & (1 << t) != 0) {
             let v2 = dirs::king_unit(dir + turn);
             let v = dir_vector(base, dir);
-            out.rays
-                .push(Ray::new(vec_to_step(v), modes.rights(), Some(vec_to_step(v2))));
-            out.bent.push((vec_to_step(v), modes.rights(), m.text.clone()));
+            out.rays.push(Ray::new(
+                vec_to_step(v),
+                modes.rights(),
+                Some(vec_to_step(v2)),
+            ));
+            out.bent
+                .push((vec_to_step(v), modes.rights(), m.text.clone()));
         }
     }
     Ok(())
