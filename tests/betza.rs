@@ -447,3 +447,20 @@ fn the_loader_reports_bad_betza_with_file_and_line() {
     let king = &cat.ini().default_game.as_ref().unwrap().pieces[2];
     assert!(same_rays(&king.rays, &rays(KING)));
 }
+
+#[test]
+fn piece_report_shows_rays_and_betza_both_ways() {
+    let cat = Catalog::from_text(&game_text(BETZA), "betza.ini", &[]);
+    let report = nightrider::rules::betza::piece_report(cat.ini().default_game.as_ref().unwrap());
+    assert_eq!(report.len(), 7);
+    assert_eq!(
+        report[3],
+        "   4 n:300  betza nN  (written betza=nN)  rays -16,1070 1,FFFF0070 1,10070 16,1070 16,1F070 -1,FFFF0070 -1,10070 -16,1F070"
+    );
+    let steps = Catalog::from_text(&game_text(STEPS), "steps.ini", &[]);
+    let report = nightrider::rules::betza::piece_report(steps.ini().default_game.as_ref().unwrap());
+    assert_eq!(
+        report[5],
+        "   6 R:500  betza mRcpR  rays 1,BA 16,BA -1,BA -16,BA"
+    );
+}
