@@ -464,3 +464,34 @@ fn piece_report_shows_rays_and_betza_both_ways() {
         "   6 R:500  betza mRcpR  rays 1,BA 16,BA -1,BA -16,BA"
     );
 }
+
+#[test]
+fn random_rays_and_random_text_never_panic() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(7);
+    for _ in 0..20_000 {
+        let ray = Ray {
+            step: rng.gen_range(-255..=255),
+            mode: rng.gen::<i32>(),
+        };
+        let (text, _) = describe(&[ray]);
+        let _ = from_betza(&text);
+    }
+    let alphabet: Vec<char> = "iabcfglmnoprsvyhWFDNAHCZGKQRBO0123456789-"
+        .chars()
+        .collect();
+    for _ in 0..20_000 {
+        let len = rng.gen_range(0..12);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+            .collect();
+        if let Ok(rays) = from_betza(&text) {
+            let _ = to_betza(&rays);
+        }
+    }
+    let mao = rays("15,70,-1 17,70,1 -15,70,1 -17,70,-1 15,70,16 17,70,16 -15,70,-16 -17,70,-16");
+    assert_eq!(to_betza(&mao), "mafsF");
+    let cylinder_king = rays("1,34 -1,34 1,107 16,7 15,107 17,107 -1,107 -16,7 -15,107 -17,107");
+    assert_eq!(to_betza(&cylinder_king), "oKisO2");
+}
