@@ -316,7 +316,14 @@ fn ping_is_answered_at_once_while_analysing_and_exit_moves_nothing() {
             .all(|l| is_thinking(l) || l.starts_with("stat01: ")),
         "{out:?}"
     );
-    assert!(out.iter().any(|l| l.starts_with("stat01: ")), "{out:?}");
+    let stat: Vec<&str> = out
+        .iter()
+        .find(|l| l.starts_with("stat01: "))
+        .unwrap()
+        .split(' ')
+        .collect();
+    // stat01: TIME NODES DEPTH MOVES_LEFT MOVES_TOTAL; 20 root moves at the start.
+    assert_eq!((stat.len(), stat[5]), (6, "20"), "{out:?}");
     assert_eq!(e.exchange("usermove e2e4"), Vec::<String>::new());
 }
 

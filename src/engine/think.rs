@@ -10,8 +10,12 @@
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
 use super::worker::{Outcome, Reporter, SearchBoard, Tables, Task};
-use crate::search::{pv_to_strings, Caps, Limits, SearchInfo, SearchParams, RUN};
+use crate::search::{pv_to_strings, Caps, Limits, Progress, SearchInfo, SearchParams, RUN};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// Deepest iteration a multi-PV analysis starts (the search's own ply limit is higher).
+const MAX_DEPTH: u32 = 100;
 use std::time::{Duration, Instant};
 
 /// Everything a search needs besides the position.
@@ -27,6 +31,8 @@ pub struct SearchSpec {
     pub width: usize,
     /// Principal variations to show (analysis); 1 = the normal search.
     pub lines: usize,
+    /// Where the search publishes live progress (for `stat01`), if wanted.
+    pub progress: Option<Arc<Progress>>,
 }
 
 /// A task searching `pos`, whose game went through the positions `history`
@@ -53,7 +59,7 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             },
             exclude,
             board_width: spec.width,
-            progress: None,
+            progress: spec.progress.clone(),
         };
         let stop = reporter.stop().atomic();
         let mut last = None;
@@ -99,11 +105,7 @@ fn multi_pv<P: SearchBoard>(
     let stop = reporter.stop().atomic();
     let mut outcome = Outcome::default();
     let mut nodes = 0u64;
-    for depth in 1..=spec
-        .limits
-        .depth
-        .unwrap_or(crate::search::ordering::MAX_PLY as u32 - 1)
-    {
+    for depth in 1..=spec.limits.depth.unwrap_or(MAX_DEPTH) {
         let mut exclude = base.clone();
         for line in 0..spec.lines {
             let params = SearchParams {
@@ -115,6 +117,7 @@ fn multi_pv<P: SearchBoard>(
                 },
                 exclude: exclude.clone(),
                 board_width: spec.width,
+                progress: spec.progress.clone(),
             };
             let result = searcher.search(&root, history, &params, &stop, &mut |_| {});
             if stop.load(Ordering::Relaxed) != RUN {

@@ -20,6 +20,8 @@ use super::options::{self, Settings};
 use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::core::{Color, Score};
+use crate::search::Progress;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Whose moves the engine makes.
@@ -50,6 +52,8 @@ struct Running {
     stop: StopFlag,
     kind: Kind,
     deadline: Option<Instant>,
+    started: Instant,
+    progress: Option<Arc<Progress>>,
 }
 
 /// The engine as the control thread sees it.
@@ -485,27 +489,20 @@ impl Control {
         }
     }
 
+    /// `stat01` for `.` in analysis: the live progress of the search.
     fn status(&mut self) {
-        if !matches!(
-            self.running,
-            Some(Running {
-                kind: Kind::Analyze,
-                ..
-            })
-        ) {
+        let Some(run) = &self.running else { return };
+        let (Kind::Analyze, Some(progress)) = (&run.kind, &run.progress) else {
             return;
-        }
-        let total = u32::try_from(self.game.legal_move_texts().len()).unwrap_or(u32::MAX);
-        let (centis, nodes, depth) = self
-            .last_info
-            .as_ref()
-            .map_or((0, 0, 0), |t| (t.centis, t.nodes, t.depth));
+        };
+        let now = progress.snapshot();
+        let elapsed = u64::try_from(run.started.elapsed().as_millis()).unwrap_or(u64::MAX);
         self.out.push(Event::Status(Status {
-            centis,
-            nodes,
-            depth,
-            moves_left: 0,
-            moves_total: total,
+            centis: self.clock.report_centis(elapsed, now.nodes),
+            nodes: now.nodes,
+            depth: now.depth,
+            moves_left: now.moves_left,
+            moves_total: now.moves_total,
         }));
     }
 
@@ -607,7 +604,9 @@ impl Control {
             } else {
                 1
             },
+            progress: (kind == Kind::Analyze).then(|| Arc::new(Progress::default())),
         };
+        let progress = spec.progress.clone();
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
             return;
         };
@@ -622,6 +621,8 @@ impl Control {
             task,
         });
         self.running = Some(Running {
+            progress,
+            started: Instant::now(),
             job: self.next_job,
             stop,
             kind,
