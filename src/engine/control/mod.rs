@@ -11,7 +11,7 @@
 
 mod board_ui;
 
-use super::api::{Command, Event, Hello, MoveSelection, Status, Thinking};
+use super::api::{Command, Event, Hello, MoveSelection, Status};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame};
@@ -78,7 +78,6 @@ pub struct Control {
     excluded: Vec<String>,
     guess: Option<String>,
     last_score: Option<Score>,
-    last_info: Option<Thinking>,
     edit: Option<(Diagram, Color)>,
     held_illegal: Option<String>,
     out: Vec<Event>,
@@ -109,7 +108,6 @@ impl Control {
             excluded: Vec::new(),
             guess: None,
             last_score: None,
-            last_info: None,
             edit: None,
             held_illegal: None,
             out: Vec::new(),
@@ -641,7 +639,6 @@ impl Control {
                     // A ponder search starts after the guessed reply; the GUI expects it in the PV.
                     info.pv.insert(0, guess.clone());
                 }
-                self.last_info = Some(info.clone());
                 if self.post || analysing {
                     self.out.push(Event::Thinking(info));
                 }
