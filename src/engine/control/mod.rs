@@ -628,6 +628,27 @@ impl Control {
         });
     }
 
+    /// Takes a fresh worker after the old one died. A move we were thinking
+    /// about is replaced by the first legal move (better than hanging); a
+    /// ponder or analysis search is not restarted until something changes.
+    pub fn replace_worker(&mut self, worker: Worker) {
+        self.worker = worker;
+        let Some(run) = self.running.take() else {
+            return;
+        };
+        if run.kind == Kind::Think {
+            let first = self.game.legal_move_texts().into_iter().next();
+            self.play_outcome(Outcome {
+                best: first,
+                ..Outcome::default()
+            });
+        } else {
+            self.settled = true;
+        }
+        self.flush_pongs();
+        self.kick();
+    }
+
     /// Handles a report from the worker (stale ones are dropped).
     pub fn on_report(&mut self, report: Report) {
         let current = self.running.as_ref().map(|r| r.job);
