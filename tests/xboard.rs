@@ -705,3 +705,29 @@ fn multi_pv_analysis_shows_distinct_best_lines_per_depth() {
     assert_eq!(depth_two.len(), 3, "three different first moves: {lines:?}");
     assert_eq!(e.exchange("option MultiPvLines=1"), Vec::<String>::new());
 }
+
+#[test]
+fn the_binary_survives_crlf_and_invalid_utf8() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"xboard\r\nnew\r\nforce\r\n\xff\xfe\x80junk\r\nusermove e2e4\r\nping 9\r\n")
+        .unwrap();
+    drop(stdin);
+    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(
+        lines,
+        [
+            "Error (unknown command): \u{fffd}\u{fffd}\u{fffd}junk",
+            "pong 9"
+        ]
+    );
+}
