@@ -13,9 +13,6 @@ use super::worker::{Outcome, Reporter, SearchBoard, Tables, Task};
 use crate::search::{pv_to_strings, Caps, Limits, Progress, SearchInfo, SearchParams, RUN};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-
-/// Deepest iteration a multi-PV analysis starts (the search's own ply limit is higher).
-const MAX_DEPTH: u32 = 100;
 use std::time::{Duration, Instant};
 
 /// Everything a search needs besides the position.
@@ -105,7 +102,11 @@ fn multi_pv<P: SearchBoard>(
     let stop = reporter.stop().atomic();
     let mut outcome = Outcome::default();
     let mut nodes = 0u64;
-    for depth in 1..=spec.limits.depth.unwrap_or(MAX_DEPTH) {
+    for depth in 1..=spec
+        .limits
+        .depth
+        .unwrap_or(crate::search::MAX_PLY as u32 - 1)
+    {
         let mut exclude = base.clone();
         for line in 0..spec.lines {
             let params = SearchParams {
