@@ -731,3 +731,21 @@ fn the_binary_survives_crlf_and_invalid_utf8() {
         ]
     );
 }
+
+#[test]
+fn null_moves_pass_the_turn_and_undo() {
+    for general in [false, true] {
+        let mut e = Engine::with_board(general);
+        assert_eq!(
+            e.exchange("new\nforce\ne2e4\n@@@@\nd2d4\nundo\nundo\ne7e5"),
+            Vec::<String>::new()
+        );
+        // Legal when not in check, refused when in check.
+        let quiet = "4k3/8/8/8/8/8/8/4KR2 b - - 0 1";
+        let check = "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1";
+        let out = e.exchange(&format!(
+            "setboard {quiet}\n@@@@\nf1f2\nsetboard {check}\n@@@@"
+        ));
+        assert_eq!(out, ["Illegal move: @@@@"]);
+    }
+}
