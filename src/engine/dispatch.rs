@@ -79,6 +79,9 @@ impl AnyGame {
     /// # Errors
     /// The board's reason when it is not legal; the game is then unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<(), TextError> {
+        if text == "@@@@" {
+            return with_game!(self, g => g.play_null());
+        }
         let played = with_game!(self, g => g.play_text(text).map(|_| ()));
         if played.is_err() {
             let legal = self.legal_move_texts();

@@ -8,10 +8,10 @@
 use crate::core::{Color, GameResult, Verdict};
 use crate::position::{Position, TextError};
 
-/// One played move and the hash of the position before it.
+/// One played move (`None`: a null move) and the hash of the position before it.
 #[derive(Clone, Debug)]
 struct Played<M> {
-    mv: M,
+    mv: Option<M>,
     key_before: u64,
 }
 
@@ -96,8 +96,28 @@ impl<P: Position> Game<P> {
         if !self.pos.make(m) {
             return false;
         }
-        self.history.push(Played { mv: m, key_before });
+        self.history.push(Played {
+            mv: Some(m),
+            key_before,
+        });
         true
+    }
+
+    /// Passes the turn (XBoard's `@@@@`), which is only legal when not in check.
+    ///
+    /// # Errors
+    /// The side to move is in check; the game is then unchanged.
+    pub fn play_null(&mut self) -> Result<(), TextError> {
+        if self.pos.in_check() {
+            return Err(TextError("a null move cannot answer a check".into()));
+        }
+        let key_before = self.pos.hash();
+        self.pos.make_null();
+        self.history.push(Played {
+            mv: None,
+            key_before,
+        });
+        Ok(())
     }
 
     /// The legal move whose text (as the board writes it) is `text`.
@@ -130,7 +150,10 @@ impl<P: Position> Game<P> {
     pub fn undo(&mut self) -> bool {
         match self.history.pop() {
             Some(played) => {
-                self.pos.unmake(played.mv);
+                match played.mv {
+                    Some(m) => self.pos.unmake(m),
+                    None => self.pos.unmake_null(),
+                }
                 true
             }
             None => false,

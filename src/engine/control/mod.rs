@@ -11,7 +11,7 @@
 
 mod board_ui;
 
-use super::api::{Command, Event, Hello, MoveSelection, Status, Thinking};
+use super::api::{Command, Event, Hello, MoveSelection, Status};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame};
@@ -20,6 +20,8 @@ use super::options::{self, Settings};
 use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::core::{Color, Score};
+use crate::search::Progress;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Whose moves the engine makes.
@@ -50,6 +52,8 @@ struct Running {
     stop: StopFlag,
     kind: Kind,
     deadline: Option<Instant>,
+    started: Instant,
+    progress: Option<Arc<Progress>>,
 }
 
 /// The engine as the control thread sees it.
@@ -74,7 +78,6 @@ pub struct Control {
     excluded: Vec<String>,
     guess: Option<String>,
     last_score: Option<Score>,
-    last_info: Option<Thinking>,
     edit: Option<(Diagram, Color)>,
     held_illegal: Option<String>,
     out: Vec<Event>,
@@ -105,7 +108,6 @@ impl Control {
             excluded: Vec::new(),
             guess: None,
             last_score: None,
-            last_info: None,
             edit: None,
             held_illegal: None,
             out: Vec::new(),
@@ -485,27 +487,20 @@ impl Control {
         }
     }
 
+    /// `stat01` for `.` in analysis: the live progress of the search.
     fn status(&mut self) {
-        if !matches!(
-            self.running,
-            Some(Running {
-                kind: Kind::Analyze,
-                ..
-            })
-        ) {
+        let Some(run) = &self.running else { return };
+        let (Kind::Analyze, Some(progress)) = (&run.kind, &run.progress) else {
             return;
-        }
-        let total = u32::try_from(self.game.legal_move_texts().len()).unwrap_or(u32::MAX);
-        let (centis, nodes, depth) = self
-            .last_info
-            .as_ref()
-            .map_or((0, 0, 0), |t| (t.centis, t.nodes, t.depth));
+        };
+        let now = progress.snapshot();
+        let elapsed = u64::try_from(run.started.elapsed().as_millis()).unwrap_or(u64::MAX);
         self.out.push(Event::Status(Status {
-            centis,
-            nodes,
-            depth,
-            moves_left: 0,
-            moves_total: total,
+            centis: self.clock.report_centis(elapsed, now.nodes),
+            nodes: now.nodes,
+            depth: now.depth,
+            moves_left: now.moves_left,
+            moves_total: now.moves_total,
         }));
     }
 
@@ -607,7 +602,9 @@ impl Control {
             } else {
                 1
             },
+            progress: (kind == Kind::Analyze).then(|| Arc::new(Progress::default())),
         };
+        let progress = spec.progress.clone();
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
             return;
         };
@@ -622,11 +619,34 @@ impl Control {
             task,
         });
         self.running = Some(Running {
+            progress,
+            started: Instant::now(),
             job: self.next_job,
             stop,
             kind,
             deadline,
         });
+    }
+
+    /// Takes a fresh worker after the old one died. A move we were thinking
+    /// about is replaced by the first legal move (better than hanging); a
+    /// ponder or analysis search is not restarted until something changes.
+    pub fn replace_worker(&mut self, worker: Worker) {
+        self.worker = worker;
+        let Some(run) = self.running.take() else {
+            return;
+        };
+        if run.kind == Kind::Think {
+            let first = self.game.legal_move_texts().into_iter().next();
+            self.play_outcome(Outcome {
+                best: first,
+                ..Outcome::default()
+            });
+        } else {
+            self.settled = true;
+        }
+        self.flush_pongs();
+        self.kick();
     }
 
     /// Handles a report from the worker (stale ones are dropped).
@@ -640,7 +660,6 @@ impl Control {
                     // A ponder search starts after the guessed reply; the GUI expects it in the PV.
                     info.pv.insert(0, guess.clone());
                 }
-                self.last_info = Some(info.clone());
                 if self.post || analysing {
                     self.out.push(Event::Thinking(info));
                 }
