@@ -10,6 +10,7 @@
 //!
 //! Depends on `core`, `rules` and `position` only.
 
+mod castle960;
 mod endings;
 mod fen;
 mod makemove;
@@ -170,6 +171,7 @@ impl MailboxPos {
         let corner = file == 0 || file == self.tables.width - 1;
         self.tables.has_initial_moves[t]
             || (corner && self.tables.castles.iter().any(|&c| c))
+            || (self.tables.castling960 && self.tables.castle_partners & (1 << t) != 0)
             || self.has_gating()
     }
 
