@@ -17,10 +17,12 @@ mod makemove;
 pub mod movegen;
 pub mod moves;
 mod notation;
+mod shuffle;
 pub mod tables;
 pub mod zones;
 
 pub use moves::{Move, MoveKind};
+pub use shuffle::{chess960_back_rank, chess960_start};
 
 use crate::core::{Color, Score, Verdict};
 use crate::position::{GenKind, Position, TextError};
