@@ -28,24 +28,13 @@ fn catalog() -> Catalog {
     .expect("the shipped fmax.ini loads")
 }
 
-/// Resolves a reference name; `-queen-promotion-only` rows count Fairy-Max's
-/// own behaviour (promotion to the default piece only).
+/// Resolves a reference name; the catalog knows the perft files' aliases
+/// (`chess`, and `chess-queen-promotion-only`: Fairy-Max's own promotion
+/// to the queen only).
 fn variant(catalog: &Catalog, name: &str) -> Arc<Variant> {
-    let (base, default_only) = match name.strip_suffix("-queen-promotion-only") {
-        Some(b) => (b, true),
-        None => (name, false),
-    };
-    let v = catalog
-        .variant(base)
-        .unwrap_or_else(|e| panic!("{name}: {e:?}"));
-    if !default_only {
-        return v;
-    }
-    let mut restricted = (*v).clone();
-    for choices in &mut restricted.promotion_choices {
-        choices.truncate(1);
-    }
-    Arc::new(restricted)
+    catalog
+        .variant(name)
+        .unwrap_or_else(|e| panic!("{name}: {e:?}"))
 }
 
 fn run_file(file: &str, keep: impl Fn(u64) -> bool) -> (usize, Vec<String>) {

@@ -351,3 +351,25 @@ fn king_of_the_hill_wins_inside_the_tree() {
     let (_, score) = best(&mailbox("normal", "q6k/8/8/8/8/2K5/8/8 w - - 0 1"), 4);
     assert!(score < -500, "{score}");
 }
+
+#[test]
+fn bench_positions_load_and_count_reproducibly() {
+    use nightrider::search::{bench, ORTHODOX_BENCH, VARIANT_BENCH};
+    let orthodox: Vec<BitboardPos> = ORTHODOX_BENCH.iter().map(|f| bitboard(f)).collect();
+    let (a, _) = bench(&orthodox, 4);
+    let (b, _) = bench(&orthodox, 4);
+    assert_eq!(a, b);
+    let general: Vec<MailboxPos> = VARIANT_BENCH
+        .iter()
+        .map(|&(name, fen)| {
+            if fen.is_empty() {
+                MailboxPos::new(variant(name))
+            } else {
+                mailbox(name, fen)
+            }
+        })
+        .collect();
+    let (c, _) = bench(&general, 3);
+    assert_eq!(c, bench(&general, 3).0);
+    assert!(a > 1000 && c > 100, "{a} {c}");
+}

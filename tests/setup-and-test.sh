@@ -8,6 +8,8 @@ if ! [ -f /usr/share/games/fairymax/fmax.ini ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fairymax >/dev/null
 fi
+# tests/xboard.rs plays games through python-chess's XBoard client (tests/pychess_games.py).
+python3 -c 'import chess.engine' 2>/dev/null || python3 -m pip install --quiet chess
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
 cargo test --release

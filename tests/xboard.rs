@@ -56,6 +56,17 @@ impl Engine {
         self.until(|l| l == pong)
     }
 
+    /// The first line that satisfies `wanted` (earlier lines are dropped).
+    fn first(&self, wanted: impl Fn(&str) -> bool) -> String {
+        loop {
+            match self.rx.recv_timeout(PATIENCE) {
+                Ok(line) if wanted(&line) => return line,
+                Ok(_) => {}
+                Err(e) => panic!("engine silent ({e})"),
+            }
+        }
+    }
+
     /// Lines up to (not including) the first that satisfies `done`.
     fn until(&self, done: impl Fn(&str) -> bool) -> Vec<String> {
         let mut seen = Vec::new();
@@ -136,13 +147,14 @@ fn every_legitimate_command_is_answered_silently() {
 fn junk_and_bad_arguments_get_error_lines() {
     let mut e = Engine::new();
     assert_eq!(
-        e.exchange("xyzzy\nlevel 40 x 0\nvariant nonsense\noption NoSuchOption=3\nst"),
+        e.exchange("xyzzy\nlevel 40 x 0\nvariant nonsense\noption NoSuchOption=3\nst\noption IniFile=/no/such.ini"),
         [
             "Error (unknown command): xyzzy",
             "Error ('x' is not minutes or min:sec): level 40 x 0",
             "Error (unsupported variant): nonsense",
             "Error (unknown option): option NoSuchOption",
             "Error (missing argument): st",
+            "Error (unusable ini file): option IniFile",
         ]
     );
 }
@@ -438,7 +450,8 @@ fn random_input_never_hangs_or_kills_the_engine() {
     ];
     let mut rng = StdRng::seed_from_u64(20_261_121);
     for round in 0..6 {
-        let e = Engine::new();
+        // Odd rounds force the general board for orthodox chess too.
+        let e = Engine::with_board(round % 2 == 1);
         e.send("xboard\nprotover 2\nst 0.05");
         for _ in 0..300 {
             let word = words[rng.gen_range(0..words.len())];
@@ -495,15 +508,193 @@ fn the_binary_speaks_xboard_on_stdin_and_exits_on_quit_and_eof() {
 #[test]
 fn python_chess_plays_complete_games() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pychess_games.py");
-    let output = Command::new("python3")
-        .args([script, env!("CARGO_BIN_EXE_nightrider"), "1"])
-        .output()
-        .expect("python3 must be installed (with `pip install chess`)");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    for board in [&[][..], &["--board", "general"][..]] {
+        let output = Command::new("python3")
+            .args([script, env!("CARGO_BIN_EXE_nightrider"), "1"])
+            .args(board)
+            .output()
+            .expect("python3 must be installed (with `pip install chess`)");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.success(),
+            "pychess_games.py {board:?} failed:\n{stdout}\n{stderr}"
+        );
+        assert!(stdout.starts_with("ok: 2 games, "), "{stdout}");
+    }
+}
+
+/// How many `move` lines, and the lines that are neither moves nor thinking.
+fn moves_and_others(lines: &[String]) -> (usize, Vec<String>) {
+    let moves = lines.iter().filter(|l| l.starts_with("move ")).count();
+    let others = lines
+        .iter()
+        .filter(|l| !l.starts_with("move ") && !is_thinking(l))
+        .cloned()
+        .collect();
+    (moves, others)
+}
+
+#[test]
+fn move_now_force_and_result_control_a_running_search() {
+    let mut e = Engine::new();
+    e.send("new\nforce\nst 1000\ngo\n?");
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    for stopper in [
+        "force",
+        "result 1-0 {White resigns}",
+        "new",
+        "undo",
+        "exit\nforce",
+    ] {
+        let out = e.exchange(&format!("new\nforce\nst 1000\ngo\n{stopper}"));
+        assert!(
+            out.iter().all(|l| !l.starts_with("move ")),
+            "{stopper}: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn pondering_answers_ping_at_once_and_plays_after_hit_or_miss() {
+    let mut e = Engine::new();
+    e.send("new\nhard\nst 0.2\nusermove e2e4");
+    let first = e.until(|l| l.starts_with("move "));
+    assert!(first.iter().all(|l| is_thinking(l)), "{first:?}");
+    // Now pondering: the pong comes without a move in between.
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.send("usermove d2d4");
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    assert_eq!(e.exchange("easy\nforce"), Vec::<String>::new());
+}
+
+#[test]
+fn playother_plays_the_side_not_on_move() {
+    let mut e = Engine::new();
+    assert_eq!(e.exchange("new\nforce\nplayother"), Vec::<String>::new());
+    e.send("st 0.1\nusermove e2e4");
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+}
+
+#[test]
+fn nps_mode_reports_node_time_and_sd_caps_the_depth() {
+    let mut e = Engine::new();
+    e.send("new\nforce\npost\nnps 1000\nst 2\nsd 3\ngo");
+    let out = e.sync();
+    let thinking: Vec<Vec<u64>> = out
+        .iter()
+        .filter(|l| is_thinking(l))
+        .map(|l| {
+            l.split_whitespace()
+                .take(4)
+                .map(|t| t.parse::<i64>().unwrap().unsigned_abs())
+                .collect()
+        })
+        .collect();
+    assert!(!thinking.is_empty(), "{out:?}");
+    for t in &thinking {
+        assert!(t[0] <= 3, "depth {} beyond sd 3", t[0]);
+        assert_eq!(t[2], t[3] * 100 / 1000, "time must be nodes / nps: {t:?}");
+    }
+    assert_eq!(out.iter().filter(|l| l.starts_with("move ")).count(), 1);
+}
+
+#[test]
+fn exclusions_restrict_the_analysed_root_moves() {
+    let mut e = Engine::new();
+    e.send("new\nforce\nexclude all\ninclude g1h3\nanalyze");
+    e.until(|l| is_thinking(l) && l.split_whitespace().next() == Some("2"));
+    e.send("exit");
+    let rest = e.sync();
+    let pvs: Vec<&str> = rest
+        .iter()
+        .filter(|l| is_thinking(l))
+        .filter_map(|l| l.split_whitespace().nth(4))
+        .collect();
+    assert!(pvs.iter().all(|m| *m == "g1h3"), "{rest:?}");
+    e.send("new\nforce\nexclude e2e4\nanalyze");
+    e.until(|l| is_thinking(l) && l.split_whitespace().next() == Some("2"));
+    e.send("exit");
+    let rest = e.sync();
     assert!(
-        output.status.success(),
-        "pychess_games.py failed:\n{stdout}\n{stderr}"
+        rest.iter()
+            .filter(|l| is_thinking(l))
+            .all(|l| l.split_whitespace().nth(4) != Some("e2e4")),
+        "{rest:?}"
     );
-    assert!(stdout.starts_with("ok: 2 games, "), "{stdout}");
+}
+
+#[test]
+fn a_ponder_hit_turns_the_ponder_search_into_our_move() {
+    let mut e = Engine::new();
+    e.send("new\nhard\npost\nst 0.3\nusermove e2e4");
+    e.until(|l| l.starts_with("move "));
+    let hint = e.exchange("hint");
+    assert_eq!(
+        hint.iter().filter(|l| l.starts_with("Hint: ")).count(),
+        1,
+        "{hint:?}"
+    );
+    let guess = hint
+        .iter()
+        .find_map(|l| l.strip_prefix("Hint: "))
+        .unwrap()
+        .to_string();
+    // Ponder lines show the guessed reply first.
+    let ponder_line = match hint.iter().find(|l| is_thinking(l)) {
+        Some(line) => line.clone(),
+        None => e.first(is_thinking),
+    };
+    assert_eq!(
+        ponder_line.split_whitespace().nth(4),
+        Some(guess.as_str()),
+        "{ponder_line}"
+    );
+    e.send(&format!("usermove {guess}\nping 500"));
+    let out = e.until(|l| l == "pong 500");
+    assert_eq!(moves_and_others(&out), (1, vec![]), "{out:?}");
+    assert!(
+        out.last().unwrap().starts_with("move "),
+        "the pong waits for the move: {out:?}"
+    );
+}
+
+#[test]
+fn resign_threshold_and_draw_offers_follow_the_score() {
+    let mut e = Engine::new();
+    // Black to move, a queen and a rook down.
+    let lost = "4k3/8/8/8/8/8/3PPP2/1Q1RK3 b - - 0 1";
+    e.send(&format!(
+        "new\nforce\nsetboard {lost}\noption ResignThreshold=300\nst 0.2\ngo"
+    ));
+    assert_eq!(moves_and_others(&e.sync()), (0, vec!["resign".to_string()]));
+    // Without the threshold it plays on, and accepts a draw offer afterwards.
+    e.send(&format!(
+        "new\nforce\nsetboard {lost}\noption ResignThreshold=0\nst 0.2\ngo"
+    ));
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    assert_eq!(e.exchange("draw"), ["offer draw"]);
+    // Ahead, it declines silently.
+    let won = "4k3/8/8/8/8/8/3PPP2/1Q1RK3 w - - 0 1";
+    e.send(&format!("new\nforce\nsetboard {won}\nst 0.2\ngo"));
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    assert_eq!(e.exchange("draw"), Vec::<String>::new());
+}
+
+#[test]
+fn multi_pv_analysis_shows_distinct_best_lines_per_depth() {
+    let mut e = Engine::new();
+    e.send("new\nforce\noption MultiPvLines=3\nanalyze");
+    let mut depth_two = Vec::new();
+    let lines = e.until(|l| l.starts_with("3 "));
+    for l in lines.iter().filter(|l| l.starts_with("2 ")) {
+        depth_two.push(l.split_whitespace().nth(4).unwrap().to_string());
+    }
+    e.send("exit");
+    e.sync();
+    assert_eq!(depth_two.len(), 3, "{lines:?}");
+    depth_two.sort();
+    depth_two.dedup();
+    assert_eq!(depth_two.len(), 3, "three different first moves: {lines:?}");
+    assert_eq!(e.exchange("option MultiPvLines=1"), Vec::<String>::new());
 }

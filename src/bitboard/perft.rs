@@ -111,7 +111,18 @@ pub fn divide(pos: &mut BitboardPos, depth: u32) -> Vec<(String, u64)> {
 #[must_use]
 pub fn run_command(args: &[String]) -> i32 {
     let chess960 = args.iter().any(|a| a == "--960");
-    let rest: Vec<&String> = args.iter().filter(|a| *a != "--960").collect();
+    // `--ini FILE` is accepted as by every subcommand; this board needs no ini.
+    let mut rest: Vec<&String> = Vec::new();
+    let mut words = args.iter();
+    while let Some(a) = words.next() {
+        match a.as_str() {
+            "--960" => {}
+            "--ini" => {
+                words.next();
+            }
+            _ => rest.push(a),
+        }
+    }
     let (fen, depth) = match rest.as_slice() {
         [fen, depth] => (fen.as_str(), depth.as_str()),
         _ => {

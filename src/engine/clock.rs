@@ -12,7 +12,7 @@ use super::api::Level;
 const MAX_MS: u64 = 1_000_000_000_000;
 
 /// Time kept back from the hard deadline for process and pipe overhead.
-const OVERHEAD_MS: u64 = 30;
+const OVERHEAD_MS: u64 = 50;
 
 /// The control assumed before any `level` or `st`: 40 moves in 5 minutes.
 pub const DEFAULT_LEVEL: Level = Level {
@@ -252,12 +252,26 @@ impl Clock {
     }
 }
 
-/// The hard deadline for a time limit: never past our clock minus overhead.
+/// The hard deadline for a time limit: never past our clock minus overhead,
+/// and never more than a third of the clock unless the time control renews
+/// after this move (so a low clock with an increment cannot drain to zero).
 fn deadline(time: TimeLimit) -> Option<u64> {
     match time {
         TimeLimit::Infinite => None,
         TimeLimit::MoveTime { ms } => Some(ms.saturating_sub(OVERHEAD_MS).max(OVERHEAD_MS)),
-        TimeLimit::Clock { left_ms, .. } => Some(left_ms.saturating_sub(OVERHEAD_MS).max(1)),
+        TimeLimit::Clock {
+            left_ms,
+            moves_to_go,
+            ..
+        } => {
+            let usable = left_ms.saturating_sub(OVERHEAD_MS);
+            let capped = if moves_to_go == Some(1) {
+                usable
+            } else {
+                usable.min(left_ms / 3)
+            };
+            Some(capped.max(1))
+        }
     }
 }
 
@@ -348,7 +362,7 @@ mod tests {
             moves_to_go: Some(40),
         };
         assert_eq!(limits.time, expected);
-        assert_eq!(limits.deadline_ms, Some(300_000 - OVERHEAD_MS));
+        assert_eq!(limits.deadline_ms, Some(100_000));
         clock.own_centis = Some(1234);
         let limits = clock.limits(41);
         let expected = TimeLimit::Clock {
@@ -357,6 +371,9 @@ mod tests {
             moves_to_go: Some(39),
         };
         assert_eq!(limits.time, expected);
+        assert_eq!(limits.deadline_ms, Some(12_340 / 3));
+        clock.own_centis = Some(1234);
+        assert_eq!(clock.limits(39).deadline_ms, Some(12_340 - OVERHEAD_MS));
         clock.own_centis = Some(0);
         assert_eq!(clock.limits(0).deadline_ms, Some(1));
     }
@@ -369,7 +386,7 @@ mod tests {
         let limits = clock.limits(3);
         assert_eq!(limits.time, TimeLimit::MoveTime { ms: 2_500 });
         assert_eq!(limits.depth, Some(7));
-        assert_eq!(limits.deadline_ms, Some(2_470));
+        assert_eq!(limits.deadline_ms, Some(2_500 - OVERHEAD_MS));
         clock.set_move_time(0);
         assert_eq!(clock.limits(0).deadline_ms, Some(OVERHEAD_MS));
         clock.set_level(Level {

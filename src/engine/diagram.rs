@@ -43,6 +43,12 @@ impl Diagram {
         (width > 0 && rows.len() <= 16 && width <= 16).then_some(Diagram { rows, width })
     }
 
+    /// Files.
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
     /// Row and file of a square name, if it is on the board.
     #[must_use]
     pub fn square(&self, text: &str) -> Option<(usize, usize)> {

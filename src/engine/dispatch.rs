@@ -142,7 +142,9 @@ impl AnyGame {
     pub fn search_task(&self, first: Option<&str>, spec: SearchSpec) -> Option<Task> {
         with_game!(self, g => {
             let mut pos = g.position().clone();
+            let mut history = g.keys();
             if let Some(text) = first {
+                history.push(pos.hash());
                 let m = pos.parse_move(text).ok().or_else(|| {
                     let king_move = castling_as_king_move(&pos.to_fen(), text, &g.clone().legal_move_texts())?;
                     pos.parse_move(&king_move).ok()
@@ -151,7 +153,7 @@ impl AnyGame {
                     return None;
                 }
             }
-            Some(think::task(pos, spec))
+            Some(think::task(pos, history, spec))
         })
     }
 }

@@ -119,6 +119,13 @@ impl<P: Position> Game<P> {
             .collect()
     }
 
+    /// Keys of the positions before each move played, oldest first (what
+    /// the search needs to see repetitions of the game).
+    #[must_use]
+    pub fn keys(&self) -> Vec<u64> {
+        self.history.iter().map(|p| p.key_before).collect()
+    }
+
     /// Takes back the last ply; returns `false` when there is none.
     pub fn undo(&mut self) -> bool {
         match self.history.pop() {
@@ -257,7 +264,95 @@ pub fn insufficient_material(fen: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::insufficient_material;
+    use super::*;
+    use crate::bitboard::BitboardPos;
+    use crate::engine::library::Library;
+    use crate::mailbox::MailboxPos;
+
+    fn both_boards(fen: &str) -> (Game<BitboardPos>, Game<MailboxPos>) {
+        let (library, _) = Library::load(None);
+        let mut general = Game::new(MailboxPos::new(library.normal()), true);
+        general.set_fen(fen).unwrap();
+        (
+            Game::new(BitboardPos::from_fen(fen, false).unwrap(), true),
+            general,
+        )
+    }
+
+    fn play_all<P: Position>(game: &mut Game<P>, moves: &str) {
+        for m in moves.split_whitespace() {
+            game.play_text(m).unwrap();
+        }
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn threefold_repetition_is_a_draw_and_undo_takes_it_back() {
+        let (mut a, mut b) = both_boards(START);
+        let shuffle = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+        play_all(&mut a, shuffle);
+        play_all(&mut b, shuffle);
+        assert_eq!(a.repetitions(), 2);
+        assert_eq!(b.repetitions(), 2);
+        assert_eq!(a.result(), Some(draw("Draw by repetition")));
+        assert_eq!(b.result(), Some(draw("Draw by repetition")));
+        assert!(a.undo() && b.undo());
+        assert_eq!((a.repetitions(), b.repetitions()), (1, 1));
+        assert_eq!((a.result(), b.result()), (None, None));
+        assert_eq!(
+            (
+                a.plies(),
+                a.moves_by(Color::White),
+                a.moves_by(Color::Black)
+            ),
+            (7, 4, 3)
+        );
+    }
+
+    #[test]
+    fn mate_stalemate_fifty_moves_and_dead_material_end_the_game() {
+        let (mut a, mut b) = both_boards(START);
+        play_all(&mut a, "f2f3 e7e5 g2g4 d8h4");
+        play_all(&mut b, "f2f3 e7e5 g2g4 d8h4");
+        let mate = GameResult {
+            winner: Some(Color::Black),
+            reason: "Black mates".into(),
+        };
+        assert_eq!((a.result(), b.result()), (Some(mate.clone()), Some(mate)));
+        let (mut a, mut b) = both_boards("7k/8/6QK/8/8/8/8/8 b - - 0 1");
+        assert_eq!(
+            (a.result(), b.result()),
+            (Some(draw("Stalemate")), Some(draw("Stalemate")))
+        );
+        let (mut a, mut b) = both_boards("7k/8/8/8/8/8/R7/K7 w - - 99 80");
+        play_all(&mut a, "a2b2");
+        play_all(&mut b, "a2b2");
+        assert_eq!(
+            (a.result(), b.result()),
+            (Some(draw("50-move rule")), Some(draw("50-move rule")))
+        );
+        let (mut a, mut b) = both_boards("7k/8/8/8/8/8/r7/K7 w - - 0 1");
+        play_all(&mut a, "a1a2");
+        play_all(&mut b, "a1a2");
+        let dead = Some(draw("Insufficient material"));
+        assert_eq!((a.result(), b.result()), (dead.clone(), dead));
+    }
+
+    #[test]
+    fn bad_text_leaves_the_game_unchanged() {
+        let (mut a, _) = both_boards(START);
+        assert!(a.play_text("e2e5").is_err());
+        assert!(a.set_fen("not a fen").is_err());
+        assert_eq!(a.plies(), 0);
+        assert_eq!(a.position().to_fen(), START);
+        assert!(!a.undo());
+        assert_eq!(
+            a.find_move("e2e4").map(|m| a.position().move_to_string(m)),
+            Some("e2e4".into())
+        );
+        assert_eq!(a.legal_move_texts().len(), 20);
+    }
 
     #[test]
     fn dead_material_is_recognised_from_the_fen() {

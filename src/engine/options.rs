@@ -5,25 +5,16 @@
 use super::api::{EngineOption, OptionKind};
 use super::library::Library;
 
-/// Settings the options control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Settings the options control (all off / zero by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
     /// Resign when the score is at or below minus this (centipawns); 0 = never.
     pub resign_threshold: i32,
-    /// Score of a draw for the engine (contempt), centipawns.
+    /// What a draw is worth to the engine, centipawns: a draw offer is
+    /// accepted when the last search scored at least 100 below this.
     pub draw_score: i32,
-    /// Principal variations to report.
-    pub multi_pv: u32,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            resign_threshold: 0,
-            draw_score: 0,
-            multi_pv: 1,
-        }
-    }
+    /// Best lines shown in analysis (0 and 1 both mean one).
+    pub multi_pv: usize,
 }
 
 /// Option names.
@@ -58,8 +49,8 @@ pub fn advertised(library: &Library, settings: &Settings) -> Vec<EngineOption> {
     if choices.len() > 1 {
         out.push(option(MAKRUK_RULES, OptionKind::Combo { default, choices }));
     }
-    let multi_pv = i32::try_from(settings.multi_pv).unwrap_or(1);
-    out.push(option(MULTI_PV, spin(multi_pv, 1, 32)));
+    let lines = i32::try_from(settings.multi_pv.max(1)).unwrap_or(1);
+    out.push(option(MULTI_PV, spin(lines, 1, 32)));
     out.push(option(RESIGN, spin(settings.resign_threshold, 0, 10_000)));
     out.push(option(DRAW_SCORE, spin(settings.draw_score, -500, 500)));
     out
@@ -88,7 +79,9 @@ pub fn apply(
         INI_FILE => {
             let (fresh, problem) = Library::load(Some(value?));
             if let Some(problem) = problem {
-                return Err(problem.replace(['(', ')'], ""));
+                // The details go to stderr: XBoard reads "No such file" on stdout as a dead engine.
+                eprintln!("nightrider: {problem}");
+                return Err("unusable ini file".into());
             }
             *library = fresh;
             Ok(true)
@@ -102,7 +95,7 @@ pub fn apply(
             .map(|()| false)
             .map_err(|_| "bad value".into()),
         MULTI_PV => {
-            settings.multi_pv = u32::try_from(spin(1, 32)?).unwrap_or(1);
+            settings.multi_pv = usize::try_from(spin(1, 32)?).unwrap_or(1);
             Ok(false)
         }
         RESIGN => {

@@ -9,7 +9,11 @@
 //! later the transposition tables) lives in [`Tables`], owned by this thread.
 
 use super::api::Thinking;
+use crate::bitboard::BitboardPos;
 use crate::core::Score;
+use crate::mailbox::MailboxPos;
+use crate::position::{Evaluate, Position};
+use crate::search::{Searcher, DEFAULT_HASH_MB};
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -99,11 +103,57 @@ pub enum Report {
     },
 }
 
-/// State that survives from one search to the next, owned by the worker.
-#[derive(Debug, Default)]
+/// State that survives from one search to the next, owned by the worker:
+/// one searcher (transposition table, ordering tables) for the board in use.
 pub struct Tables {
-    /// Hash size in megabytes, as set by `memory`.
-    pub hash_mb: u64,
+    hash_mb: usize,
+    threads: usize,
+    orthodox: Option<Searcher<BitboardPos>>,
+    general: Option<Searcher<MailboxPos>>,
+}
+
+impl Tables {
+    fn new() -> Tables {
+        Tables {
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            orthodox: None,
+            general: None,
+        }
+    }
+
+    fn make<P: Position + Evaluate>(hash_mb: usize, threads: usize) -> Searcher<P> {
+        let mut searcher = Searcher::new(hash_mb);
+        searcher.set_threads(threads);
+        searcher
+    }
+}
+
+/// A board the worker can search: it knows which of the [`Tables`]' searchers
+/// is its own (only one is kept, so memory holds one table).
+pub trait SearchBoard: Position + Evaluate {
+    /// This board's searcher, created on first use.
+    fn searcher(tables: &mut Tables) -> &mut Searcher<Self>;
+}
+
+impl SearchBoard for BitboardPos {
+    fn searcher(tables: &mut Tables) -> &mut Searcher<BitboardPos> {
+        let (mb, threads) = (tables.hash_mb, tables.threads);
+        tables.general = None;
+        tables
+            .orthodox
+            .get_or_insert_with(|| Tables::make(mb, threads))
+    }
+}
+
+impl SearchBoard for MailboxPos {
+    fn searcher(tables: &mut Tables) -> &mut Searcher<MailboxPos> {
+        let (mb, threads) = (tables.hash_mb, tables.threads);
+        tables.orthodox = None;
+        tables
+            .general
+            .get_or_insert_with(|| Tables::make(mb, threads))
+    }
 }
 
 /// How a running job talks back: its id, stop flag and the report channel.
@@ -145,8 +195,12 @@ pub enum Job {
         /// The search itself.
         task: Task,
     },
-    /// Resize the hash tables (`memory`).
+    /// Resize the hash tables (`memory`, megabytes).
     Resize(u64),
+    /// Use this many search threads (`cores`).
+    Threads(u32),
+    /// Forget what earlier games taught (`new`).
+    Clear,
 }
 
 /// The handle the control thread keeps.
@@ -191,10 +245,37 @@ impl Drop for Worker {
 }
 
 fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<Report>) {
-    let mut tables = Tables { hash_mb: 64 };
+    let mut tables = Tables::new();
     while let Ok(job) = jobs.recv() {
         match job {
-            Job::Resize(mb) => tables.hash_mb = mb,
+            Job::Resize(mb) => {
+                let mb = usize::try_from(mb.clamp(1, 1 << 20)).unwrap_or(DEFAULT_HASH_MB);
+                // XBoard repeats `memory` before every game: only a new size reallocates.
+                if mb != tables.hash_mb {
+                    tables.hash_mb = mb;
+                    tables.orthodox = None;
+                    tables.general = None;
+                }
+            }
+            Job::Threads(n) => {
+                // More threads than cores only slows a Lazy SMP search down.
+                let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+                tables.threads = usize::try_from(n).unwrap_or(1).clamp(1, cores);
+                if let Some(s) = &mut tables.orthodox {
+                    s.set_threads(tables.threads);
+                }
+                if let Some(s) = &mut tables.general {
+                    s.set_threads(tables.threads);
+                }
+            }
+            Job::Clear => {
+                if let Some(s) = &mut tables.orthodox {
+                    s.clear();
+                }
+                if let Some(s) = &mut tables.general {
+                    s.clear();
+                }
+            }
             Job::Search { id, stop, task } => {
                 let reporter = Reporter {
                     job: id,

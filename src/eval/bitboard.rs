@@ -72,6 +72,8 @@ const ISOLATED: Pair = Pair(12, 15);
 const ROOK_OPEN: Pair = Pair(25, 10);
 const ROOK_HALF_OPEN: Pair = Pair(12, 8);
 const TEMPO: i32 = 10;
+const SHELTER_PAWN: i32 = 12;
+const SHELTER_MISSING: i32 = 20;
 
 const FILE_A: Bitboard = 0x0101_0101_0101_0101;
 
@@ -219,8 +221,54 @@ fn white_score(pos: &BitboardPos) -> Score {
     score -= black;
     score += structure_term(pos, 0);
     score -= structure_term(pos, 1);
+    score += king_shelter(pos, 0);
+    score -= king_shelter(pos, 1);
     let phase = (white_phase + black_phase).min(FULL_PHASE);
-    (score.0 * phase + score.1 * (FULL_PHASE - phase)) / FULL_PHASE
+    let blended = (score.0 * phase + score.1 * (FULL_PHASE - phase)) / FULL_PHASE;
+    blended * drawish_scale(pos, blended) / 8
+}
+
+/// Own pawns on the three files around a castled-looking king, one or two
+/// ranks in front of it: a middlegame term.
+fn king_shelter(pos: &BitboardPos, color: usize) -> Pair {
+    let king = pos.king_square(color);
+    let rel_rank = if color == 0 { king / 8 } else { 7 - king / 8 };
+    if rel_rank > 1 {
+        return Pair(-SHELTER_MISSING, 0);
+    }
+    let files = adjacent_files(king % 8) | FILE_A << (king % 8);
+    let ranks: Bitboard = if color == 0 {
+        0xFFFF << (8 * (king / 8 + 1))
+    } else {
+        0xFFFF_u64 << (8 * (king / 8)).saturating_sub(16)
+    };
+    let shield = (pos.pieces(color, PieceType::Pawn) & files & ranks).count_ones() as i32;
+    Pair(SHELTER_PAWN * shield.min(3), 0)
+}
+
+/// Eighths of the score kept: a side without pawns that is at most a minor
+/// piece ahead rarely wins (KBK, KNK, KRKB ...), so such scores shrink.
+fn drawish_scale(pos: &BitboardPos, white_score: Score) -> i32 {
+    let strong = usize::from(white_score < 0);
+    if pos.pieces(strong, PieceType::Pawn) != 0 {
+        return 8;
+    }
+    let material = |c: usize| -> i32 {
+        [
+            PieceType::Knight,
+            PieceType::Bishop,
+            PieceType::Rook,
+            PieceType::Queen,
+        ]
+        .iter()
+        .map(|&k| MATERIAL[k.index()].1 * pos.pieces(c, k).count_ones() as i32)
+        .sum()
+    };
+    if material(strong) - material(strong ^ 1) <= MATERIAL[PieceType::Bishop.index()].1 {
+        2
+    } else {
+        8
+    }
 }
 
 impl Evaluate for BitboardPos {
@@ -276,6 +324,31 @@ mod tests {
         let far = eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         let home = eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
         assert!(far > home + 80, "{far} {home}");
+    }
+
+    #[test]
+    fn bare_minor_pieces_are_drawish() {
+        // K+B against K: no pawns, only a minor piece ahead: a quarter kept.
+        let bishop = eval("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
+        let rook = eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+        assert!(bishop < 120, "{bishop}");
+        assert!(rook > 450, "{rook}");
+    }
+
+    #[test]
+    fn a_pawn_shield_helps_the_king() {
+        let shelter =
+            |fen: &str, color| king_shelter(&BitboardPos::from_fen(fen, false).unwrap(), color);
+        let fen = "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(
+            (shelter(fen, 0), shelter(fen, 1)),
+            (Pair(36, 0), Pair(36, 0))
+        );
+        let fen = "6k1/ppp5/8/8/4K3/8/PPP5/8 w - - 0 1";
+        assert_eq!(
+            (shelter(fen, 0), shelter(fen, 1)),
+            (Pair(-20, 0), Pair(0, 0))
+        );
     }
 
     #[test]

@@ -14,6 +14,9 @@ use crate::rules::variant::Royalty;
 
 const TEMPO: Score = 10;
 
+/// Material lead (centipawns) below which a pawnless side cannot force a win.
+const MINOR_PIECE: i32 = 350;
+
 /// Centipawns per half-square of distance from the centre, for lower-case pieces.
 const CENTRE_WEIGHT: i32 = 3;
 
@@ -127,7 +130,42 @@ fn white_score(pos: &MailboxPos) -> Score {
         score +=
             v * (i32::from(pos.in_hand(Color::White, t)) - i32::from(pos.in_hand(Color::Black, t)));
     }
-    score
+    score * drawish_scale(pos, score) / 8
+}
+
+/// Eighths of the score kept: a side without pawns (or pieces in hand) that
+/// is at most a minor piece's worth ahead rarely wins, unless the variant
+/// makes a bare king lose.
+fn drawish_scale(pos: &MailboxPos, white_score: Score) -> i32 {
+    let v = pos.variant();
+    if v.overlay.bare_king_loses {
+        return 8;
+    }
+    let tables = pos.tables();
+    let strong = if white_score >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let material = |c: Color| -> (i32, bool) {
+        let mut sum = 0;
+        let mut pawns_or_hand = false;
+        for t in 1..v.types.len() as u8 {
+            let (on_board, held) = (pos.count(c, t), pos.in_hand(c, t));
+            pawns_or_hand |= held > 0 || (tables.is_pawn[t as usize] && on_board > 0);
+            if tables.royalty[t as usize] == Royalty::None && !tables.is_pawn[t as usize] {
+                sum += i32::from(on_board) * tables.value[t as usize];
+            }
+        }
+        (sum, pawns_or_hand)
+    };
+    let (mine, has_pawns) = material(strong);
+    let (theirs, _) = material(strong.flip());
+    if !has_pawns && mine - theirs <= MINOR_PIECE {
+        2
+    } else {
+        8
+    }
 }
 
 impl Evaluate for MailboxPos {
@@ -191,12 +229,24 @@ mod tests {
                 .unwrap()
                 .evaluate()
         };
-        let centre = eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
-        let corner = eval("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        let centre = eval("4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1");
+        let corner = eval("4k3/p7/8/8/8/8/P7/N3K3 w - - 0 1");
         assert!(centre > corner + 10, "{centre} {corner}");
         let far = eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         let home = eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
         assert!(far > home + 50, "{far} {home}");
+    }
+
+    #[test]
+    fn a_bare_minor_piece_is_drawish() {
+        let v = variant("normal");
+        let eval = |fen: &str| {
+            MailboxPos::from_fen(Arc::clone(&v), fen)
+                .unwrap()
+                .evaluate()
+        };
+        assert!(eval("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1") < 100);
+        assert!(eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") > 400);
     }
 
     #[test]

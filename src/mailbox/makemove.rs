@@ -39,6 +39,25 @@ impl Undo {
 }
 
 impl MailboxPos {
+    /// The state a move (or a null move, with `moved` EMPTY) will change.
+    fn undo_entry(&mut self, played: Move, moved: u8, captured_sq: u8) -> Undo {
+        Undo {
+            played,
+            moved,
+            captured: EMPTY,
+            captured_sq,
+            corner: None,
+            gated_from: None,
+            lost_leap_rights: [None; 2],
+            ep: self.ep,
+            ep_len: self.ep_len,
+            ep_victim: self.ep_victim,
+            hash: self.hash,
+            halfmove: self.halfmove,
+            node: self.node.take(),
+        }
+    }
+
     /// Puts `cell` on `sq` (which must be empty), updating key and counts.
     pub(crate) fn put(&mut self, sq: u8, cell: u8) {
         let c = cell_color(cell).index();
@@ -85,21 +104,7 @@ impl MailboxPos {
     pub(crate) fn play(&mut self, m: Move) {
         let (from, to) = (m.from(), m.to());
         let moved = self.board[from as usize];
-        let mut undo = Undo {
-            played: m,
-            moved,
-            captured: EMPTY,
-            captured_sq: to,
-            corner: None,
-            gated_from: None,
-            lost_leap_rights: [None; 2],
-            ep: self.ep,
-            ep_len: self.ep_len,
-            ep_victim: self.ep_victim,
-            hash: self.hash,
-            halfmove: self.halfmove,
-            node: self.node.take(),
-        };
+        let mut undo = self.undo_entry(m, moved, to);
         let t = cell_type(moved);
         let pawn = self.tables.is_pawn[t as usize];
         let color_bits = moved & BLACK;
@@ -291,21 +296,8 @@ impl MailboxPos {
 impl MailboxPos {
     /// Passes the turn (for null-move pruning).
     pub(crate) fn play_null(&mut self) {
-        self.history.push(Undo {
-            played: Move::new(0, 0, MoveKind::Quiet, 0, 0),
-            moved: EMPTY,
-            captured: EMPTY,
-            captured_sq: 0,
-            corner: None,
-            gated_from: None,
-            lost_leap_rights: [None; 2],
-            ep: self.ep,
-            ep_len: self.ep_len,
-            ep_victim: self.ep_victim,
-            hash: self.hash,
-            halfmove: self.halfmove,
-            node: self.node.take(),
-        });
+        let entry = self.undo_entry(Move::new(0, 0, MoveKind::Quiet, 0, 0), EMPTY, 0);
+        self.history.push(entry);
         self.set_ep(&[], 0);
         self.halfmove += 1;
         self.side = self.side.flip();

@@ -64,6 +64,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         for depth in plan.start_depth..=plan.max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
             self.seldepth = 0;
+            if let Some(p) = self.progress {
+                p.set_iteration(depth, root_moves.len());
+            }
             let (line, complete) = self.aspiration(&mut root_moves, depth as i32, done.score);
             if let Some(line) = line {
                 stable = if Some(line.best) == done.best {
@@ -173,6 +176,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let mut line = None;
         for i in 0..root_moves.len() {
             let m = root_moves[i];
+            if let Some(p) = self.progress {
+                p.set_root_move(i);
+            }
             if !self.make(m, 0) {
                 continue;
             }

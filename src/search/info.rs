@@ -6,6 +6,7 @@
 
 use crate::core::Score;
 use crate::position::Position;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// Stop-flag value: keep searching.
 pub const RUN: u8 = 0;
@@ -66,4 +67,58 @@ pub fn pv_to_strings<P: Position>(root: &P, pv: &[P::Move]) -> Vec<String> {
         out.push(text);
     }
     out
+}
+
+/// Live progress of a running search, readable from another thread (for
+/// XBoard's `stat01` answer to `.` in analysis). Share it through
+/// [`crate::search::SearchParams::progress`]; the main search thread
+/// updates it at each root move and every few thousand nodes.
+#[derive(Debug, Default)]
+pub struct Progress {
+    depth: AtomicU32,
+    moves_done: AtomicU32,
+    moves_total: AtomicU32,
+    nodes: AtomicU64,
+}
+
+/// One reading of a [`Progress`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProgressSnapshot {
+    /// Depth of the iteration under way.
+    pub depth: u32,
+    /// Root moves not yet searched at that depth (the current one included).
+    pub moves_left: u32,
+    /// Root moves in total.
+    pub moves_total: u32,
+    /// Nodes searched so far, by all threads.
+    pub nodes: u64,
+}
+
+impl Progress {
+    /// Reads the current values.
+    #[must_use]
+    pub fn snapshot(&self) -> ProgressSnapshot {
+        let total = self.moves_total.load(Ordering::Relaxed);
+        ProgressSnapshot {
+            depth: self.depth.load(Ordering::Relaxed),
+            moves_left: total.saturating_sub(self.moves_done.load(Ordering::Relaxed)),
+            moves_total: total,
+            nodes: self.nodes.load(Ordering::Relaxed),
+        }
+    }
+
+    pub(crate) fn set_iteration(&self, depth: u32, moves_total: usize) {
+        self.depth.store(depth, Ordering::Relaxed);
+        self.moves_total
+            .store(moves_total as u32, Ordering::Relaxed);
+        self.moves_done.store(0, Ordering::Relaxed);
+    }
+
+    pub(crate) fn set_root_move(&self, done: usize) {
+        self.moves_done.store(done as u32, Ordering::Relaxed);
+    }
+
+    pub(crate) fn set_nodes(&self, nodes: u64) {
+        self.nodes.store(nodes, Ordering::Relaxed);
+    }
 }

@@ -1,11 +1,16 @@
 //! One alpha-beta search, generic over `Position + Evaluate`, compiled for both boards.
 //!
-//! [`Searcher`] owns the transposition table and the per-thread move-ordering
-//! tables and runs iterative deepening on N threads (Lazy SMP: every thread
+//! [`Searcher`] holds the transposition table (an `Arc`, shareable between
+//! the searchers of both boards) and the per-thread move-ordering tables, and
+//! runs iterative deepening on N threads (Lazy SMP: every thread
 //! searches the same root, sharing only the table; the main thread's result
 //! is played). It knows nothing of concrete boards, evaluations, protocols or
 //! the engine's threads: the caller supplies the position, the keys of the
 //! game so far, the [`Limits`], a stop flag and a report callback.
+//!
+//! Pondering needs nothing special: search the expected position with
+//! [`Limits::Infinite`], and on a ponder hit stop it and search again with
+//! the clock; the shared table keeps the work already done.
 //!
 //! Files: `limits` (time budget), `tt` (shared table), `score` (mate
 //! conventions), `ordering` (move ordering), `worker` (per-thread state),
@@ -17,21 +22,24 @@ mod driver;
 pub mod info;
 pub mod limits;
 mod node;
-pub mod ordering;
+mod ordering;
 mod quiescence;
 pub mod score;
 pub mod tt;
 mod worker;
 
-pub use bench::bench;
-pub use info::{pv_to_strings, SearchInfo, SearchResult, ABANDON, RUN, STOP};
+pub use bench::{bench, ORTHODOX_BENCH, VARIANT_BENCH};
+pub use info::{
+    pv_to_strings, Progress, ProgressSnapshot, SearchInfo, SearchResult, ABANDON, RUN, STOP,
+};
 pub use limits::{time_budget, Caps, Limits, TimeBudget};
 pub use score::xboard_score;
 pub use tt::TranspositionTable;
 
 use crate::position::{Evaluate, Position};
 use driver::{IterationPlan, Outcome};
-use ordering::{Heuristics, MAX_PLY};
+use ordering::Heuristics;
+pub use ordering::MAX_PLY;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -51,6 +59,8 @@ pub struct SearchParams<M> {
     pub exclude: Vec<M>,
     /// Files of the board, for the time budget.
     pub board_width: usize,
+    /// Where the main thread publishes its progress, if anyone asks.
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl<M> SearchParams<M> {
@@ -62,6 +72,7 @@ impl<M> SearchParams<M> {
             caps: Caps::default(),
             exclude: Vec::new(),
             board_width: 8,
+            progress: None,
         }
     }
 }
@@ -164,6 +175,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             start,
             hard: budget.map(|b| b.hard),
             max_nodes,
+            progress: params.progress.as_deref(),
         };
         let mut pos = root.clone();
         let root_moves: Vec<P::Move> = pos
@@ -198,15 +210,32 @@ impl<P: Position + Evaluate> Searcher<P> {
         };
         let outcome = self.run_threads(root, history, &shared, root_moves, &plan, report);
         let pv = outcome.pv;
+        let ponder = pv
+            .get(1)
+            .copied()
+            .or_else(|| self.table_reply(root, outcome.best));
         SearchResult {
             best: outcome.best,
-            ponder: pv.get(1).copied(),
+            ponder,
             score: outcome.score,
             depth: outcome.depth,
             nodes: shared.nodes.load(Ordering::Relaxed),
             pv,
             abandoned: stop.load(Ordering::Relaxed) == ABANDON,
         }
+    }
+
+    /// The reply the table remembers after `best` (for pondering when the
+    /// PV was cut short), checked against the legal moves.
+    fn table_reply(&self, root: &P, best: Option<P::Move>) -> Option<P::Move> {
+        let mut pos = root.clone();
+        if !pos.make(best?) {
+            return None;
+        }
+        let id = self.tt.probe(pos.hash(), 0)?.move_id?;
+        pos.legal_moves()
+            .into_iter()
+            .find(|&m| tt::move_id(m) == id)
     }
 
     /// Runs the main thread here and the helpers on scoped threads.
@@ -238,6 +267,7 @@ impl<P: Position + Evaluate> Searcher<P> {
                 });
             }
             let mut w = Worker::new(root, history, tt, shared, &mut main_heuristics[0]);
+            w.progress = shared.progress;
             let outcome = w.iterate(root_moves, plan, Some(report));
             w.flush_nodes();
             shared.helpers_stop.store(true, Ordering::Relaxed);

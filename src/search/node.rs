@@ -38,6 +38,7 @@ struct NodeContext {
     pv_node: bool,
     in_check: bool,
     eval: Score,
+    improving: bool,
     tt_move: Option<u32>,
     key: u64,
 }
@@ -80,13 +81,27 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             }
         }
         let in_check = self.pos.in_check();
-        let eval = if in_check { -INFINITY } else { self.evaluate() };
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            refined_eval(self.evaluate(), hit)
+        };
+        self.evals[ply] = eval;
+        // Improving: better than two plies ago, so prune less.
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         if !pv_node && !in_check {
-            if let Some(score) = self.prune_early(eval, beta, depth, ply) {
+            if let Some(score) = self.prune_early(eval, beta, depth, ply, improving) {
                 return score;
             }
         }
         let tt_move = hit.and_then(|h| h.move_id);
+        // Internal iterative reduction: without a table move this node was
+        // never searched well; search it shallower first.
+        let depth = if depth >= 4 && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         let ctx = NodeContext {
             ply,
             depth,
@@ -94,6 +109,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             pv_node,
             in_check,
             eval,
+            improving,
             tt_move,
             key,
         };
@@ -101,9 +117,17 @@ impl<P: Position + Evaluate> Worker<'_, P> {
     }
 
     /// Reverse futility and null-move pruning; `Some(score)` cuts the node.
-    fn prune_early(&mut self, eval: Score, beta: Score, depth: i32, ply: usize) -> Option<Score> {
+    fn prune_early(
+        &mut self,
+        eval: Score,
+        beta: Score,
+        depth: i32,
+        ply: usize,
+        improving: bool,
+    ) -> Option<Score> {
         // Reverse futility: far above beta at low depth, the opponent is lost anyway.
-        if depth <= 6 && eval - 80 * depth >= beta && !is_mate(eval) {
+        let margin = 80 * depth - if improving { 40 } else { 0 };
+        if depth <= 6 && eval - margin >= beta && !is_mate(eval) {
             return Some(eval);
         }
         // Null move (recursive, but never two in a row): if passing still
@@ -154,10 +178,14 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let mut legal = 0;
         while let Some((m, order_score)) = picker.next_move() {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
-            if quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha) {
+            let prunable =
+                quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha);
+            if !self.make(m, ply) {
                 continue;
             }
-            if !self.make(m, ply) {
+            // Checks are never pruned: they are what finds mates.
+            if prunable && !self.pos.in_check() {
+                self.unmake(m);
                 continue;
             }
             legal += 1;
@@ -260,6 +288,12 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             }
             if is_refutation_score(order_score) {
                 r -= 1;
+            } else {
+                // Quiet moves with a good history reduce less, bad ones more.
+                r -= (order_score / 6000).clamp(-1, 2);
+            }
+            if !ctx.improving {
+                r += 1;
             }
             r = r.clamp(0, new_depth - 1);
         }
@@ -281,9 +315,24 @@ fn prunes_quiet(ctx: &NodeContext, searched: i32, alpha: Score) -> bool {
     if ctx.pv_node || ctx.in_check {
         return false;
     }
-    let late = ctx.depth <= 8 && searched >= 3 + ctx.depth * ctx.depth;
+    let limit = 3 + ctx.depth * ctx.depth;
+    let late = ctx.depth <= 8 && searched >= if ctx.improving { limit } else { limit / 2 + 1 };
     let futile = ctx.depth <= 6 && ctx.eval + 90 * ctx.depth + 60 <= alpha;
     late || futile
+}
+
+/// The static evaluation, replaced by the table's score when its bound
+/// says the true value lies beyond it in that direction.
+fn refined_eval(eval: Score, hit: Option<TtHit>) -> Score {
+    match hit {
+        Some(h) if !is_mate(h.score) => match h.bound {
+            Bound::Exact => h.score,
+            Bound::Lower if h.score > eval => h.score,
+            Bound::Upper if h.score < eval => h.score,
+            _ => eval,
+        },
+        _ => eval,
+    }
 }
 
 /// Whether a stored bound decides the window.

@@ -229,12 +229,6 @@ pub fn is_refutation_score(score: i32) -> bool {
     (COUNTER..=KILLER + 1).contains(&score)
 }
 
-/// Whether an ordering score marks a capture that MVV/LVA calls bad.
-#[must_use]
-pub fn is_bad_capture_score(score: i32) -> bool {
-    (BAD_CAPTURE..COUNTER).contains(&score)
-}
-
 /// Centipawn value used by delta pruning for what `m` gains at most.
 #[must_use]
 pub fn gain_estimate<P: Position>(pos: &P, m: P::Move) -> Score {
@@ -267,10 +261,7 @@ mod tests {
     #[test]
     fn score_classes_are_ordered() {
         let bad = BAD_CAPTURE + 900 * 16;
-        assert!(is_bad_capture_score(bad));
-        assert!(!is_bad_capture_score(HISTORY_MAX));
-        assert!(!is_bad_capture_score(KILLER));
-        assert!(!is_bad_capture_score(COUNTER));
+        assert!(!is_refutation_score(bad) && !is_refutation_score(HISTORY_MAX));
         assert!(is_refutation_score(KILLER) && is_refutation_score(COUNTER));
         assert!(GOOD_CAPTURE > KILLER + 1 && bad < COUNTER && HISTORY_MAX < BAD_CAPTURE);
     }

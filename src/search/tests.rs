@@ -310,3 +310,18 @@ fn pv_strings_follow_the_line() {
     let pos = TicTacToe::from_text("xx.oo....");
     assert_eq!(pv_to_strings(&pos, &[2]), vec!["2".to_string()]);
 }
+
+#[test]
+fn progress_is_published_for_other_threads() {
+    let progress = std::sync::Arc::new(Progress::default());
+    let mut params = depth(9);
+    params.progress = Some(std::sync::Arc::clone(&progress));
+    let (r, _) = run(".........", &params, 1);
+    let snap = progress.snapshot();
+    assert_eq!((snap.depth, snap.moves_total, snap.moves_left), (9, 9, 1));
+    assert!(
+        snap.nodes > 0 && snap.nodes <= r.nodes,
+        "{snap:?} {}",
+        r.nodes
+    );
+}

@@ -6,11 +6,11 @@
 //! count, the clock) and in the transposition table; the rest is private to
 //! the thread. The tree walk itself is in `node` and `quiescence`.
 
-use super::info::RUN;
+use super::info::{Progress, RUN};
 use super::ordering::{Heuristics, MAX_PLY};
 use super::score::{mate_in, mated_in};
 use super::tt::TranspositionTable;
-use crate::core::{Score, Verdict, MATE_BOUND};
+use crate::core::{Score, Verdict, MATE, MATE_BOUND};
 use crate::position::{Evaluate, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
@@ -32,6 +32,8 @@ pub(crate) struct Shared<'a> {
     pub hard: Option<Duration>,
     /// Abort after this many nodes in total.
     pub max_nodes: Option<u64>,
+    /// Where the main thread publishes its progress.
+    pub progress: Option<&'a Progress>,
 }
 
 /// Storage reused by the node at one ply.
@@ -63,6 +65,8 @@ pub(crate) struct Worker<'a, P: Position> {
     barrier: usize,
     /// The move that led to each ply (`None` at the root and after a null move).
     pub path: Vec<Option<P::Move>>,
+    /// Static evaluation at each ply of the path (`-INFINITY` in check).
+    pub evals: Vec<Score>,
     /// Triangular PV table: `pv[ply]` is the best line from `ply`.
     pub pv: Vec<Vec<P::Move>>,
     pub buffers: Vec<PlyBuffers<P::Move>>,
@@ -75,6 +79,8 @@ pub(crate) struct Worker<'a, P: Position> {
     pub stopped: bool,
     /// Depth of the current iteration (bounds check extensions).
     pub root_depth: i32,
+    /// Live progress for other threads (main thread only).
+    pub progress: Option<&'a Progress>,
 }
 
 impl<'a, P: Position + Evaluate> Worker<'a, P> {
@@ -103,6 +109,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             keys,
             barrier: 0,
             path: vec![None; MAX_PLY + 2],
+            evals: vec![-MATE - 1; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers,
             nodes: 0,
@@ -115,6 +122,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             seldepth: 0,
             stopped: false,
             root_depth: 1,
+            progress: None,
         }
     }
 
@@ -140,6 +148,9 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             .fetch_add(self.unflushed, Ordering::Relaxed)
             + self.unflushed;
         self.unflushed = 0;
+        if let Some(p) = self.progress {
+            p.set_nodes(total);
+        }
         let s = self.shared;
         if s.stop.load(Ordering::Relaxed) != RUN
             || s.helpers_stop.load(Ordering::Relaxed)

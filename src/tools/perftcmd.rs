@@ -156,28 +156,15 @@ fn load_catalog(ini: Option<&PathBuf>) -> Result<Catalog, String> {
     })
 }
 
-/// Resolves a variant name as the perft files write it. Rows named
-/// `...-queen-promotion-only` count Fairy-Max's own behaviour: promotion to
-/// the default piece only.
+/// Resolves a variant name (aliases such as `chess` or the perft files'
+/// `chess-queen-promotion-only` are the catalog's business).
 fn perft_variant(catalog: &Catalog, name: &str) -> Result<Arc<Variant>, String> {
-    let (base, default_only) = match name.strip_suffix("-queen-promotion-only") {
-        Some(b) => (b, true),
-        None => (name, false),
-    };
-    let v = catalog.variant(base).map_err(|errs| {
+    catalog.variant(name).map_err(|errs| {
         errs.iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join("\n")
-    })?;
-    if !default_only {
-        return Ok(v);
-    }
-    let mut restricted = (*v).clone();
-    for choices in &mut restricted.promotion_choices {
-        choices.truncate(1);
-    }
-    Ok(Arc::new(restricted))
+    })
 }
 
 /// `nightrider perft ...`; returns the exit code.

@@ -4,6 +4,12 @@
 //! Threads: a reader turns input lines into [`Command`]s (it only parses),
 //! the engine's control loop ([`engine::run`]) runs on the calling thread and
 //! is the only writer of output lines.
+//!
+//! Tested by `tests/xboard.rs`: exact transcripts over an in-process
+//! [`session`], a fuzz run of random lines, the built binary on a pipe, and
+//! complete games driven by python-chess's XBoard client
+//! (`tests/pychess_games.py`, needs `pip install chess`; the setup script
+//! installs it).
 
 pub mod format;
 pub mod parse;

@@ -9,13 +9,15 @@
 //! first; `ping` is answered in order, except that while we think on our move
 //! the `pong` waits for the move.
 
-use super::api::{Command, EditStep, Event, Hello, MoveSelection, Status, Thinking};
+mod board_ui;
+
+use super::api::{Command, Event, Hello, MoveSelection, Status, Thinking};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame};
 use super::library::Library;
 use super::options::{self, Settings};
-use super::think::SearchSpec;
+use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::core::{Color, Score};
 use std::time::{Duration, Instant};
@@ -67,6 +69,7 @@ pub struct Control {
     paused: bool,
     position_ok: bool,
     over_announced: bool,
+    settled: bool,
     deferred_pongs: Vec<String>,
     excluded: Vec<String>,
     guess: Option<String>,
@@ -97,6 +100,7 @@ impl Control {
             paused: false,
             position_ok: true,
             over_announced: false,
+            settled: false,
             deferred_pongs: Vec::new(),
             excluded: Vec::new(),
             guess: None,
@@ -130,9 +134,10 @@ impl Control {
     /// Called when [`Control::wake_at`] has passed.
     pub fn on_timer(&mut self) {
         self.release_illegal();
-        if let Some(run) = &self.running {
+        if let Some(run) = &mut self.running {
             if run.deadline.is_some_and(|d| Instant::now() >= d) {
                 run.stop.request(Stop::Now);
+                run.deadline = None;
             }
         }
     }
@@ -204,6 +209,7 @@ impl Control {
                 self.kick();
             }
             Command::Memory(mb) => self.worker.send(Job::Resize(mb)),
+            Command::Cores(n) => self.worker.send(Job::Threads(n)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Lift(square) => self.lift(&square),
             Command::Invalid { reason, line } => self.out.push(Event::Error {
@@ -246,9 +252,11 @@ impl Control {
 
     fn new_game(&mut self) {
         self.abandon();
+        self.worker.send(Job::Clear);
         self.game = fallback_game(&self.library, self.general_board);
         self.start_fen = self.game.fen();
         self.position_ok = true;
+        self.last_score = None;
         self.clock.new_game();
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
@@ -281,6 +289,7 @@ impl Control {
     fn set_mode(&mut self, mode: Mode) {
         self.abandon();
         self.mode = mode;
+        self.settled = false;
         self.kick();
     }
 
@@ -318,6 +327,9 @@ impl Control {
             return;
         }
         let hit = matches!(&kind, Some(Kind::Ponder { guess }) if self.game.normalize(text).as_ref() == Some(guess));
+        if hit && self.ponder_hit(text) {
+            return;
+        }
         self.abandon();
         if !self.position_ok {
             self.out.push(Event::IllegalMove {
@@ -340,9 +352,37 @@ impl Control {
             self.kick();
             return;
         }
-        let _ = hit; // A ponder hit restarts the search; the hash keeps the work.
         self.position_changed();
         self.kick();
+    }
+
+    /// The opponent played the move we ponder on: the ponder search becomes
+    /// our search and the control thread stops it when this move's time is
+    /// up, so the time spent pondering is a bonus. Only for time-limited
+    /// moves (depth or node limits restart the search); false if not taken.
+    fn ponder_hit(&mut self, text: &str) -> bool {
+        let Mode::Play(us) = self.mode else {
+            return false;
+        };
+        let limits = self.clock.limits(self.game.moves_by(us));
+        let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+        let budget = crate::search::time_budget(&think::search_limits(&limits), width);
+        let (Some(budget), None, None) = (budget, limits.nodes, limits.depth) else {
+            return false;
+        };
+        if self.game.play_text(text).is_err() {
+            return false;
+        }
+        self.position_changed();
+        let mut stop_after = budget.soft;
+        if let Some(ms) = limits.deadline_ms {
+            stop_after = stop_after.min(Duration::from_millis(ms));
+        }
+        if let Some(run) = &mut self.running {
+            run.kind = Kind::Think;
+            run.deadline = Some(Instant::now() + stop_after);
+        }
+        true
     }
 
     fn release_illegal(&mut self) {
@@ -375,38 +415,6 @@ impl Control {
                 self.position_ok = false;
                 self.out
                     .push(Event::TellUserError("Illegal position".into()));
-            }
-        }
-    }
-
-    fn start_edit(&mut self) {
-        self.abandon();
-        self.edit = Diagram::from_fen(&self.game.fen()).map(|d| (d, Color::White));
-    }
-
-    fn edit_step(&mut self, step: EditStep) {
-        let Some((diagram, color)) = &mut self.edit else {
-            return;
-        };
-        match step {
-            EditStep::Clear => diagram.clear(),
-            EditStep::ToggleColor => *color = color.flip(),
-            EditStep::Place { piece, square } => {
-                let _ = diagram.place(piece, *color, &square);
-            }
-            EditStep::Done => {
-                let side = if self.game.side_to_move() == Color::White {
-                    "w"
-                } else {
-                    "b"
-                };
-                let fen = format!(
-                    "{} {side} {} - 0 1",
-                    diagram.placement(),
-                    diagram.castling_from(&self.start_fen)
-                );
-                self.edit = None;
-                self.setboard(&fen);
             }
         }
     }
@@ -520,30 +528,12 @@ impl Control {
         }
     }
 
-    fn lift(&mut self, square: &str) {
-        let Some(diagram) = Diagram::from_fen(&self.game.fen()) else {
-            return;
-        };
-        let targets: Vec<(usize, usize)> = self
-            .game
-            .legal_move_texts()
-            .iter()
-            .filter_map(|m| m.strip_prefix(square))
-            .filter(|rest| rest.starts_with(|c: char| c.is_ascii_lowercase()))
-            .filter_map(|rest| {
-                let end = rest[1..]
-                    .find(|c: char| !c.is_ascii_digit())
-                    .map_or(rest.len(), |i| i + 1);
-                diagram.square(&rest[..end])
-            })
-            .collect();
-        self.out.push(Event::Highlight(diagram.highlight(&targets)));
-    }
-
     /// Resets what belongs to one position: exclusions, announcements.
     fn position_changed(&mut self) {
         self.excluded.clear();
         self.over_announced = false;
+        self.settled = false;
+        self.guess = None;
     }
 
     /// Stops the running search without using its result.
@@ -563,6 +553,9 @@ impl Control {
     /// Starts whatever search the mode asks for, if none runs.
     fn kick(&mut self) {
         if self.running.is_some() || self.paused || self.edit.is_some() || !self.position_ok {
+            return;
+        }
+        if self.settled && self.mode != Mode::Play(self.game.side_to_move()) {
             return;
         }
         match self.mode {
@@ -608,8 +601,12 @@ impl Control {
             } else {
                 Vec::new()
             },
-            multi_pv: self.settings.multi_pv,
-            draw_score: self.settings.draw_score,
+            width: Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width()),
+            lines: if kind == Kind::Analyze {
+                self.settings.multi_pv
+            } else {
+                1
+            },
         };
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
             return;
@@ -636,14 +633,13 @@ impl Control {
     pub fn on_report(&mut self, report: Report) {
         let current = self.running.as_ref().map(|r| r.job);
         match report {
-            Report::Progress { job, info } if Some(job) == current => {
-                let analysing = matches!(
-                    self.running,
-                    Some(Running {
-                        kind: Kind::Analyze,
-                        ..
-                    })
-                );
+            Report::Progress { job, mut info } if Some(job) == current => {
+                let kind = self.running.as_ref().map(|r| &r.kind);
+                let analysing = kind == Some(&Kind::Analyze);
+                if let Some(Kind::Ponder { guess }) = kind {
+                    // A ponder search starts after the guessed reply; the GUI expects it in the PV.
+                    info.pv.insert(0, guess.clone());
+                }
                 self.last_info = Some(info.clone());
                 if self.post || analysing {
                     self.out.push(Event::Thinking(info));
@@ -653,6 +649,10 @@ impl Control {
                 if let Some(run) = self.running.take() {
                     if run.kind == Kind::Think {
                         self.play_outcome(outcome);
+                    } else {
+                        // A ponder or analysis search that ended by itself is not restarted
+                        // until something changes.
+                        self.settled = true;
                     }
                 }
                 self.flush_pongs();
