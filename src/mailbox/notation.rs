@@ -47,6 +47,9 @@ impl MailboxPos {
 
     /// Coordinate text of a move: `e7e8q`, `f1i1`, `b1c3h` (gating).
     pub(crate) fn coordinate_text(&self, m: Move) -> String {
+        if self.is_castle960(m) {
+            return Self::castle960_text(m);
+        }
         let mut text = if m.kind() == MoveKind::CastleGateCorner {
             let dir: i32 = if (m.to() & 15) > (m.from() & 15) {
                 1
@@ -77,6 +80,9 @@ impl MailboxPos {
         let legal = self.legal_moves();
         let wanted = cleaned.to_ascii_lowercase();
         if let Some(&m) = legal.iter().find(|&&m| self.coordinate_text(m) == wanted) {
+            return Ok(m);
+        }
+        if let Some(m) = self.parse_castle960(text, &legal) {
             return Ok(m);
         }
         // No suffix given for a promotion: take the first (default) choice.
