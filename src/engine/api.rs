@@ -162,6 +162,9 @@ pub enum Command {
     Put(String),
     /// `hover SQ`.
     Hover(String),
+    /// Report the position and the moves that led to it ([`Event::Position`]);
+    /// the console asks after each command (not an XBoard command).
+    Position,
     /// A known command the engine deliberately ignores (bughouse, ICS chatter).
     Ignored,
     /// A command with bad arguments: reply `Error (REASON): LINE`.
@@ -250,6 +253,16 @@ pub struct Status {
     pub moves_total: u32,
 }
 
+/// The game as it stands: what [`Command::Position`] answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The current position as (X-)FEN.
+    pub fen: String,
+    /// The moves played since the start position or the last `setboard`,
+    /// in coordinate notation, oldest first.
+    pub moves: Vec<String>,
+}
+
 /// Everything the engine can say.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -306,4 +319,6 @@ pub enum Event {
     Highlight(String),
     /// A debug comment.
     Comment(String),
+    /// The answer to [`Command::Position`].
+    Position(Snapshot),
 }

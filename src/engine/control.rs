@@ -9,7 +9,7 @@
 //! first; `ping` is answered in order, except that while we think on our move
 //! the `pong` waits for the move.
 
-use super::api::{Command, EditStep, Event, Hello, MoveSelection, Status, Thinking};
+use super::api::{Command, EditStep, Event, Hello, MoveSelection, Snapshot, Status, Thinking};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame};
@@ -210,6 +210,10 @@ impl Control {
             Command::Cores(n) => self.worker.send(Job::Threads(n)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Lift(square) => self.lift(&square),
+            Command::Position => self.out.push(Event::Position(Snapshot {
+                fen: self.game.fen(),
+                moves: self.game.move_texts(),
+            })),
             Command::Invalid { reason, line } => self.out.push(Event::Error {
                 reason,
                 command: line,

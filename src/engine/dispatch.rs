@@ -130,6 +130,12 @@ impl AnyGame {
         with_game!(self, g => g.plies())
     }
 
+    /// The moves played, oldest first.
+    #[must_use]
+    pub fn move_texts(&self) -> Vec<String> {
+        with_game!(self, g => g.move_texts())
+    }
+
     /// Every legal move as text.
     #[must_use]
     pub fn legal_move_texts(&mut self) -> Vec<String> {

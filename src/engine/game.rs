@@ -13,6 +13,7 @@ use crate::position::{Position, TextError};
 struct Played<M> {
     mv: M,
     key_before: u64,
+    text: String,
 }
 
 /// A game in progress on board type `P`.
@@ -93,10 +94,15 @@ impl<P: Position> Game<P> {
     /// Plays `m` if it is legal; returns whether it was played.
     pub fn play(&mut self, m: P::Move) -> bool {
         let key_before = self.pos.hash();
+        let text = self.pos.move_to_string(m);
         if !self.pos.make(m) {
             return false;
         }
-        self.history.push(Played { mv: m, key_before });
+        self.history.push(Played {
+            mv: m,
+            key_before,
+            text,
+        });
         true
     }
 
@@ -117,6 +123,12 @@ impl<P: Position> Game<P> {
             .into_iter()
             .map(|m| self.pos.move_to_string(m))
             .collect()
+    }
+
+    /// The moves played, oldest first, as the board wrote them.
+    #[must_use]
+    pub fn move_texts(&self) -> Vec<String> {
+        self.history.iter().map(|p| p.text.clone()).collect()
     }
 
     /// Keys of the positions before each move played, oldest first (what
