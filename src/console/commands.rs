@@ -97,7 +97,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("mt", 2, "mt N", "Uses N search threads (same as `cores`).", cores),
     spec("new", 3, "new", "Starts a new game of orthodox chess; the engine plays Black.", |c, _| {
         c.variant = "normal".into();
-        c.send(vec![Command::New]);
+        let commands = c.new_game_commands();
+        c.send(commands);
         Ok(())
     }),
     spec("nopost", 3, "nopost", "Stops showing the engine's thinking.", |c, _| {
@@ -116,7 +117,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("savepos", 3, "savepos FILE", "Writes the position to FILE as one FEN line.", tools::savepos),
     spec("sd", 2, "sd DEPTH", "Limits the search to DEPTH plies.", |c, a| {
         let d: u32 = number(required(a, "sd DEPTH")?, "depth")?;
-        c.send(vec![Command::Depth(d)]);
+        c.set_depth(d);
         Ok(())
     }),
     spec("setboard", 4, "setboard FEN", "Sets up the position given as (X-)FEN for the current variant.", setboard),
@@ -174,7 +175,18 @@ pub fn lookup(word: &str) -> Lookup {
         .filter(|s| word.len() >= s.min_abbrev && s.name.starts_with(word))
         .collect();
     match matches.as_slice() {
-        [] => Lookup::NotFound,
+        [] => {
+            let prefixed: Vec<&'static str> = COMMANDS
+                .iter()
+                .filter(|s| s.name.starts_with(word))
+                .map(|s| s.name)
+                .collect();
+            if word.len() >= 2 && prefixed.len() > 1 {
+                Lookup::Ambiguous(prefixed)
+            } else {
+                Lookup::NotFound
+            }
+        }
         [one] => Lookup::Found(one),
         many => Lookup::Ambiguous(many.iter().map(|s| s.name).collect()),
     }
@@ -445,7 +457,9 @@ fn variant(c: &mut Console, args: &str) -> Result<(), String> {
             "Error (unknown variant, `variant` lists them): {args}: {reason}"
         ));
     }
-    let events = c.exchange(vec![Command::New, Command::Variant(args.to_string())]);
+    let mut commands = c.new_game_commands();
+    commands.push(Command::Variant(args.to_string()));
+    let events = c.exchange(commands);
     c.variant = if events.iter().any(|e| matches!(e, Event::Error { .. })) {
         "normal".into()
     } else {

@@ -69,6 +69,7 @@ pub struct Console {
     input_depth: usize,
     quit: bool,
     library: Option<Library>,
+    depth: Option<u32>,
 }
 
 /// Runs the console until `quit` or the end of input. `startup` lines
@@ -124,6 +125,7 @@ where
         input_depth: 0,
         quit: false,
         library: None,
+        depth: None,
     };
     console.exchange(Vec::new());
     console.run(startup);
@@ -404,6 +406,20 @@ impl Console {
         let path = self.config.ini_path.clone();
         self.library
             .get_or_insert_with(|| Library::load(path.as_deref()).0)
+    }
+
+    /// Sets the depth limit; it outlives `new` (the engine forgets it there).
+    pub fn set_depth(&mut self, depth: u32) {
+        self.depth = Some(depth);
+        self.send(vec![Command::Depth(depth)]);
+    }
+
+    /// The commands that start a new game and restore the console's settings.
+    #[must_use]
+    pub fn new_game_commands(&self) -> Vec<Command> {
+        let mut out = vec![Command::New];
+        out.extend(self.depth.map(Command::Depth));
+        out
     }
 
     /// The side to move now.
