@@ -122,7 +122,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     }),
     spec("setboard", 4, "setboard FEN", "Sets up the position given as (X-)FEN for the current variant.", setboard),
     spec("st", 2, "st SECONDS", "Thinks SECONDS (fractions allowed) per move.", |c, a| {
-        let ms = clock::parse_seconds(required(a, "st SECONDS")?)?;
+        let ms = clock::parse_seconds(required(a, "st SECONDS")?)
+            .map_err(|e| format!("Error ({e}): st {a}"))?;
         c.send(vec![Command::MoveTime(ms)]);
         Ok(())
     }),
@@ -452,9 +453,9 @@ fn variant(c: &mut Console, args: &str) -> Result<(), String> {
         }
         return Ok(());
     }
-    if let Err(reason) = c.library().variant(args) {
+    if c.library().variant(args).is_err() {
         return Err(format!(
-            "Error (unknown variant, `variant` lists them): {args}: {reason}"
+            "Error (unknown variant, `variant` lists them): {args}"
         ));
     }
     let mut commands = c.new_game_commands();

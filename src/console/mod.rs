@@ -169,10 +169,11 @@ impl Console {
             let Some(line) = self.next_line() else {
                 return;
             };
-            self.log_line(&format!("{}{line}", self.prompt()));
-            if !self.interactive {
-                let prompt = self.prompt();
-                self.print(&format!("{prompt}{line}"));
+            let echo = format!("{}{line}", self.prompt());
+            if self.interactive {
+                self.log_line(&echo);
+            } else {
+                self.print(&echo);
             }
             self.execute(&line);
         }
