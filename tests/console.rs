@@ -359,3 +359,37 @@ fn log_copies_the_session_to_a_file() {
         "logging to game.log\nWhite(1): echo kept\nkept\nWhite(1): log off\n"
     );
 }
+
+/// Whether `line` is a thinking line (`depth time score nodes pv`).
+fn is_thinking(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| w.parse::<u32>().is_ok())
+}
+
+#[test]
+fn analysis_follows_the_moves_typed_and_exit_returns_to_play() {
+    let out = session(
+        "analyze",
+        "analyze\ne2e4\ne7e5\nback\nexit\nhistory\nsd 1\nd2d4\nquit\n",
+    );
+    let thinking = out.iter().filter(|l| is_thinking(l)).count();
+    let rest: Vec<&String> = out.iter().filter(|l| !is_thinking(l)).collect();
+    assert!(thinking > 0, "{out:?}");
+    assert_eq!(
+        rest[..8],
+        [
+            "White(1): analyze",
+            "analyze White(1): e2e4",
+            "analyze Black(1): e7e5",
+            "analyze White(2): back",
+            "analyze Black(1): exit",
+            "Black(1): history",
+            "  1. e2e4",
+            "Black(1): sd 1",
+        ]
+    );
+    // After `exit` the engine plays again: Black, the side not to move.
+    assert_eq!(rest[8], "Black(1): d2d4");
+    assert_eq!(rest[9], "Illegal move: d2d4");
+}

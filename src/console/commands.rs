@@ -102,13 +102,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("nopost", 3, "nopost", "Stops showing the engine's thinking.", |c, _| {
-        c.send(vec![Command::Post(false)]);
+        c.set_post(false);
         Ok(())
     }),
     spec("perft", 3, "perft DEPTH", "Counts the leaf nodes of the legal move tree DEPTH plies deep.", |c, a| tools::perft(c, a, false)),
     spec("ponder", 3, "ponder on|off", "Thinks (or not) on the opponent's time.", ponder),
     spec("post", 4, "post", "Shows the engine's thinking: depth, time, score (pawns), nodes, variation.", |c, _| {
-        c.send(vec![Command::Post(true)]);
+        c.set_post(true);
         Ok(())
     }),
     spec("quit", 1, "quit", "Leaves the program.", quit),
@@ -124,7 +124,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("st", 2, "st SECONDS", "Thinks SECONDS (fractions allowed) per move.", |c, a| {
         let ms = clock::parse_seconds(required(a, "st SECONDS")?)
             .map_err(|e| format!("Error ({e}): st {a}"))?;
-        c.send(vec![Command::MoveTime(ms)]);
+        c.set_control(None, Command::MoveTime(ms));
         Ok(())
     }),
     spec("time", 3, "time MINUTES [INCREMENT]", "Sets a game in MINUTES plus INCREMENT seconds a move (`level 0 MINUTES INCREMENT`).", time),
@@ -209,7 +209,7 @@ pub fn dispatch(console: &mut Console, line: &str) -> Result<(), String> {
             names.join(", ")
         )),
         Lookup::NotFound if looks_like_move(line) => {
-            console.send(vec![Command::UserMove(line.to_string())]);
+            console.play(Command::UserMove(line.to_string()));
             Ok(())
         }
         Lookup::NotFound => Err(format!("Error (unknown command): {line}")),
@@ -241,7 +241,12 @@ fn analyze(c: &mut Console, _: &str) -> Result<(), String> {
 fn exit(c: &mut Console, args: &str) -> Result<(), String> {
     if c.mode() == InputMode::Analyze {
         c.set_mode(InputMode::Normal);
-        c.send(vec![Command::ExitAnalyze, Command::Post(false)]);
+        let post = c.post();
+        c.send(vec![
+            Command::ExitAnalyze,
+            Command::PlayOther,
+            Command::Post(post),
+        ]);
         Ok(())
     } else {
         quit(c, args)
@@ -257,7 +262,7 @@ fn go(c: &mut Console, _: &str) -> Result<(), String> {
     if c.mode() == InputMode::Analyze {
         return Err("Error (analyzing): type exit first".into());
     }
-    c.send(vec![Command::Go]);
+    c.play(Command::Go);
     Ok(())
 }
 
@@ -415,7 +420,7 @@ fn level(c: &mut Console, args: &str) -> Result<(), String> {
     };
     let level =
         clock::parse_level(mps, base, inc).map_err(|e| format!("Error ({e}): level {args}"))?;
-    c.send(vec![Command::Level(level)]);
+    c.set_control(Some(level), Command::Level(level));
     Ok(())
 }
 
@@ -428,7 +433,7 @@ fn time(c: &mut Console, args: &str) -> Result<(), String> {
     };
     let level: Level =
         clock::parse_level("0", base, inc).map_err(|e| format!("Error ({e}): time {args}"))?;
-    c.send(vec![Command::Level(level)]);
+    c.set_control(Some(level), Command::Level(level));
     Ok(())
 }
 

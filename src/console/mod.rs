@@ -13,6 +13,7 @@
 
 pub mod commands;
 pub mod display;
+pub mod timing;
 pub mod tools;
 
 use crate::core::Color;
@@ -70,6 +71,8 @@ pub struct Console {
     quit: bool,
     library: Option<Library>,
     depth: Option<u32>,
+    clock: timing::EngineClock,
+    post: bool,
 }
 
 /// Runs the console until `quit` or the end of input. `startup` lines
@@ -126,6 +129,8 @@ where
         quit: false,
         library: None,
         depth: None,
+        clock: timing::EngineClock::default(),
+        post: false,
     };
     console.exchange(Vec::new());
     console.run(startup);
@@ -415,9 +420,47 @@ impl Console {
         self.send(vec![Command::Depth(depth)]);
     }
 
+    /// Sends a command that may make the engine move (a move, `go`), with
+    /// the engine's clock before it; charges the engine for its move.
+    pub fn play(&mut self, command: Command) {
+        let mut commands: Vec<Command> = self
+            .clock
+            .centis_left()
+            .map(Command::Time)
+            .into_iter()
+            .collect();
+        commands.push(command);
+        let started = std::time::Instant::now();
+        let events = self.exchange(commands);
+        if events.iter().any(|e| matches!(e, Event::Move(_))) {
+            self.clock.charge(started.elapsed());
+        }
+        self.show_all(&events);
+    }
+
+    /// Sets the time control the console keeps the engine's clock by
+    /// (`None` for a fixed time per move) and sends `command`.
+    pub fn set_control(&mut self, level: Option<crate::engine::api::Level>, command: Command) {
+        self.clock = timing::EngineClock::new(level);
+        self.send(vec![command]);
+    }
+
+    /// Whether thinking lines are shown outside analysis.
+    #[must_use]
+    pub fn post(&self) -> bool {
+        self.post
+    }
+
+    /// Shows thinking lines (or not).
+    pub fn set_post(&mut self, on: bool) {
+        self.post = on;
+        self.send(vec![Command::Post(on)]);
+    }
+
     /// The commands that start a new game and restore the console's settings.
     #[must_use]
-    pub fn new_game_commands(&self) -> Vec<Command> {
+    pub fn new_game_commands(&mut self) -> Vec<Command> {
+        self.clock.restart();
         let mut out = vec![Command::New];
         out.extend(self.depth.map(Command::Depth));
         out
