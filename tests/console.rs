@@ -393,3 +393,31 @@ fn analysis_follows_the_moves_typed_and_exit_returns_to_play() {
     assert_eq!(rest[8], "Black(1): d2d4");
     assert_eq!(rest[9], "Illegal move: d2d4");
 }
+
+#[test]
+fn a_node_budget_makes_play_repeatable_and_survives_new() {
+    let out = session("nodes", "sn 2000\npost\ne2e4\nnew\ne2e4\nquit\n");
+    // Thinking lines without their time column.
+    let searches: Vec<Vec<String>> = out
+        .split(|l| l.ends_with("e2e4"))
+        .skip(1)
+        .map(|part| {
+            part.iter()
+                .map(|l| {
+                    let mut words: Vec<&str> = l.split_whitespace().collect();
+                    if is_thinking(l) {
+                        words.remove(1);
+                    }
+                    words.join(" ")
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(searches.len(), 2, "{out:?}");
+    assert!(searches[0].len() > 2, "{out:?}");
+    assert_eq!(
+        searches[0][..searches[0].len() - 1],
+        searches[1][..searches[1].len() - 1]
+    );
+    assert!(searches[0].iter().any(|l| l.starts_with("Black(1): ")));
+}

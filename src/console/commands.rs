@@ -121,6 +121,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("setboard", 4, "setboard FEN", "Sets up the position given as (X-)FEN for the current variant.", setboard),
+    spec("sn", 2, "sn NODES", "Searches NODES nodes per move instead of using the clock (0 = back to the clock).", |c, a| {
+        let n: u64 = number(required(a, "sn NODES")?, "node count")?;
+        c.set_nodes(n);
+        Ok(())
+    }),
     spec("st", 2, "st SECONDS", "Thinks SECONDS (fractions allowed) per move.", |c, a| {
         let ms = clock::parse_seconds(required(a, "st SECONDS")?)
             .map_err(|e| format!("Error ({e}): st {a}"))?;

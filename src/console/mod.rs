@@ -71,6 +71,7 @@ pub struct Console {
     quit: bool,
     library: Option<Library>,
     depth: Option<u32>,
+    nodes: Option<u64>,
     clock: timing::EngineClock,
     post: bool,
 }
@@ -129,6 +130,7 @@ where
         quit: false,
         library: None,
         depth: None,
+        nodes: None,
         clock: timing::EngineClock::default(),
         post: false,
     };
@@ -420,6 +422,12 @@ impl Console {
         self.send(vec![Command::Depth(depth)]);
     }
 
+    /// Sets the node budget per move (0 = none); it outlives `new`.
+    pub fn set_nodes(&mut self, nodes: u64) {
+        self.nodes = (nodes > 0).then_some(nodes);
+        self.send(vec![Command::Nodes(nodes)]);
+    }
+
     /// Sends a command that may make the engine move (a move, `go`), with
     /// the engine's clock before it; charges the engine for its move.
     pub fn play(&mut self, command: Command) {
@@ -463,6 +471,7 @@ impl Console {
         self.clock.restart();
         let mut out = vec![Command::New];
         out.extend(self.depth.map(Command::Depth));
+        out.extend(self.nodes.map(Command::Nodes));
         out
     }
 

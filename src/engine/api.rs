@@ -82,6 +82,8 @@ pub enum Command {
     MoveTime(u64),
     /// `sd D`: depth cap.
     Depth(u32),
+    /// A node budget per move instead of time (the console's `sn`; 0 = off).
+    Nodes(u64),
     /// `nps N`: nodes per second stand in for time (0 = off).
     Nps(u64),
     /// `time N`: our clock in centiseconds.

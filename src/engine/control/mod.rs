@@ -190,6 +190,7 @@ impl Control {
             Command::Level(level) => self.clock.set_level(level),
             Command::MoveTime(ms) => self.clock.set_move_time(ms),
             Command::Depth(d) => self.clock.depth = Some(d),
+            Command::Nodes(n) => self.clock.nodes = (n > 0).then_some(n),
             Command::Nps(n) => self.clock.set_nps(n),
             Command::Time(cs) => self.clock.own_centis = Some(cs),
             Command::OpponentTime(cs) => self.clock.opponent_centis = Some(cs),
