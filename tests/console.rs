@@ -421,3 +421,20 @@ fn a_node_budget_makes_play_repeatable_and_survives_new() {
     );
     assert!(searches[0].iter().any(|l| l.starts_with("Black(1): ")));
 }
+
+#[test]
+fn score_shows_the_static_evaluation_for_white() {
+    let out = session(
+        "score",
+        "setboard 4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1\nscore\nsetboard 4K3/8/8/8/8/8/8/qqqqk3 w - - 0 1\nscore\n",
+    );
+    let pawns = |line: &str| -> f64 {
+        line.strip_prefix("static evaluation: ")
+            .and_then(|rest| rest.strip_suffix(" (for White)"))
+            .unwrap_or_else(|| panic!("{line}"))
+            .parse()
+            .unwrap()
+    };
+    assert!(pawns(&out[2]) > 20.0, "{out:?}");
+    assert!(pawns(&out[5]) < -20.0, "{out:?}");
+}

@@ -115,6 +115,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("reset", 4, "reset N", "Goes back to move N (White to move), taking back the moves after it.", reset),
     spec("resign", 4, "resign N", "The engine resigns when it is N pawns or more behind (0 = never).", resign),
     spec("savepos", 3, "savepos FILE", "Writes the position to FILE as one FEN line.", tools::savepos),
+    spec("score", 3, "score", "Shows the static evaluation of the position (pawns, for White).", score),
     spec("sd", 2, "sd DEPTH", "Limits the search to DEPTH plies.", |c, a| {
         let d: u32 = number(required(a, "sd DEPTH")?, "depth")?;
         c.set_depth(d);
@@ -371,6 +372,24 @@ fn help(c: &mut Console, args: &str) -> Result<(), String> {
         }
         _ => Err(format!("Error (no such command): help {args}")),
     }
+}
+
+fn score(c: &mut Console, _: &str) -> Result<(), String> {
+    let events = c.exchange(vec![Command::Evaluate]);
+    let Some(&Event::Evaluation(score)) = events.iter().find(|e| matches!(e, Event::Evaluation(_)))
+    else {
+        return Err("Error: no evaluation from the engine".into());
+    };
+    let for_white = if c.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    };
+    c.print(&format!(
+        "static evaluation: {} (for White)",
+        super::display::score_text(for_white)
+    ));
+    Ok(())
 }
 
 fn hint(c: &mut Console, _: &str) -> Result<(), String> {

@@ -164,6 +164,9 @@ pub enum Command {
     Put(String),
     /// `hover SQ`.
     Hover(String),
+    /// Evaluate the position statically ([`Event::Evaluation`]); the
+    /// console's `score` (not an XBoard command).
+    Evaluate,
     /// Report the position and the moves that led to it ([`Event::Position`]);
     /// the console asks after each command (not an XBoard command).
     Position,
@@ -321,6 +324,8 @@ pub enum Event {
     Highlight(String),
     /// A debug comment.
     Comment(String),
+    /// The answer to [`Command::Evaluate`]: centipawns for the side to move.
+    Evaluation(Score),
     /// The answer to [`Command::Position`].
     Position(Snapshot),
 }
