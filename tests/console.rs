@@ -438,3 +438,26 @@ fn score_shows_the_static_evaluation_for_white() {
     assert!(pawns(&out[2]) > 20.0, "{out:?}");
     assert!(pawns(&out[5]) < -20.0, "{out:?}");
 }
+
+#[test]
+fn a_mate_by_the_user_ends_the_game_and_input_files_cannot_loop() {
+    let dir = scratch("usermate");
+    std::fs::write(dir.join("self.txt"), "input self.txt\n").unwrap();
+    let out = session_in(
+        &dir,
+        &[],
+        "input self.txt\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\na1a8\ne2e4\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "White(1): input self.txt",
+            "Error: input files nest deeper than 8",
+            "White(1): setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "White(1): a1a8",
+            "1-0 {White mates}",
+            "Black(1): e2e4",
+            "Illegal move: e2e4",
+        ]
+    );
+}
