@@ -9,6 +9,10 @@
 //! engine's move) is complete before the next line is read. Tools that need
 //! no game state (perft, check, bench) run on the console thread.
 //!
+//! Moves are read in coordinate notation (and `O-O`) only: SAN waits for the
+//! PGN/SAN module. Start-up: `.nightriderrc` in `$HOME`, then in the working
+//! directory, then command-line arguments, each line a command (see `cli`).
+//!
 //! Tested by `tests/console.rs`: scripted sessions on the built binary.
 
 pub mod commands;
