@@ -238,7 +238,7 @@ fn nightrider_chess_is_orthodox_chess_with_nightriders() {
     let orthodox = ini.game("nocastle").expect("nocastle");
     assert_eq!((game.width, game.height, game.zone), (8, 8, 0));
     assert_eq!(game.parent.as_deref(), Some("fairy"));
-    assert_eq!(game.gui_pieces, vec!["H& NN".to_string()]);
+    assert_eq!(game.gui_pieces, vec!["H& N0".to_string()]);
     let rider = &game.pieces[3];
     assert_eq!((rider.key_letter(), rider.value), ('H', 400));
     let knight_steps: Vec<i32> = orthodox.pieces[3].rays.iter().map(|r| r.step).collect();
