@@ -13,6 +13,7 @@ use crate::position::{Position, TextError};
 struct Played<M> {
     mv: Option<M>,
     key_before: u64,
+    text: String,
 }
 
 /// A game in progress on board type `P`.
@@ -93,12 +94,14 @@ impl<P: Position> Game<P> {
     /// Plays `m` if it is legal; returns whether it was played.
     pub fn play(&mut self, m: P::Move) -> bool {
         let key_before = self.pos.hash();
+        let text = self.pos.move_to_string(m);
         if !self.pos.make(m) {
             return false;
         }
         self.history.push(Played {
             mv: Some(m),
             key_before,
+            text,
         });
         true
     }
@@ -116,6 +119,7 @@ impl<P: Position> Game<P> {
         self.history.push(Played {
             mv: None,
             key_before,
+            text: "@@@@".to_string(),
         });
         Ok(())
     }
@@ -137,6 +141,12 @@ impl<P: Position> Game<P> {
             .into_iter()
             .map(|m| self.pos.move_to_string(m))
             .collect()
+    }
+
+    /// The moves played, oldest first, as the board wrote them.
+    #[must_use]
+    pub fn move_texts(&self) -> Vec<String> {
+        self.history.iter().map(|p| p.text.clone()).collect()
     }
 
     /// Keys of the positions before each move played, oldest first (what

@@ -11,7 +11,7 @@
 
 mod board_ui;
 
-use super::api::{Command, Event, Hello, MoveSelection, Status};
+use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame};
@@ -192,6 +192,7 @@ impl Control {
             Command::Level(level) => self.clock.set_level(level),
             Command::MoveTime(ms) => self.clock.set_move_time(ms),
             Command::Depth(d) => self.clock.depth = Some(d),
+            Command::Nodes(n) => self.clock.nodes = (n > 0).then_some(n),
             Command::Nps(n) => self.clock.set_nps(n),
             Command::Time(cs) => self.clock.own_centis = Some(cs),
             Command::OpponentTime(cs) => self.clock.opponent_centis = Some(cs),
@@ -214,6 +215,11 @@ impl Control {
             Command::Cores(n) => self.worker.send(Job::Threads(n)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Lift(square) => self.lift(&square),
+            Command::Evaluate => self.out.push(Event::Evaluation(self.game.evaluate())),
+            Command::Position => self.out.push(Event::Position(Snapshot {
+                fen: self.game.fen(),
+                moves: self.game.move_texts(),
+            })),
             Command::Invalid { reason, line } => self.out.push(Event::Error {
                 reason,
                 command: line,
