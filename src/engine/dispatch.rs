@@ -36,10 +36,11 @@ macro_rules! with_game {
 impl AnyGame {
     /// The initial position of `variant` (selected as `name`): on the
     /// bitboard when `bitboard` says it plays FIDE chess, else on the mailbox;
-    /// Chess960 (`fischerandom`) is bitboard only.
+    /// `fischerandom` plays Chess960 on the bitboard, or on the general
+    /// board when forced there and the file defines it.
     #[must_use]
     pub fn new(name: &str, variant: &Arc<Variant>, bitboard: bool) -> AnyGame {
-        if name == FISCHERANDOM {
+        if name == FISCHERANDOM && (bitboard || !variant.overlay.castling960) {
             let pos = BitboardPos::from_fen(crate::bitboard::START_FEN, true);
             return AnyGame::Orthodox(Game::new(
                 pos.unwrap_or_else(|_| BitboardPos::startpos()),

@@ -58,7 +58,8 @@ impl Library {
     /// A one-line reason when the name is unknown or its definition broken.
     pub fn variant(&self, name: &str) -> Result<Arc<Variant>, String> {
         let base = match Library::base_name(name) {
-            FISCHERANDOM => "normal",
+            // Fairy-Max's file has no fischerandom: play normal's pieces.
+            FISCHERANDOM if self.catalog.variant(FISCHERANDOM).is_err() => "normal",
             other => other,
         };
         self.catalog.variant(base).map_err(|errors| {
@@ -85,7 +86,9 @@ impl Library {
         let Ok(builtin) = self.builtin.variant("normal") else {
             return false;
         };
-        variant.name == "normal" && same_rules(variant, &builtin)
+        let chess960 = crate::rules::orthodox::classify(variant)
+            == Some(crate::rules::orthodox::Orthodox::Chess960);
+        (variant.name == "normal" && same_rules(variant, &builtin)) || chess960
     }
 
     /// The file the definitions come from.
