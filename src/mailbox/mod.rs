@@ -22,7 +22,7 @@ pub mod zones;
 pub use moves::{Move, MoveKind};
 
 use crate::core::{Color, Score, Verdict};
-use crate::position::{GenKind, Position, TextError};
+use crate::position::{GenKind, MoveFacts, Position, TextError};
 use crate::rules::variant::Royalty;
 use crate::rules::Variant;
 use makemove::Undo;
@@ -524,6 +524,10 @@ impl Position for MailboxPos {
 
     fn move_to_string(&self, m: Move) -> String {
         self.coordinate_text(m)
+    }
+
+    fn move_facts(&self, m: Move) -> Option<MoveFacts> {
+        Some(self.facts_of(m))
     }
 
     fn to_fen(&self) -> String {
