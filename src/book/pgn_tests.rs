@@ -41,7 +41,7 @@ fn replays_san_fen_and_reports_illegal_moves() {
     let mut pos = BitboardPos::startpos();
     assert_eq!(
         replay(&file.games[2], &mut pos),
-        Err("game at line 23: illegal move 2. Ke3".to_string())
+        Err("game at line 21: illegal move 2. Ke3".to_string())
     );
     let mut pos = BitboardPos::startpos();
     replay(&file.games[3], &mut pos).unwrap();
