@@ -5,4 +5,5 @@
 //! Depends on `position`, `notation`, `rules` and the boards; the engine and
 //! the console call it, never the other way round.
 
+pub mod file;
 pub mod pgn;
