@@ -5,5 +5,6 @@
 //! Depends on `position`, `notation`, `rules` and the boards; the engine and
 //! the console call it, never the other way round.
 
+pub mod create;
 pub mod file;
 pub mod pgn;
