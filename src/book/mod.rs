@@ -5,6 +5,7 @@
 //! Depends on `position`, `notation`, `rules` and the boards; the engine and
 //! the console call it, never the other way round.
 
+pub mod choose;
 pub mod create;
 pub mod file;
 pub mod pgn;
