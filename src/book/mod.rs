@@ -9,3 +9,4 @@ pub mod choose;
 pub mod create;
 pub mod file;
 pub mod pgn;
+pub mod polyglot;
