@@ -6,6 +6,7 @@
 //! the console call it, never the other way round.
 
 pub mod choose;
+pub mod command;
 pub mod create;
 pub mod file;
 pub mod pgn;

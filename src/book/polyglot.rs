@@ -114,7 +114,7 @@ impl PolyglotBook {
     /// One line when the length is not a whole number of entries or the keys
     /// are not sorted.
     pub fn from_bytes(bytes: &[u8]) -> Result<PolyglotBook, String> {
-        if bytes.len() % 16 != 0 {
+        if !bytes.len().is_multiple_of(16) {
             return Err(format!(
                 "truncated ({} bytes is not a whole number of 16-byte entries)",
                 bytes.len()
