@@ -25,12 +25,22 @@ fn rank_text(f: &MoveFacts) -> String {
     (u32::from(f.from.1) + u32::from(!f.zero_based_ranks)).to_string()
 }
 
+/// The board's facts as SAN uses them: only a pawn lettered `P` is
+/// written pawn-style; others (Spartan hoplites `H`) are named like pieces,
+/// as Fairy-Stockfish and the GUIs write them.
+fn san_facts<P: Position>(pos: &P, m: P::Move) -> Option<MoveFacts> {
+    pos.move_facts(m).map(|f| MoveFacts {
+        pawn: f.pawn && f.piece == 'P',
+        ..f
+    })
+}
+
 /// Legal moves of `pos` with their facts (moves without facts left out).
 fn legal_with_facts<P: Position>(pos: &mut P) -> Vec<(P::Move, MoveFacts)> {
     let legal = pos.legal_moves();
     legal
         .into_iter()
-        .filter_map(|m| pos.move_facts(m).map(|f| (m, f)))
+        .filter_map(|m| san_facts(pos, m).map(|f| (m, f)))
         .collect()
 }
 
@@ -109,7 +119,7 @@ fn san_body(me: &MoveFacts, capture: bool, all: &[(MoveFacts, bool)]) -> String 
 /// Writes `m` (a legal move of `pos`) in SAN with `+` or `#`. Falls back to
 /// coordinate text when the board gives no facts.
 pub fn to_san<P: Position>(pos: &mut P, m: P::Move) -> String {
-    let Some(me) = pos.move_facts(m) else {
+    let Some(me) = san_facts(pos, m) else {
         return pos.move_to_string(m);
     };
     let all: Vec<(MoveFacts, bool)> = legal_with_facts(pos)

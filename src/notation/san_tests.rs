@@ -184,3 +184,13 @@ fn seirawan_gating_suffix() {
     assert_eq!(parse_san(&mut pos, "Nf3"), pos.parse_move("g1f3"));
     round_trip(&mut pos);
 }
+
+#[test]
+fn spartan_hoplites_are_named_like_pieces() {
+    let fen = "lgkcckwl/hhhhhhhh/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQ - 0 1";
+    let mut pos = variant_fen("spartan", fen);
+    assert_eq!(san_of(&mut pos, "e7d6"), "Hed6");
+    assert_eq!(san_of(&mut pos, "a7b6"), "Hab6");
+    assert_eq!(parse_san(&mut pos, "Hed6"), pos.parse_move("e7d6"));
+    round_trip(&mut pos);
+}
