@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """End-to-end check of Nightrider's XBoard front end with python-chess.
 
-Usage: pychess_games.py ENGINE [GAMES]
+Usage: pychess_games.py ENGINE [GAMES [ENGINE_ARGS...]]
 
 Plays complete games of the engine against itself through
 chess.engine.popen_xboard (python-chess sends new/force/moves/st/nps/sd/go,
 remove/undo to rewind, ping after every move), in orthodox chess and Chess960,
-with time, node and depth limits, runs an analysis, and checks every move the
+with time, node and depth limits, with pondering, runs an analysis, and checks every move the
 engine sends is legal and every game ends by the rules. Exits non-zero with a
 one-line message on the first problem. Needs `pip install chess`.
 """
@@ -59,6 +59,16 @@ def check_rewind(engine):
         raise SystemExit(f"illegal move {result.move} after rewind")
 
 
+def check_pondering(engine):
+    """With ponder=True python-chess sends hard, then easy + ping to stop the ponder."""
+    board = chess.Board()
+    for _ in range(12):
+        result = engine.play(board, chess.engine.Limit(time=0.05), ponder=True)
+        if result.move not in board.legal_moves:
+            raise SystemExit(f"illegal move {result.move} while pondering")
+        board.push(result.move)
+
+
 def check_analysis(engine):
     """Analysis returns a PV that starts with a legal move."""
     board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
@@ -70,9 +80,10 @@ def check_analysis(engine):
 
 def main():
     if len(sys.argv) < 2:
-        raise SystemExit("usage: pychess_games.py ENGINE [GAMES]")
+        raise SystemExit("usage: pychess_games.py ENGINE [GAMES [ENGINE_ARGS...]]")
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    engine = chess.engine.SimpleEngine.popen_xboard([sys.argv[1]], timeout=20)
+    command = [sys.argv[1]] + sys.argv[3:]
+    engine = chess.engine.SimpleEngine.popen_xboard(command, timeout=20)
     try:
         name = engine.id.get("name", "")
         if not name.startswith("Nightrider"):
@@ -82,6 +93,7 @@ def main():
             total += play_game(engine, chess.Board())
             total += play_game(engine, chess.Board.from_chess960_pos((game * 137 + 11) % 960))
         check_rewind(engine)
+        check_pondering(engine)
         check_analysis(engine)
         print(f"ok: {2 * games} games, {total} plies")
     finally:

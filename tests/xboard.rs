@@ -56,6 +56,17 @@ impl Engine {
         self.until(|l| l == pong)
     }
 
+    /// The first line that satisfies `wanted` (earlier lines are dropped).
+    fn first(&self, wanted: impl Fn(&str) -> bool) -> String {
+        loop {
+            match self.rx.recv_timeout(PATIENCE) {
+                Ok(line) if wanted(&line) => return line,
+                Ok(_) => {}
+                Err(e) => panic!("engine silent ({e})"),
+            }
+        }
+    }
+
     /// Lines up to (not including) the first that satisfies `done`.
     fn until(&self, done: impl Fn(&str) -> bool) -> Vec<String> {
         let mut seen = Vec::new();
@@ -112,6 +123,7 @@ fn handshake_sends_quoted_features_between_done_markers() {
     assert_eq!(
         &options[3..],
         [
+            "feature option=\"MultiPvLines -spin 1 1 32\"",
             "feature option=\"ResignThreshold -spin 0 0 10000\"",
             "feature option=\"DrawScore -spin 0 -500 500\"",
         ]
@@ -496,17 +508,20 @@ fn the_binary_speaks_xboard_on_stdin_and_exits_on_quit_and_eof() {
 #[test]
 fn python_chess_plays_complete_games() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pychess_games.py");
-    let output = Command::new("python3")
-        .args([script, env!("CARGO_BIN_EXE_nightrider"), "1"])
-        .output()
-        .expect("python3 must be installed (with `pip install chess`)");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "pychess_games.py failed:\n{stdout}\n{stderr}"
-    );
-    assert!(stdout.starts_with("ok: 2 games, "), "{stdout}");
+    for board in [&[][..], &["--board", "general"][..]] {
+        let output = Command::new("python3")
+            .args([script, env!("CARGO_BIN_EXE_nightrider"), "1"])
+            .args(board)
+            .output()
+            .expect("python3 must be installed (with `pip install chess`)");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.success(),
+            "pychess_games.py {board:?} failed:\n{stdout}\n{stderr}"
+        );
+        assert!(stdout.starts_with("ok: 2 games, "), "{stdout}");
+    }
 }
 
 /// How many `move` lines, and the lines that are neither moves nor thinking.
@@ -625,6 +640,16 @@ fn a_ponder_hit_turns_the_ponder_search_into_our_move() {
         .find_map(|l| l.strip_prefix("Hint: "))
         .unwrap()
         .to_string();
+    // Ponder lines show the guessed reply first.
+    let ponder_line = match hint.iter().find(|l| is_thinking(l)) {
+        Some(line) => line.clone(),
+        None => e.first(is_thinking),
+    };
+    assert_eq!(
+        ponder_line.split_whitespace().nth(4),
+        Some(guess.as_str()),
+        "{ponder_line}"
+    );
     e.send(&format!("usermove {guess}\nping 500"));
     let out = e.until(|l| l == "pong 500");
     assert_eq!(moves_and_others(&out), (1, vec![]), "{out:?}");
@@ -632,4 +657,44 @@ fn a_ponder_hit_turns_the_ponder_search_into_our_move() {
         out.last().unwrap().starts_with("move "),
         "the pong waits for the move: {out:?}"
     );
+}
+
+#[test]
+fn resign_threshold_and_draw_offers_follow_the_score() {
+    let mut e = Engine::new();
+    // Black to move, a queen and a rook down.
+    let lost = "4k3/8/8/8/8/8/3PPP2/1Q1RK3 b - - 0 1";
+    e.send(&format!(
+        "new\nforce\nsetboard {lost}\noption ResignThreshold=300\nst 0.2\ngo"
+    ));
+    assert_eq!(moves_and_others(&e.sync()), (0, vec!["resign".to_string()]));
+    // Without the threshold it plays on, and accepts a draw offer afterwards.
+    e.send(&format!(
+        "new\nforce\nsetboard {lost}\noption ResignThreshold=0\nst 0.2\ngo"
+    ));
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    assert_eq!(e.exchange("draw"), ["offer draw"]);
+    // Ahead, it declines silently.
+    let won = "4k3/8/8/8/8/8/3PPP2/1Q1RK3 w - - 0 1";
+    e.send(&format!("new\nforce\nsetboard {won}\nst 0.2\ngo"));
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    assert_eq!(e.exchange("draw"), Vec::<String>::new());
+}
+
+#[test]
+fn multi_pv_analysis_shows_distinct_best_lines_per_depth() {
+    let mut e = Engine::new();
+    e.send("new\nforce\noption MultiPvLines=3\nanalyze");
+    let mut depth_two = Vec::new();
+    let lines = e.until(|l| l.starts_with("3 "));
+    for l in lines.iter().filter(|l| l.starts_with("2 ")) {
+        depth_two.push(l.split_whitespace().nth(4).unwrap().to_string());
+    }
+    e.send("exit");
+    e.sync();
+    assert_eq!(depth_two.len(), 3, "{lines:?}");
+    depth_two.sort();
+    depth_two.dedup();
+    assert_eq!(depth_two.len(), 3, "three different first moves: {lines:?}");
+    assert_eq!(e.exchange("option MultiPvLines=1"), Vec::<String>::new());
 }

@@ -13,12 +13,15 @@ pub struct Settings {
     /// What a draw is worth to the engine, centipawns: a draw offer is
     /// accepted when the last search scored at least 100 below this.
     pub draw_score: i32,
+    /// Best lines shown in analysis (0 and 1 both mean one).
+    pub multi_pv: usize,
 }
 
 /// Option names.
 const INI_FILE: &str = "IniFile";
 const FAIRY_VARIANT: &str = "FairyVariant";
 const MAKRUK_RULES: &str = "MakrukRules";
+const MULTI_PV: &str = "MultiPvLines";
 const RESIGN: &str = "ResignThreshold";
 const DRAW_SCORE: &str = "DrawScore";
 
@@ -46,6 +49,8 @@ pub fn advertised(library: &Library, settings: &Settings) -> Vec<EngineOption> {
     if choices.len() > 1 {
         out.push(option(MAKRUK_RULES, OptionKind::Combo { default, choices }));
     }
+    let lines = i32::try_from(settings.multi_pv.max(1)).unwrap_or(1);
+    out.push(option(MULTI_PV, spin(lines, 1, 32)));
     out.push(option(RESIGN, spin(settings.resign_threshold, 0, 10_000)));
     out.push(option(DRAW_SCORE, spin(settings.draw_score, -500, 500)));
     out
@@ -89,6 +94,10 @@ pub fn apply(
             .set_makruk_choice(value?)
             .map(|()| false)
             .map_err(|_| "bad value".into()),
+        MULTI_PV => {
+            settings.multi_pv = usize::try_from(spin(1, 32)?).unwrap_or(1);
+            Ok(false)
+        }
         RESIGN => {
             settings.resign_threshold = spin(0, 10_000)?;
             Ok(false)

@@ -10,8 +10,9 @@
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
 use super::worker::{Outcome, Reporter, SearchBoard, Tables, Task};
-use crate::search::{pv_to_strings, Caps, Limits, SearchInfo, SearchParams};
-use std::time::Duration;
+use crate::search::{pv_to_strings, Caps, Limits, SearchInfo, SearchParams, RUN};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 /// Everything a search needs besides the position.
 #[derive(Clone, Debug)]
@@ -24,11 +25,18 @@ pub struct SearchSpec {
     pub excluded: Vec<String>,
     /// Files of the board (wide boards get more time per move).
     pub width: usize,
+    /// Principal variations to show (analysis); 1 = the normal search.
+    pub lines: usize,
 }
 
 /// A task searching `pos`, whose game went through the positions `history`
 /// (keys, oldest first), under `spec`.
 pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task {
+    if spec.lines > 1 {
+        return Box::new(move |tables: &mut Tables, reporter: &Reporter| {
+            multi_pv(pos, &history, &spec, P::searcher(tables), reporter)
+        });
+    }
     Box::new(move |tables: &mut Tables, reporter: &Reporter| {
         let mut root = pos;
         let exclude: Vec<P::Move> = root
@@ -69,6 +77,73 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             last,
         }
     })
+}
+
+/// Several best lines: for each depth, search the root again and again,
+/// each time excluding the best moves already found, and report one
+/// thinking line per move. Ends at the depth cap or when stopped; a search
+/// cut short by the stop is not reported.
+fn multi_pv<P: SearchBoard>(
+    mut root: P,
+    history: &[u64],
+    spec: &SearchSpec,
+    searcher: &mut crate::search::Searcher<P>,
+    reporter: &Reporter,
+) -> Outcome {
+    let started = Instant::now();
+    let base: Vec<P::Move> = root
+        .legal_moves()
+        .into_iter()
+        .filter(|&m| spec.excluded.contains(&root.move_to_string(m)))
+        .collect();
+    let stop = reporter.stop().atomic();
+    let mut outcome = Outcome::default();
+    let mut nodes = 0u64;
+    for depth in 1..=spec
+        .limits
+        .depth
+        .unwrap_or(crate::search::MAX_PLY as u32 - 1)
+    {
+        let mut exclude = base.clone();
+        for line in 0..spec.lines {
+            let params = SearchParams {
+                limits: Limits::Depth(depth),
+                caps: Caps {
+                    depth: None,
+                    nodes: None,
+                    time: spec.limits.deadline_ms.map(Duration::from_millis),
+                },
+                exclude: exclude.clone(),
+                board_width: spec.width,
+                progress: None,
+            };
+            let result = searcher.search(&root, history, &params, &stop, &mut |_| {});
+            if stop.load(Ordering::Relaxed) != RUN {
+                return outcome;
+            }
+            let Some(best) = result.best else { break };
+            nodes = nodes.saturating_add(result.nodes);
+            let elapsed = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            let info = Thinking {
+                depth,
+                score: result.score,
+                centis: spec.clock.report_centis(elapsed, nodes),
+                nodes,
+                pv: pv_to_strings(&root, &result.pv),
+            };
+            if line == 0 {
+                outcome = Outcome {
+                    best: Some(root.move_to_string(best)),
+                    ponder: info.pv.get(1).cloned(),
+                    score: Some(result.score),
+                    last: Some(info.clone()),
+                };
+            }
+            reporter.progress(info);
+            exclude.push(best);
+        }
+    }
+    outcome
 }
 
 /// The search's limits for ours: a node budget (`nps` mode) wins, then the

@@ -38,7 +38,8 @@ pub use tt::TranspositionTable;
 
 use crate::position::{Evaluate, Position};
 use driver::{IterationPlan, Outcome};
-use ordering::{Heuristics, MAX_PLY};
+use ordering::Heuristics;
+pub use ordering::MAX_PLY;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Instant;

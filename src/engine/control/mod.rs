@@ -9,7 +9,9 @@
 //! first; `ping` is answered in order, except that while we think on our move
 //! the `pong` waits for the move.
 
-use super::api::{Command, EditStep, Event, Hello, MoveSelection, Status, Thinking};
+mod board_ui;
+
+use super::api::{Command, Event, Hello, MoveSelection, Status, Thinking};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame};
@@ -417,38 +419,6 @@ impl Control {
         }
     }
 
-    fn start_edit(&mut self) {
-        self.abandon();
-        self.edit = Diagram::from_fen(&self.game.fen()).map(|d| (d, Color::White));
-    }
-
-    fn edit_step(&mut self, step: EditStep) {
-        let Some((diagram, color)) = &mut self.edit else {
-            return;
-        };
-        match step {
-            EditStep::Clear => diagram.clear(),
-            EditStep::ToggleColor => *color = color.flip(),
-            EditStep::Place { piece, square } => {
-                let _ = diagram.place(piece, *color, &square);
-            }
-            EditStep::Done => {
-                let side = if self.game.side_to_move() == Color::White {
-                    "w"
-                } else {
-                    "b"
-                };
-                let fen = format!(
-                    "{} {side} {} - 0 1",
-                    diagram.placement(),
-                    diagram.castling_from(&self.start_fen)
-                );
-                self.edit = None;
-                self.setboard(&fen);
-            }
-        }
-    }
-
     fn take_back(&mut self, plies: usize) {
         self.abandon();
         for _ in 0..plies {
@@ -558,26 +528,6 @@ impl Control {
         }
     }
 
-    fn lift(&mut self, square: &str) {
-        let Some(diagram) = Diagram::from_fen(&self.game.fen()) else {
-            return;
-        };
-        let targets: Vec<(usize, usize)> = self
-            .game
-            .legal_move_texts()
-            .iter()
-            .filter_map(|m| m.strip_prefix(square))
-            .filter(|rest| rest.starts_with(|c: char| c.is_ascii_lowercase()))
-            .filter_map(|rest| {
-                let end = rest[1..]
-                    .find(|c: char| !c.is_ascii_digit())
-                    .map_or(rest.len(), |i| i + 1);
-                diagram.square(&rest[..end])
-            })
-            .collect();
-        self.out.push(Event::Highlight(diagram.highlight(&targets)));
-    }
-
     /// Resets what belongs to one position: exclusions, announcements.
     fn position_changed(&mut self) {
         self.excluded.clear();
@@ -652,6 +602,11 @@ impl Control {
                 Vec::new()
             },
             width: Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width()),
+            lines: if kind == Kind::Analyze {
+                self.settings.multi_pv
+            } else {
+                1
+            },
         };
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
             return;
@@ -678,14 +633,13 @@ impl Control {
     pub fn on_report(&mut self, report: Report) {
         let current = self.running.as_ref().map(|r| r.job);
         match report {
-            Report::Progress { job, info } if Some(job) == current => {
-                let analysing = matches!(
-                    self.running,
-                    Some(Running {
-                        kind: Kind::Analyze,
-                        ..
-                    })
-                );
+            Report::Progress { job, mut info } if Some(job) == current => {
+                let kind = self.running.as_ref().map(|r| &r.kind);
+                let analysing = kind == Some(&Kind::Analyze);
+                if let Some(Kind::Ponder { guess }) = kind {
+                    // A ponder search starts after the guessed reply; the GUI expects it in the PV.
+                    info.pv.insert(0, guess.clone());
+                }
                 self.last_info = Some(info.clone());
                 if self.post || analysing {
                     self.out.push(Event::Thinking(info));
