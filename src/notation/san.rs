@@ -25,12 +25,15 @@ fn rank_text(f: &MoveFacts) -> String {
     (u32::from(f.from.1) + u32::from(!f.zero_based_ranks)).to_string()
 }
 
-/// The board's facts as SAN uses them: only a pawn lettered `P` is
-/// written pawn-style; others (Spartan hoplites `H`) are named like pieces,
-/// as Fairy-Stockfish and the GUIs write them.
+/// The board's facts as SAN uses them: a pawn is written pawn-style (no
+/// letter) only when it is lettered `P` and moves like an orthodox pawn on
+/// this move (straight when quiet, to another file when capturing). Others
+/// (Spartan hoplites, Berolina pawns) are named like pieces (`Hed6`,
+/// `Pfg3`), as Fairy-Stockfish and the GUIs write them.
 fn san_facts<P: Position>(pos: &P, m: P::Move) -> Option<MoveFacts> {
+    let capture = pos.is_capture(m);
     pos.move_facts(m).map(|f| MoveFacts {
-        pawn: f.pawn && f.piece == 'P',
+        pawn: f.pawn && f.piece == 'P' && capture == (f.from.0 != f.to.0),
         ..f
     })
 }
