@@ -95,3 +95,28 @@ fn book_create_makes_a_book_per_variant() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `polyglot-small.bin` was made by PolyGlot 2.0.4 (`polyglot make-book
+/// -pgn polyglot-small.pgn -bin polyglot-small.bin -max-ply 20 -min-game 1`).
+#[test]
+fn reads_a_book_made_by_polyglot() {
+    use nightrider::book::polyglot::PolyglotBook;
+    let path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/book/polyglot-small.bin"
+    ));
+    let book = PolyglotBook::load(path).unwrap();
+    let start = BitboardPos::startpos();
+    let found: Vec<(String, u16)> = book
+        .probe(&start)
+        .into_iter()
+        .map(|(m, w, _)| (start.move_to_string(m), w))
+        .collect();
+    assert_eq!(found, [("e2e4".to_string(), 2), ("d2d4".to_string(), 1)]);
+    let fen = "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5";
+    let pos = BitboardPos::from_fen(fen, false).unwrap();
+    let castle = book.probe(&pos);
+    assert_eq!(castle.len(), 1);
+    assert!(castle[0].0.is_castle());
+    assert_eq!(pos.move_to_string(castle[0].0), "e1g1");
+}
