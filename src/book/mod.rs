@@ -11,3 +11,4 @@ pub mod create;
 pub mod file;
 pub mod pgn;
 pub mod polyglot;
+pub mod set;
