@@ -9,6 +9,7 @@ pub mod choose;
 pub mod command;
 pub mod create;
 pub mod file;
+pub mod learn;
 pub mod pgn;
 pub mod polyglot;
 pub mod set;
