@@ -194,3 +194,20 @@ fn spartan_hoplites_are_named_like_pieces() {
     assert_eq!(parse_san(&mut pos, "Hed6"), pos.parse_move("e7d6"));
     round_trip(&mut pos);
 }
+
+#[test]
+fn seirawan_castling_with_gating_names_the_rook_square() {
+    let mut pos = variant_pos("seirawan");
+    for coord in ["g1f3", "e7e6", "g2g3", "d7d6", "f1g2", "c7c6"] {
+        let m = pos.parse_move(coord).unwrap();
+        assert!(pos.make(m));
+    }
+    let castles: Vec<String> = all_san(&mut pos)
+        .into_iter()
+        .filter(|s| s.starts_with("O-O"))
+        .collect();
+    assert_eq!(castles, ["O-O", "O-O/E", "O-O/Eh1", "O-O/H", "O-O/Hh1"]);
+    round_trip(&mut pos);
+    let with_rook_gate = parse_san(&mut pos, "O-O/Hh1").unwrap();
+    assert_eq!(pos.move_to_string(with_rook_gate), "h1e1h");
+}
