@@ -17,6 +17,11 @@ pub struct Subcommand {
 /// Every subcommand.
 pub const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
+        name: "bench",
+        usage: crate::tools::benchcmd::USAGE,
+        run: crate::tools::benchcmd::run,
+    },
+    Subcommand {
         name: "perft",
         usage: crate::tools::perftcmd::PERFT_USAGE,
         run: crate::tools::perftcmd::run_perft,

@@ -217,6 +217,15 @@ fn repetition_of_a_game_position_is_a_draw() {
     );
     let r = search_with(&root, &[], 5, 1);
     assert!(r.score < -500, "{}", r.score);
+    // With contempt the draw is worth the root side's draw score.
+    let mut searcher: Searcher<BitboardPos> = Searcher::new(4);
+    searcher.set_draw_score(-50);
+    let params = SearchParams::new(Limits::Depth(5));
+    let r = searcher.search(&root, &keys, &params, &AtomicU8::new(RUN), &mut |_| {});
+    assert_eq!(
+        (root.move_to_string(r.best.unwrap()), r.score),
+        ("g1h1".to_string(), -50)
+    );
     let (root, keys) = play(mailbox("normal", fen), &shuffle);
     let r = search_with(&root, &keys, 5, 1);
     assert_eq!(

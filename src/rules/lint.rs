@@ -1,14 +1,16 @@
-//! `nightrider check [FILE] [--ini FILE]`: lints an fmax.ini and its
-//! `variants/` overlays, builds every game into a [`Variant`], prints each
-//! problem as `file:line: message` and a summary `N games, M errors`.
+//! `nightrider check [FILE] [--ini FILE] [--pieces]`: lints an fmax.ini and
+//! its `variants/` overlays, builds every game into a [`Variant`], prints
+//! each problem as `file:line: message` and a summary `N games, M errors`;
+//! with `--pieces` also every piece of every game with its rays and the
+//! Betza derived from them.
 
 use std::path::{Path, PathBuf};
 
 use super::catalog::{self, Catalog};
-use super::{fmax, ConfigError, Variant};
+use super::{betza, fmax, ConfigError, Variant};
 
 /// Usage line of the subcommand.
-pub const USAGE: &str = "check [FILE] [--ini FILE]   lint an fmax.ini (default: the one the engine loads) and its variants/ overlays";
+pub const USAGE: &str = "check [FILE] [--ini FILE] [--pieces]   lint an fmax.ini (default: the one the engine loads) and its variants/ overlays; --pieces lists every piece with its rays and Betza";
 
 /// What a lint found.
 #[derive(Clone, Debug, Default)]
@@ -111,11 +113,16 @@ fn ini_files(dir: &Path, prefix: &str) -> Vec<(String, PathBuf)> {
         .collect()
 }
 
-/// Parses `check`'s arguments: the optional file.
-fn parse_args(args: &[String]) -> Result<Option<PathBuf>, String> {
+/// Parses `check`'s arguments: the optional file and `--pieces`.
+fn parse_args(args: &[String]) -> Result<(Option<PathBuf>, bool), String> {
     let mut file: Option<String> = None;
+    let mut pieces = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        if a == "--pieces" {
+            pieces = true;
+            continue;
+        }
         let value = if a == "--ini" {
             it.next().cloned().ok_or("--ini needs a FILE")?
         } else if let Some(v) = a.strip_prefix("--ini=") {
@@ -130,7 +137,23 @@ fn parse_args(args: &[String]) -> Result<Option<PathBuf>, String> {
         }
         file = Some(value);
     }
-    Ok(file.map(PathBuf::from))
+    Ok((file.map(PathBuf::from), pieces))
+}
+
+/// Prints every piece of every game (the default game first, as `(default)`).
+fn print_pieces(catalog: &Catalog) {
+    let ini = catalog.ini();
+    for def in ini.default_game.iter().chain(ini.games.iter()) {
+        let name = if def.name.is_empty() {
+            "(default)"
+        } else {
+            def.name.as_str()
+        };
+        println!("game {name}:");
+        for line in betza::piece_report(def) {
+            println!("{line}");
+        }
+    }
 }
 
 /// Runs `nightrider check`; returns the exit code (1 on errors).
@@ -140,7 +163,7 @@ pub fn run_check(args: &[String]) -> i32 {
         println!("usage: nightrider {USAGE}");
         return 0;
     }
-    let explicit = match parse_args(args) {
+    let (explicit, pieces) = match parse_args(args) {
         Ok(f) => f,
         Err(msg) => {
             eprintln!("check: {msg}\nusage: nightrider {USAGE}");
@@ -160,7 +183,11 @@ pub fn run_check(args: &[String]) -> i32 {
                 dir.as_ref()
                     .map_or("none".to_string(), |d| d.display().to_string())
             );
-            lint(&Catalog::from_ini(fmax::parse(&text, &name), path, dir))
+            let catalog = Catalog::from_ini(fmax::parse(&text, &name), path, dir);
+            if pieces {
+                print_pieces(&catalog);
+            }
+            lint(&catalog)
         }
     };
     for e in &report.errors {

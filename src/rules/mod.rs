@@ -7,6 +7,7 @@
 //! ([`Variant`]). `builtin` holds the orthodox definition used when no file is
 //! found. Depends only on `core`; nothing here knows about boards or search.
 
+pub mod betza;
 pub mod board_keys;
 pub mod builtin;
 pub mod catalog;
@@ -51,6 +52,8 @@ pub struct PieceDef {
     pub rays: Vec<Ray>,
     /// 1-based line of the piece in its file.
     pub line: usize,
+    /// The `betza=` text the line gave (its rays are then derived from it).
+    pub betza: Option<String>,
 }
 
 impl PieceDef {

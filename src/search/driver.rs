@@ -35,6 +35,8 @@ pub(crate) struct IterationPlan {
     pub max_depth: u32,
     /// Soft time limit (main thread only).
     pub soft: Option<Duration>,
+    /// Lines to report per iteration (main thread only; 1 = best only).
+    pub multi_pv: usize,
 }
 
 /// A best-so-far line from an iteration.
@@ -61,6 +63,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             pv: Vec::new(),
         };
         let mut stable = 0;
+        let mut extra = vec![0; plan.multi_pv.saturating_sub(1)];
         for depth in plan.start_depth..=plan.max_depth.min(MAX_PLY as u32 - 1) {
             self.root_depth = depth as i32;
             self.seldepth = 0;
@@ -83,7 +86,8 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 if complete {
                     if let Some(r) = report.as_deref_mut() {
                         self.check_limits();
-                        r(self.info(&done));
+                        r(self.info(&done, 1));
+                        self.extra_lines(&mut root_moves, depth, plan.multi_pv, &mut extra, r);
                     }
                 } else {
                     done.depth = depth.saturating_sub(1);
@@ -97,6 +101,36 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             }
         }
         done
+    }
+
+    /// Multi-PV: after the best line, searches the `n`-th best line among
+    /// the moves after the first `n - 1` and reports it as line `n`.
+    fn extra_lines(
+        &mut self,
+        root_moves: &mut [P::Move],
+        depth: u32,
+        lines: usize,
+        previous: &mut [Score],
+        report: &mut dyn FnMut(SearchInfo<P::Move>),
+    ) {
+        for n in 1..lines.min(root_moves.len()) {
+            let (line, complete) =
+                self.aspiration(&mut root_moves[n..], depth as i32, previous[n - 1]);
+            if !complete || self.stopped {
+                return;
+            }
+            if let Some(line) = line {
+                previous[n - 1] = line.score;
+                let outcome = Outcome {
+                    best: Some(line.best),
+                    score: line.score,
+                    depth,
+                    pv: line.pv,
+                };
+                self.check_limits();
+                report(self.info(&outcome, n + 1));
+            }
+        }
     }
 
     /// Whether the main thread should not start another iteration.
@@ -235,7 +269,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
     }
 
     /// The report of a finished iteration.
-    fn info(&self, done: &Outcome<P::Move>) -> SearchInfo<P::Move> {
+    fn info(&self, done: &Outcome<P::Move>, multipv: usize) -> SearchInfo<P::Move> {
         let elapsed = self.shared.start.elapsed();
         SearchInfo {
             depth: done.depth,
@@ -244,7 +278,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             centis: (elapsed.as_millis() / 10) as u64,
             nodes: self.shared.nodes.load(std::sync::atomic::Ordering::Relaxed),
             pv: done.pv.clone(),
-            multipv: 1,
+            multipv,
         }
     }
 }

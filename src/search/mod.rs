@@ -36,6 +36,7 @@ pub use limits::{time_budget, Caps, Limits, TimeBudget};
 pub use score::xboard_score;
 pub use tt::TranspositionTable;
 
+use crate::core::{Score, Verdict};
 use crate::position::{Evaluate, Position};
 use driver::{IterationPlan, Outcome};
 use ordering::Heuristics;
@@ -86,6 +87,8 @@ pub struct Searcher<P: Position> {
     tt: Arc<TranspositionTable>,
     threads: usize,
     heuristics: Vec<Heuristics<P::Move>>,
+    multi_pv: usize,
+    draw_score: Score,
 }
 
 impl<P: Position + Evaluate> Searcher<P> {
@@ -102,7 +105,22 @@ impl<P: Position + Evaluate> Searcher<P> {
             tt: table,
             threads: 1,
             heuristics: vec![Heuristics::default()],
+            multi_pv: 1,
+            draw_score: 0,
         }
+    }
+
+    /// Principal variations reported per iteration (1: the best only);
+    /// line `n` is the best move after the first `n - 1`, reported with
+    /// `SearchInfo::multipv == n`. The move played is line 1's.
+    pub fn set_multi_pv(&mut self, lines: usize) {
+        self.multi_pv = lines.max(1);
+    }
+
+    /// Score of a draw for the side to move at the root (contempt: negative
+    /// to avoid draws, positive to seek them); 0 by default.
+    pub fn set_draw_score(&mut self, score: Score) {
+        self.draw_score = score;
     }
 
     /// The table this searcher uses.
@@ -176,6 +194,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             hard: budget.map(|b| b.hard),
             max_nodes,
             progress: params.progress.as_deref(),
+            draw_score: self.draw_score,
         };
         let mut pos = root.clone();
         let root_moves: Vec<P::Move> = pos
@@ -184,10 +203,10 @@ impl<P: Position + Evaluate> Searcher<P> {
             .filter(|m| !params.exclude.contains(m))
             .collect();
         if root_moves.is_empty() {
-            let score = if params.exclude.is_empty() {
-                verdict_score(pos.no_move_verdict(), 0)
-            } else {
-                0
+            let score = match pos.no_move_verdict() {
+                _ if !params.exclude.is_empty() => self.draw_score,
+                Verdict::Draw => self.draw_score,
+                v => verdict_score(v, 0),
             };
             return SearchResult {
                 best: None,
@@ -207,6 +226,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             start_depth: 1,
             max_depth,
             soft: budget.map(|b| b.soft),
+            multi_pv: self.multi_pv,
         };
         let outcome = self.run_threads(root, history, &shared, root_moves, &plan, report);
         let pv = outcome.pv;
@@ -259,6 +279,7 @@ impl<P: Position + Evaluate> Searcher<P> {
                     start_depth: 1 + (i as u32 % 2),
                     max_depth: plan.max_depth,
                     soft: None,
+                    multi_pv: 1,
                 };
                 scope.spawn(move || {
                     let mut w = Worker::new(&root, history, tt, shared, heuristics);

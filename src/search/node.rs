@@ -10,7 +10,7 @@
 use super::ordering::{is_refutation_score, MovePicker, OrderContext, MAX_PLY};
 use super::score::{is_mate, mate_in, mated_in, INFINITY};
 use super::tt::{move_id, Bound, TtHit};
-use super::worker::{verdict_score, Worker};
+use super::worker::Worker;
 use crate::core::{Score, MATE_BOUND};
 use crate::position::{Evaluate, GenKind, Position};
 use std::sync::OnceLock;
@@ -228,7 +228,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         buffers.scored = picker.into_buffer();
         self.buffers[ply] = buffers;
         if legal == 0 {
-            return verdict_score(self.pos.no_move_verdict(), ply);
+            return self.verdict(self.pos.no_move_verdict(), ply);
         }
         let depth = ctx.depth.clamp(0, 255) as u8;
         self.store(ctx.key, ply, best, ctx.beta, best_move, depth);

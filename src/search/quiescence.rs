@@ -10,7 +10,7 @@
 use super::node::cuts;
 use super::ordering::{gain_estimate, MovePicker, MAX_PLY};
 use super::score::INFINITY;
-use super::worker::{verdict_score, Worker};
+use super::worker::Worker;
 use crate::core::Score;
 use crate::position::{Evaluate, GenKind, Position};
 
@@ -26,7 +26,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         }
         self.seldepth = self.seldepth.max(ply);
         if let Some(v) = self.pos.rule_verdict() {
-            return verdict_score(v, ply);
+            return self.verdict(v, ply);
         }
         if ply >= MAX_PLY {
             return self.evaluate();
@@ -89,7 +89,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             return 0;
         }
         if in_check && legal == 0 {
-            return verdict_score(self.pos.no_move_verdict(), ply);
+            return self.verdict(self.pos.no_move_verdict(), ply);
         }
         self.store(key, ply, best, beta, best_move, 0);
         best

@@ -138,7 +138,15 @@ fn run(
     params: &SearchParams<u8>,
     threads: usize,
 ) -> (SearchResult<u8>, Vec<SearchInfo<u8>>) {
-    let mut searcher = Searcher::new(1);
+    run_with(Searcher::new(1), text, params, threads)
+}
+
+fn run_with(
+    mut searcher: Searcher<TicTacToe>,
+    text: &str,
+    params: &SearchParams<u8>,
+    threads: usize,
+) -> (SearchResult<u8>, Vec<SearchInfo<u8>>) {
     searcher.set_threads(threads);
     let stop = AtomicU8::new(RUN);
     let mut infos = Vec::new();
@@ -324,4 +332,38 @@ fn progress_is_published_for_other_threads() {
         "{snap:?} {}",
         r.nodes
     );
+}
+
+#[test]
+fn multi_pv_reports_the_best_lines_in_order() {
+    let mut searcher = Searcher::new(1);
+    searcher.set_multi_pv(3);
+    let (r, infos) = run_with(searcher, "xx.oo....", &depth(5), 1);
+    assert_eq!(r.best, Some(2));
+    let last: Vec<(usize, Score, u8)> = infos
+        .iter()
+        .filter(|i| i.depth == 5)
+        .map(|i| (i.multipv, i.score, i.pv[0]))
+        .collect();
+    assert_eq!(last.len(), 3, "{last:?}");
+    assert_eq!(&last[..2], &[(1, mate_in(1), 2), (2, 0, 5)]);
+    assert_eq!((last[2].0, last[2].1), (3, mated_in(2)));
+    assert!([6, 7, 8].contains(&last[2].2));
+}
+
+#[test]
+fn draw_score_is_seen_from_the_root_side() {
+    for contempt in [-50, 0, 30] {
+        let params = depth(9);
+        let run = |text| {
+            let mut searcher = Searcher::new(1);
+            searcher.set_draw_score(contempt);
+            run_with(searcher, text, &params, 1)
+        };
+        // Every line ends in a full board (three plies: the opponent's draw
+        // is negated back), or the root itself is full.
+        assert_eq!(run("..xxooo.x").0.score, contempt);
+        assert_eq!(run("..oo.xxox").0.score, contempt);
+        assert_eq!(run("xoxxoooxx").0.score, contempt);
+    }
 }

@@ -34,6 +34,8 @@ pub(crate) struct Shared<'a> {
     pub max_nodes: Option<u64>,
     /// Where the main thread publishes its progress.
     pub progress: Option<&'a Progress>,
+    /// Score of a draw for the side to move at the root.
+    pub draw_score: Score,
 }
 
 /// Storage reused by the node at one ply.
@@ -81,6 +83,8 @@ pub(crate) struct Worker<'a, P: Position> {
     pub root_depth: i32,
     /// Live progress for other threads (main thread only).
     pub progress: Option<&'a Progress>,
+    /// Score of a draw for the side to move at the root.
+    pub draw_score: Score,
 }
 
 impl<'a, P: Position + Evaluate> Worker<'a, P> {
@@ -123,6 +127,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             stopped: false,
             root_depth: 1,
             progress: None,
+            draw_score: shared.draw_score,
         }
     }
 
@@ -209,15 +214,15 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
     /// rule, the 50-move rule, or a repetition (one suffices in the tree).
     pub fn terminal_score(&mut self, ply: usize) -> Option<Score> {
         if let Some(v) = self.pos.rule_verdict() {
-            return Some(verdict_score(v, ply));
+            return Some(self.verdict(v, ply));
         }
         let clock = self.pos.halfmove_clock() as usize;
         if clock >= 100 {
             // A mate on the 100th ply still counts as a mate.
             if self.pos.in_check() && self.pos.legal_moves().is_empty() {
-                return Some(verdict_score(self.pos.no_move_verdict(), ply));
+                return Some(self.verdict(self.pos.no_move_verdict(), ply));
             }
-            return Some(0);
+            return Some(self.draw(ply));
         }
         let last = self.keys.len() - 1;
         let key = self.keys[last];
@@ -226,10 +231,29 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         while i >= oldest + 2 {
             i -= 2;
             if self.keys[i] == key {
-                return Some(0);
+                return Some(self.draw(ply));
             }
         }
         None
+    }
+
+    /// The score of a draw at `ply`: the root side's draw score, negated
+    /// on the opponent's plies (contempt).
+    pub fn draw(&self, ply: usize) -> Score {
+        if ply.is_multiple_of(2) {
+            self.draw_score
+        } else {
+            -self.draw_score
+        }
+    }
+
+    /// The score of a verdict for the side to move at `ply`, draws with
+    /// contempt.
+    pub fn verdict(&self, v: Verdict, ply: usize) -> Score {
+        match v {
+            Verdict::Draw => self.draw(ply),
+            _ => verdict_score(v, ply),
+        }
     }
 
     /// Makes `pv[ply]` the line `m` followed by `pv[ply + 1]`.

@@ -229,8 +229,11 @@ fn read_pieces<'a>(
                 value: 0,
                 rays: Vec::new(),
                 line: t.line,
+                betza: None,
             });
             header_line = Some(t.line);
+        } else if let Some(text) = tokens::betza_text(t.text) {
+            add_betza(text, t, def, rep);
         } else if let Some(ray) = tokens::ray(t.text) {
             match def.pieces.last_mut() {
                 Some(piece) => {
@@ -254,6 +257,35 @@ fn read_pieces<'a>(
         }
     }
     None
+}
+
+/// A `betza=TEXT` token: the text's rays join the current piece (Nightrider
+/// extension; Fairy-Max ends the piece list at such a token).
+fn add_betza(text: &str, t: &Token, def: &mut GameDef, rep: &mut Report) {
+    let Some(piece) = def.pieces.last_mut() else {
+        rep.error(
+            t.line,
+            format!(
+                "`{}` before the first piece line: expected L:V first",
+                t.text
+            ),
+        );
+        return;
+    };
+    if piece.betza.is_some() {
+        rep.error(
+            t.line,
+            format!("`{}`: a piece line takes one betza= text", t.text),
+        );
+        return;
+    }
+    match crate::rules::betza::from_betza(text) {
+        Ok(rays) => {
+            piece.rays.extend(rays);
+            piece.betza = Some(text.to_string());
+        }
+        Err(why) => rep.error(t.line, format!("betza={text}: {why}")),
+    }
 }
 
 fn start_piece(letter: char, value: i64, t: &Token, def: &mut GameDef, rep: &mut Report) {
@@ -285,6 +317,7 @@ fn start_piece(letter: char, value: i64, t: &Token, def: &mut GameDef, rep: &mut
         value,
         rays: Vec::new(),
         line: t.line,
+        betza: None,
     });
 }
 

@@ -13,7 +13,10 @@
 //! * duplicate `Game:` names: the first definition wins (Fairy-Max finds the
 //!   first); each later one is refused with an error;
 //! * `0` in black's back rank: a warning, the square stays empty;
-//! * boards up to 16x16 (Fairy-Max: 14x16).
+//! * boards up to 16x16 (Fairy-Max: 14x16);
+//! * a `betza=TEXT` word on a piece line adds the rays of that Betza text
+//!   (Nightrider's extension, see `rules::betza`; Fairy-Max would end the
+//!   piece list there).
 
 mod body;
 pub mod tokens;

@@ -119,6 +119,13 @@ pub fn ray(text: &str) -> Option<Ray> {
     Some(Ray::new(step, mode as i32, step2))
 }
 
+/// The Betza text of a `betza=TEXT` token (Nightrider's extension: a piece
+/// given in Betza notation, white's point of view).
+#[must_use]
+pub fn betza_text(text: &str) -> Option<&str> {
+    text.strip_prefix("betza=")
+}
+
 /// Why `text` is not a ray, in words (for a token that failed [`ray`]).
 #[must_use]
 pub fn ray_problem(text: &str) -> String {

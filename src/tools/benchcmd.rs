@@ -1,0 +1,123 @@
+//! `nightrider bench [DEPTH]`: the search signature. Searches the fixed
+//! orthodox positions on the bitboard board and the variant positions on the
+//! general board to a fixed depth on one thread, and prints the node count
+//! (which changes only when search behaviour changes), time and speed.
+
+use crate::bitboard::BitboardPos;
+use crate::mailbox::MailboxPos;
+use crate::rules::catalog::Catalog;
+use crate::search::{bench, ORTHODOX_BENCH, VARIANT_BENCH};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Usage of `bench`.
+pub const USAGE: &str = "bench [DEPTH] [--ini FILE]   fixed-depth search of the bench positions: node signature and nps";
+
+/// Depth of the orthodox part when none is given.
+const DEFAULT_DEPTH: u32 = 10;
+/// The variant part searches this much less deep (the general board is slower).
+const VARIANT_DEPTH_LESS: u32 = 2;
+
+/// Runs the bench; returns the exit code.
+#[must_use]
+pub fn run(args: &[String]) -> i32 {
+    match run_bench(args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("bench: {e}");
+            eprintln!("usage: nightrider {USAGE}");
+            2
+        }
+    }
+}
+
+fn run_bench(args: &[String]) -> Result<(), String> {
+    let mut depth = DEFAULT_DEPTH;
+    let mut ini = None;
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--ini" => ini = Some(PathBuf::from(words.next().ok_or("--ini needs a file")?)),
+            d => {
+                depth = d
+                    .parse()
+                    .map_err(|_| format!("depth '{d}' is not a number"))?
+            }
+        }
+    }
+    let catalog = Catalog::load(ini.as_deref()).map_err(|errs| {
+        errs.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    let orthodox: Vec<BitboardPos> = ORTHODOX_BENCH
+        .iter()
+        .map(|fen| BitboardPos::from_fen(fen, false).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let variants = variant_positions(&catalog)?;
+    let (n1, t1) = bench(&orthodox, depth);
+    report("orthodox (bitboard)", n1, t1);
+    let (n2, t2) = bench(&variants, depth.saturating_sub(VARIANT_DEPTH_LESS).max(1));
+    report("variants (general board)", n2, t2);
+    let total = t1 + t2;
+    println!("Nodes searched: {}", n1 + n2);
+    println!(
+        "Time: {} ms, {} nps",
+        total.as_millis(),
+        nps(n1 + n2, total)
+    );
+    Ok(())
+}
+
+fn variant_positions(catalog: &Catalog) -> Result<Vec<MailboxPos>, String> {
+    VARIANT_BENCH
+        .iter()
+        .map(|(name, fen)| {
+            let v = catalog.variant(name).map_err(|errs| {
+                format!(
+                    "{name}: {}",
+                    errs.first().map(ToString::to_string).unwrap_or_default()
+                )
+            })?;
+            if fen.is_empty() {
+                Ok(MailboxPos::new(v))
+            } else {
+                MailboxPos::from_fen(v, fen).map_err(|e| format!("{name}: {e}"))
+            }
+        })
+        .collect()
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
+}
+
+fn report(part: &str, nodes: u64, time: Duration) {
+    println!(
+        "{part}: {nodes} nodes, {} ms, {} nps",
+        time.as_millis(),
+        nps(nodes, time)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn bench_positions_all_load() {
+        let catalog = Catalog::load(Some(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fmax.ini"
+        ))))
+        .unwrap();
+        assert_eq!(
+            variant_positions(&catalog).unwrap().len(),
+            VARIANT_BENCH.len()
+        );
+        let first = variant_positions(&catalog).unwrap()[0].to_fen();
+        assert!(first.starts_with("rnabqkbcnr/"), "{first}");
+    }
+}
