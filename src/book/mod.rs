@@ -1,6 +1,10 @@
-//! Games and opening books: PGN, book creation from games, book files keyed
-//! by the hash of the position after the move (Crafty's idea, so one file
-//! format serves both boards), move choice, and Polyglot `.bin` probing.
+//! Games and opening books: PGN ([`pgn`]), book creation from games
+//! ([`create`]), the `.nbk` file keyed by the hash of the position after the
+//! move ([`file`]; Crafty's child-hash idea, so one format serves both
+//! boards), move choice and `show book` ([`choose`]), learning ([`learn`]),
+//! Polyglot `.bin` probing on the orthodox board ([`polyglot`]), a variant's
+//! set of books as the engine loads them ([`set`]) and the `book`/`books`
+//! commands ([`command`]).
 //!
 //! Depends on `position`, `notation`, `rules` and the boards; the engine and
 //! the console call it, never the other way round.

@@ -221,6 +221,10 @@ pub fn parse_san<P: Position>(pos: &mut P, text: &str) -> Result<P::Move, TextEr
     let moves = legal_with_facts(pos);
     let mut matches: Vec<P::Move> = Vec::new();
     for &(m, ref f) in &moves {
+        // Cheap filter first: the destination must be named in the text.
+        if f.castle.is_none() && !wanted.contains(&square_text(f.to, f.zero_based_ranks)) {
+            continue;
+        }
         if spellings(f, pos.is_capture(m)).contains(&wanted) {
             matches.push(m);
         }
