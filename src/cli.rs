@@ -1,7 +1,7 @@
 //! Command-line dispatch: `nightrider [SUBCOMMAND] [ARGS]`.
 //!
 //! Each subcommand is one entry of [`SUBCOMMANDS`]; without one the engine
-//! starts its XBoard/console front end.
+//! starts its XBoard/console front end; other arguments are console commands.
 
 /// A command-line subcommand: its name, a one-line usage, and its handler
 /// (arguments after the name; returns the process exit code).
@@ -64,7 +64,7 @@ pub fn run(args: Vec<String>) -> i32 {
         if first == "--help" || first == "-h" {
             println!("usage: nightrider [SUBCOMMAND] [ARGS]");
             println!(
-                "       nightrider [--board general|auto] [--ini FILE]   (XBoard engine on stdin)"
+                "       nightrider [--board general|auto] [--ini FILE] [COMMAND...]   (engine: XBoard if stdin starts with `xboard`, else the console, which runs each COMMAND first)"
             );
             for c in SUBCOMMANDS {
                 println!("  {}", c.usage);
@@ -77,7 +77,7 @@ pub fn run(args: Vec<String>) -> i32 {
         }
     }
     match engine_config(&args) {
-        Ok(config) => run_front_end(&config),
+        Ok((config, commands)) => run_front_end(&config, commands),
         Err(message) => {
             eprintln!("nightrider: {message}");
             2
@@ -85,11 +85,17 @@ pub fn run(args: Vec<String>) -> i32 {
     }
 }
 
-/// Options of the engine itself: `--board general|auto`, `--ini FILE`.
-fn engine_config(args: &[String]) -> Result<crate::engine::Config, String> {
+/// Options of the engine itself (`--board general|auto`, `--ini FILE`) and
+/// the other arguments, which are console commands (`nightrider "sd 5"`).
+fn engine_config(args: &[String]) -> Result<(crate::engine::Config, Vec<String>), String> {
     let mut config = crate::engine::Config::default();
+    let mut commands = Vec::new();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
+        if !arg.starts_with("--") {
+            commands.push(arg.clone());
+            continue;
+        }
         match (arg.as_str(), rest.next().map(String::as_str)) {
             ("--board", Some("general")) => config.general_board = true,
             ("--board", Some("auto")) => config.general_board = false,
@@ -97,18 +103,69 @@ fn engine_config(args: &[String]) -> Result<crate::engine::Config, String> {
             _ => return Err(format!("unknown argument '{arg}' (try --help)")),
         }
     }
-    Ok(config)
+    Ok((config, commands))
 }
 
-/// Reads standard input: a first line `xboard` (or `protover`) selects the
-/// XBoard front end; any other first line is taken as XBoard input too.
-fn run_front_end(config: &crate::engine::Config) -> i32 {
-    let mut input = std::io::BufReader::new(std::io::stdin());
-    let mut first = String::new();
-    if std::io::BufRead::read_line(&mut input, &mut first).unwrap_or(0) == 0 {
-        return 0;
+/// Chooses the front end: a terminal on stdin gets the console; otherwise
+/// a first line `xboard` (or `protover ...`) selects XBoard, anything else
+/// the console (which then reads that line first).
+fn run_front_end(config: &crate::engine::Config, commands: Vec<String>) -> i32 {
+    use std::io::IsTerminal;
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut input = std::io::BufReader::new(stdin);
+    let mut first_lines = Vec::new();
+    if !interactive {
+        let mut first = String::new();
+        if std::io::BufRead::read_line(&mut input, &mut first).unwrap_or(0) > 0 {
+            let word = first.split_whitespace().next().unwrap_or("");
+            if word == "xboard" || word == "protover" {
+                return report(crate::xboard::serve(
+                    vec![first],
+                    input,
+                    std::io::stdout(),
+                    config,
+                ));
+            }
+            first_lines.push(first);
+        }
     }
-    match crate::xboard::serve(vec![first], input, std::io::stdout(), config) {
+    let input = crate::console::Input {
+        first_lines,
+        reader: input,
+        interactive,
+    };
+    let mut startup = start_up_files();
+    startup.extend(commands);
+    report(crate::console::serve(
+        startup,
+        input,
+        std::io::stdout(),
+        config,
+    ))
+}
+
+/// `input` lines for the `.nightriderrc` files that exist: `$HOME`'s, then
+/// the working directory's (once if they are the same file).
+fn start_up_files() -> Vec<String> {
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    let home = std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".nightriderrc"));
+    for path in home.into_iter().chain([".nightriderrc".into()]) {
+        if let Ok(real) = path.canonicalize() {
+            if real.is_file() && !files.contains(&real) {
+                files.push(real);
+            }
+        }
+    }
+    files
+        .iter()
+        .map(|p| format!("input {}", p.display()))
+        .collect()
+}
+
+/// The exit code of a front end.
+fn report(outcome: std::io::Result<()>) -> i32 {
+    match outcome {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("nightrider: {e}");

@@ -20,7 +20,7 @@ const DEBIAN_INI: &str = "/usr/share/games/fairymax/fmax.ini";
 const LETTER_CHANGES: &[(&str, usize, char, char)] = &[("janus", 6, 'A', 'J')];
 
 /// Games of ours that Fairy-Max's file does not have.
-const OUR_ADDITIONS: &[&str] = &["nightrider-chess", "xiangqi"];
+const OUR_ADDITIONS: &[&str] = &["nightrider-chess", "fischerandom", "caparandom", "xiangqi"];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish
 /// plays it) instead of Fairy-Max's looser ones; tests/variant_rules.rs pins
@@ -238,7 +238,7 @@ fn nightrider_chess_is_orthodox_chess_with_nightriders() {
     let orthodox = ini.game("nocastle").expect("nocastle");
     assert_eq!((game.width, game.height, game.zone), (8, 8, 0));
     assert_eq!(game.parent.as_deref(), Some("fairy"));
-    assert_eq!(game.gui_pieces, vec!["H& NN".to_string()]);
+    assert_eq!(game.gui_pieces, vec!["H& N0".to_string()]);
     let rider = &game.pieces[3];
     assert_eq!((rider.key_letter(), rider.value), ('H', 400));
     let knight_steps: Vec<i32> = orthodox.pieces[3].rays.iter().map(|r| r.step).collect();

@@ -19,21 +19,23 @@ import chess.engine
 MAX_PLIES = 160
 
 
-def limits(ply):
-    """Cycle through the limit kinds python-chess can send."""
-    kind = ply % 3
-    if kind == 0:
-        return chess.engine.Limit(time=0.05)
-    if kind == 1:
-        return chess.engine.Limit(nodes=2000)
-    return chess.engine.Limit(depth=2)
+LIMITS = [
+    chess.engine.Limit(time=0.02),
+    chess.engine.Limit(nodes=3000),
+    chess.engine.Limit(depth=3),
+]
 
 
-def play_game(engine, board):
-    """Plays until the game is over by rule or MAX_PLIES; returns the plies."""
+def play_game(engine, board, limit):
+    """Plays until the game is over by rule or MAX_PLIES; returns the plies.
+
+    One kind of limit per game: python-chess sends `nps 1` for node limits
+    and, by the protocol, that setting lasts until the next `new`.
+    """
+    game = object()  # a new key makes python-chess start the game with `new`
     plies = 0
     while not board.is_game_over(claim_draw=True) and plies < MAX_PLIES:
-        result = engine.play(board, limits(plies), info=chess.engine.INFO_ALL)
+        result = engine.play(board, limit, info=chess.engine.INFO_ALL, game=game)
         if result.resigned or result.draw_offered and result.move is None:
             return plies
         if result.move is None:
@@ -90,8 +92,10 @@ def main():
             raise SystemExit(f"unexpected engine name {name!r}")
         total = 0
         for game in range(games):
-            total += play_game(engine, chess.Board())
-            total += play_game(engine, chess.Board.from_chess960_pos((game * 137 + 11) % 960))
+            limit = LIMITS[game % len(LIMITS)]
+            total += play_game(engine, chess.Board(), limit)
+            start = chess.Board.from_chess960_pos((game * 137 + 11) % 960)
+            total += play_game(engine, start, LIMITS[(game + 1) % len(LIMITS)])
         check_rewind(engine)
         check_pondering(engine)
         check_analysis(engine)

@@ -316,7 +316,14 @@ fn ping_is_answered_at_once_while_analysing_and_exit_moves_nothing() {
             .all(|l| is_thinking(l) || l.starts_with("stat01: ")),
         "{out:?}"
     );
-    assert!(out.iter().any(|l| l.starts_with("stat01: ")), "{out:?}");
+    let stat: Vec<&str> = out
+        .iter()
+        .find(|l| l.starts_with("stat01: "))
+        .unwrap()
+        .split(' ')
+        .collect();
+    // stat01: TIME NODES DEPTH MOVES_LEFT MOVES_TOTAL; 20 root moves at the start.
+    assert_eq!((stat.len(), stat[5]), (6, "20"), "{out:?}");
     assert_eq!(e.exchange("usermove e2e4"), Vec::<String>::new());
 }
 
@@ -697,4 +704,48 @@ fn multi_pv_analysis_shows_distinct_best_lines_per_depth() {
     depth_two.dedup();
     assert_eq!(depth_two.len(), 3, "three different first moves: {lines:?}");
     assert_eq!(e.exchange("option MultiPvLines=1"), Vec::<String>::new());
+}
+
+#[test]
+fn the_binary_survives_crlf_and_invalid_utf8() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"xboard\r\nnew\r\nforce\r\n\xff\xfe\x80junk\r\nusermove e2e4\r\nping 9\r\n")
+        .unwrap();
+    drop(stdin);
+    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(
+        lines,
+        [
+            "Error (unknown command): \u{fffd}\u{fffd}\u{fffd}junk",
+            "pong 9"
+        ]
+    );
+}
+
+#[test]
+fn null_moves_pass_the_turn_and_undo() {
+    for general in [false, true] {
+        let mut e = Engine::with_board(general);
+        assert_eq!(
+            e.exchange("new\nforce\ne2e4\n@@@@\nd2d4\nundo\nundo\ne7e5"),
+            Vec::<String>::new()
+        );
+        // Legal when not in check, refused when in check.
+        let quiet = "4k3/8/8/8/8/8/8/4KR2 b - - 0 1";
+        let check = "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1";
+        let out = e.exchange(&format!(
+            "setboard {quiet}\n@@@@\nf1f2\nsetboard {check}\n@@@@"
+        ));
+        assert_eq!(out, ["Illegal move: @@@@"]);
+    }
 }

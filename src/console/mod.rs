@@ -1,1 +1,487 @@
-//! Crafty-style console front end for humans.
+//! Crafty-style console front end for humans: a prompt (`White(1): `), moves
+//! in coordinate notation answered by the engine's move, and commands from a
+//! static table ([`commands::COMMANDS`]) that drives both dispatch and `help`.
+//!
+//! Like the XBoard front end it only turns text into [`Command`]s and
+//! [`Event`]s into text; the engine's control loop ([`engine::run`]) runs on
+//! its own thread. After every command the console sends `ping` and prints
+//! what comes back up to the `pong`, so each line's answer (including the
+//! engine's move) is complete before the next line is read. Tools that need
+//! no game state (perft, check, bench) run on the console thread.
+//!
+//! Moves are read in coordinate notation (and `O-O`) only: SAN waits for the
+//! PGN/SAN module. Start-up: `.nightriderrc` in `$HOME`, then in the working
+//! directory, then command-line arguments, each line a command (see `cli`).
+//!
+//! Tested by `tests/console.rs`: scripted sessions on the built binary.
+
+pub mod commands;
+pub mod display;
+pub mod timing;
+pub mod tools;
+
+use crate::core::Color;
+use crate::engine::api::{Command, Event, Snapshot};
+use crate::engine::library::Library;
+use crate::engine::{self, Config};
+use crate::xboard::parse::Parser;
+use crossbeam_channel::{select, Receiver, Sender};
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+
+/// How deep `input FILE` may nest (a file that reads itself stops here).
+const MAX_INPUT_DEPTH: usize = 8;
+
+/// What the next input line means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputMode {
+    /// Commands and moves.
+    Normal,
+    /// The `edit` sub-mode: `#`, `c`, `Pa4`, `.`.
+    Edit,
+    /// Continuous analysis: moves change the position, `exit` leaves.
+    Analyze,
+}
+
+/// Where the console's input comes from and whether a human types it.
+pub struct Input<R> {
+    /// Lines already read from `reader` (the one that chose the console).
+    pub first_lines: Vec<String>,
+    /// The rest of the input.
+    pub reader: R,
+    /// True when a terminal: prompts are shown before reading; otherwise
+    /// each line is echoed after its prompt so transcripts read naturally.
+    pub interactive: bool,
+}
+
+/// The console's state: channels to the engine and the input, and what it
+/// knows about the game.
+pub struct Console {
+    commands: Sender<Command>,
+    events: Receiver<Event>,
+    lines: Receiver<String>,
+    out: Box<dyn Write + Send>,
+    interactive: bool,
+    pings: u64,
+    snapshot: Snapshot,
+    /// The variant the engine plays (as the user named it).
+    pub variant: String,
+    config: Config,
+    mode: InputMode,
+    editor: Parser,
+    pending: VecDeque<String>,
+    log: Option<std::fs::File>,
+    input_depth: usize,
+    quit: bool,
+    library: Option<Library>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    clock: timing::EngineClock,
+    post: bool,
+}
+
+/// Runs the console until `quit` or the end of input. `startup` lines
+/// (from `.nightriderrc` and the command line) run first, without prompts.
+///
+/// # Errors
+/// The OS error when a thread cannot be started.
+pub fn serve<R, W>(
+    startup: Vec<String>,
+    input: Input<R>,
+    output: W,
+    config: &Config,
+) -> std::io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write + Send + 'static,
+{
+    let (cmd_tx, cmd_rx) = crossbeam_channel::unbounded();
+    let (event_tx, event_rx) = crossbeam_channel::unbounded::<Event>();
+    let (line_tx, line_rx) = crossbeam_channel::unbounded();
+    let engine_config = config.clone();
+    let engine = std::thread::Builder::new()
+        .name("console-engine".into())
+        .spawn(move || {
+            let emit = |event: &Event| event_tx.send(event.clone()).is_ok();
+            engine::run(&cmd_rx, emit, &engine_config)
+        })?;
+    let Input {
+        first_lines,
+        reader,
+        interactive,
+    } = input;
+    std::thread::Builder::new()
+        .name("console-stdin".into())
+        .spawn(move || read_lines(first_lines, reader, &line_tx))?;
+    let mut console = Console {
+        commands: cmd_tx,
+        events: event_rx,
+        lines: line_rx,
+        out: Box::new(output),
+        interactive,
+        pings: 0,
+        snapshot: Snapshot {
+            fen: String::new(),
+            moves: Vec::new(),
+        },
+        variant: "normal".into(),
+        config: config.clone(),
+        mode: InputMode::Normal,
+        editor: Parser::new(),
+        pending: VecDeque::new(),
+        log: None,
+        input_depth: 0,
+        quit: false,
+        library: None,
+        depth: None,
+        nodes: None,
+        clock: timing::EngineClock::default(),
+        post: false,
+    };
+    console.exchange(Vec::new());
+    console.run(startup);
+    let _ = console.commands.send(Command::Quit);
+    drop(console);
+    engine.join().unwrap_or(Ok(()))
+}
+
+/// Forwards input lines; the channel closes at the end of input.
+fn read_lines<R: BufRead>(first_lines: Vec<String>, mut input: R, tx: &Sender<String>) {
+    for line in first_lines {
+        if tx.send(line.trim_end().to_string()).is_err() {
+            return;
+        }
+    }
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+impl Console {
+    /// The start-up lines, then input until `quit` or its end.
+    fn run(&mut self, startup: Vec<String>) {
+        for line in startup {
+            if self.quit {
+                return;
+            }
+            self.execute(&line);
+        }
+        while !self.quit {
+            let Some(line) = self.next_line() else {
+                return;
+            };
+            let echo = format!("{}{line}", self.prompt());
+            if self.interactive {
+                self.log_line(&echo);
+            } else {
+                self.print(&echo);
+            }
+            self.execute(&line);
+        }
+    }
+
+    /// The next input line; events that arrive meanwhile (analysis) are printed.
+    fn next_line(&mut self) -> Option<String> {
+        if let Some(line) = self.pending.pop_front() {
+            return Some(line);
+        }
+        if self.interactive {
+            let prompt = self.prompt();
+            let _ = write!(self.out, "{prompt}");
+            let _ = self.out.flush();
+        }
+        loop {
+            select! {
+                recv(self.lines) -> line => return line.ok(),
+                recv(self.events) -> event => match event {
+                    Ok(event) => self.show(&event),
+                    Err(_) => return None,
+                },
+            }
+        }
+    }
+
+    /// The prompt: side to move and move number (`White(1): `).
+    #[must_use]
+    pub fn prompt(&self) -> String {
+        let (side, number) = display::side_and_number(&self.snapshot.fen);
+        let name = display::color_name(side);
+        match self.mode {
+            InputMode::Normal => format!("{name}({number}): "),
+            InputMode::Edit => "edit: ".into(),
+            InputMode::Analyze => format!("analyze {name}({number}): "),
+        }
+    }
+
+    /// Runs one line: a command, a move, or a step of the current sub-mode.
+    pub fn execute(&mut self, line: &str) {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') && self.mode != InputMode::Edit {
+            return;
+        }
+        if self.mode == InputMode::Edit {
+            self.edit_line(line);
+            return;
+        }
+        if let Err(message) = commands::dispatch(self, line) {
+            self.print(&message);
+        }
+    }
+
+    /// One line of the `edit` sub-mode, parsed as XBoard would send it.
+    fn edit_line(&mut self, line: &str) {
+        match self.editor.parse(line) {
+            Some(Command::EditStep(step)) => {
+                let done = step == crate::engine::api::EditStep::Done;
+                let events = self.exchange(vec![Command::EditStep(step)]);
+                if done {
+                    self.mode = InputMode::Normal;
+                    self.editor = Parser::new();
+                    if events.iter().any(|e| matches!(e, Event::TellUserError(_))) {
+                        self.print("Error: the edited position is not legal; the old one stays");
+                        let fen = self.snapshot.fen.clone();
+                        self.exchange(vec![Command::SetBoard(fen)]);
+                        return;
+                    }
+                }
+                self.show_all(&events);
+            }
+            _ => self.print(&format!(
+                "Error (edit): expected #, c, . or a piece and square like Pe4: {line}"
+            )),
+        }
+    }
+
+    /// Enters the `edit` sub-mode.
+    pub fn start_edit(&mut self) {
+        self.editor = Parser::new();
+        self.editor.parse("edit");
+        self.mode = InputMode::Edit;
+        self.exchange(vec![Command::Edit]);
+    }
+
+    /// Switches the input mode (analysis on or off).
+    pub fn set_mode(&mut self, mode: InputMode) {
+        self.mode = mode;
+    }
+
+    /// The current input mode.
+    #[must_use]
+    pub fn mode(&self) -> InputMode {
+        self.mode
+    }
+
+    /// The engine's last report of the game.
+    #[must_use]
+    pub fn snapshot(&self) -> &Snapshot {
+        &self.snapshot
+    }
+
+    /// The start-up configuration (ini file, board choice).
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Sends `commands`, then asks for the position and pings; returns the
+    /// events up to the pong (thinking lines are printed as they come, the
+    /// position is kept). Lines typed meanwhile wait, except `?`, which
+    /// makes the engine move now.
+    pub fn exchange(&mut self, commands: Vec<Command>) -> Vec<Event> {
+        let mut events = Vec::new();
+        let mut stale = self.round_trip(commands, &mut events);
+        while stale {
+            stale = self.round_trip(Vec::new(), &mut events);
+        }
+        events
+    }
+
+    /// One ping round; true if the engine moved after reporting the position.
+    fn round_trip(&mut self, commands: Vec<Command>, events: &mut Vec<Event>) -> bool {
+        self.pings += 1;
+        let token = self.pings.to_string();
+        for command in commands
+            .into_iter()
+            .chain([Command::Position, Command::Ping(token.clone())])
+        {
+            if self.commands.send(command).is_err() {
+                self.quit = true;
+                return false;
+            }
+        }
+        let mut stale = false;
+        loop {
+            select! {
+                recv(self.events) -> event => match event {
+                    Ok(Event::Pong(t)) if t == token => return stale,
+                    Ok(Event::Position(s)) => {
+                        self.snapshot = s;
+                        stale = false;
+                    }
+                    Ok(event @ Event::Thinking(_)) => self.show(&event),
+                    Ok(event) => {
+                        stale |= matches!(event, Event::Move(_));
+                        events.push(event);
+                    }
+                    Err(_) => {
+                        self.quit = true;
+                        return false;
+                    }
+                },
+                recv(self.lines) -> line => match line {
+                    Ok(line) if line.trim() == "?" => {
+                        let _ = self.commands.send(Command::MoveNow);
+                    }
+                    Ok(line) => self.pending.push_back(line),
+                    Err(_) => {}
+                },
+            }
+        }
+    }
+
+    /// Sends `commands` and prints every reply.
+    pub fn send(&mut self, commands: Vec<Command>) {
+        let events = self.exchange(commands);
+        self.show_all(&events);
+    }
+
+    /// Prints events in order (an engine move is labelled with its number).
+    pub fn show_all(&mut self, events: &[Event]) {
+        for event in events {
+            self.show(event);
+        }
+    }
+
+    fn show(&mut self, event: &Event) {
+        if let Some(text) = display::event_text(event, &self.snapshot) {
+            self.print(&text);
+        }
+    }
+
+    /// Writes one line (or several joined by newlines) to the output and log.
+    pub fn print(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+        self.log_line(text);
+    }
+
+    fn log_line(&mut self, text: &str) {
+        if let Some(file) = &mut self.log {
+            let _ = writeln!(file, "{text}");
+        }
+    }
+
+    /// Starts (with a file) or stops (with `None`) the transcript log.
+    pub fn set_log(&mut self, file: Option<std::fs::File>) {
+        self.log = file;
+    }
+
+    /// Stops after this line.
+    pub fn request_quit(&mut self) {
+        self.quit = true;
+    }
+
+    /// Runs every line of a command file (`input FILE`, `.nightriderrc`).
+    ///
+    /// # Errors
+    /// The file cannot be read, or files nest too deep.
+    pub fn run_file(&mut self, path: &str) -> Result<(), String> {
+        if self.input_depth >= MAX_INPUT_DEPTH {
+            return Err(format!(
+                "Error: input files nest deeper than {MAX_INPUT_DEPTH}"
+            ));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| format!("Error: {path}: {e}"))?;
+        self.input_depth += 1;
+        for line in text.lines() {
+            if self.quit {
+                break;
+            }
+            self.execute(line);
+        }
+        self.input_depth -= 1;
+        Ok(())
+    }
+
+    /// The variant catalog as the engine loaded it (read once, on first use).
+    pub fn library(&mut self) -> &Library {
+        let path = self.config.ini_path.clone();
+        self.library
+            .get_or_insert_with(|| Library::load(path.as_deref()).0)
+    }
+
+    /// Sets the depth limit; it outlives `new` (the engine forgets it there).
+    pub fn set_depth(&mut self, depth: u32) {
+        self.depth = Some(depth);
+        self.send(vec![Command::Depth(depth)]);
+    }
+
+    /// Sets the node budget per move (0 = none); it outlives `new`.
+    pub fn set_nodes(&mut self, nodes: u64) {
+        self.nodes = (nodes > 0).then_some(nodes);
+        self.send(vec![Command::Nodes(nodes)]);
+    }
+
+    /// Sends a command that may make the engine move (a move, `go`), with
+    /// the engine's clock before it; charges the engine for its move.
+    pub fn play(&mut self, command: Command) {
+        let mut commands: Vec<Command> = self
+            .clock
+            .centis_left()
+            .map(Command::Time)
+            .into_iter()
+            .collect();
+        commands.push(command);
+        let started = std::time::Instant::now();
+        let events = self.exchange(commands);
+        if events.iter().any(|e| matches!(e, Event::Move(_))) {
+            self.clock.charge(started.elapsed());
+        }
+        self.show_all(&events);
+    }
+
+    /// Sets the time control the console keeps the engine's clock by
+    /// (`None` for a fixed time per move) and sends `command`.
+    pub fn set_control(&mut self, level: Option<crate::engine::api::Level>, command: Command) {
+        self.clock = timing::EngineClock::new(level);
+        self.send(vec![command]);
+    }
+
+    /// Whether thinking lines are shown outside analysis.
+    #[must_use]
+    pub fn post(&self) -> bool {
+        self.post
+    }
+
+    /// Shows thinking lines (or not).
+    pub fn set_post(&mut self, on: bool) {
+        self.post = on;
+        self.send(vec![Command::Post(on)]);
+    }
+
+    /// The commands that start a new game and restore the console's settings.
+    #[must_use]
+    pub fn new_game_commands(&mut self) -> Vec<Command> {
+        self.clock.restart();
+        let mut out = vec![Command::New];
+        out.extend(self.depth.map(Command::Depth));
+        out.extend(self.nodes.map(Command::Nodes));
+        out
+    }
+
+    /// The side to move now.
+    #[must_use]
+    pub fn side_to_move(&self) -> Color {
+        display::side_and_number(&self.snapshot.fen).0
+    }
+}

@@ -82,6 +82,8 @@ pub enum Command {
     MoveTime(u64),
     /// `sd D`: depth cap.
     Depth(u32),
+    /// A node budget per move instead of time (the console's `sn`; 0 = off).
+    Nodes(u64),
     /// `nps N`: nodes per second stand in for time (0 = off).
     Nps(u64),
     /// `time N`: our clock in centiseconds.
@@ -162,6 +164,12 @@ pub enum Command {
     Put(String),
     /// `hover SQ`.
     Hover(String),
+    /// Evaluate the position statically ([`Event::Evaluation`]); the
+    /// console's `score` (not an XBoard command).
+    Evaluate,
+    /// Report the position and the moves that led to it ([`Event::Position`]);
+    /// the console asks after each command (not an XBoard command).
+    Position,
     /// A known command the engine deliberately ignores (bughouse, ICS chatter).
     Ignored,
     /// A command with bad arguments: reply `Error (REASON): LINE`.
@@ -250,6 +258,16 @@ pub struct Status {
     pub moves_total: u32,
 }
 
+/// The game as it stands: what [`Command::Position`] answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The current position as (X-)FEN.
+    pub fen: String,
+    /// The moves played since the start position or the last `setboard`,
+    /// in coordinate notation, oldest first.
+    pub moves: Vec<String>,
+}
+
 /// Everything the engine can say.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -306,4 +324,8 @@ pub enum Event {
     Highlight(String),
     /// A debug comment.
     Comment(String),
+    /// The answer to [`Command::Evaluate`]: centipawns for the side to move.
+    Evaluation(Score),
+    /// The answer to [`Command::Position`].
+    Position(Snapshot),
 }

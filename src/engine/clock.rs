@@ -155,6 +155,8 @@ pub struct Clock {
     pub depth: Option<u32>,
     /// `nps` (0 or `None`: real time).
     pub nps: Option<u64>,
+    /// A fixed node budget per move (the console's `sn`); wins over time.
+    pub nodes: Option<u64>,
     /// Our clock from `time`, centiseconds.
     pub own_centis: Option<u64>,
     /// The opponent's clock from `otim`, centiseconds.
@@ -175,6 +177,7 @@ impl Clock {
             control: Control::Unset,
             depth: None,
             nps: None,
+            nodes: None,
             own_centis: None,
             opponent_centis: None,
         }
@@ -184,6 +187,7 @@ impl Clock {
     pub fn new_game(&mut self) {
         self.depth = None;
         self.nps = None;
+        self.nodes = None;
         self.own_centis = None;
         self.opponent_centis = None;
     }
@@ -221,6 +225,10 @@ impl Clock {
         match self.nps {
             Some(nps) => limits.nodes = nominal_ms(time).map(|ms| nodes_for(ms, nps)),
             None => limits.deadline_ms = deadline(time),
+        }
+        if let Some(nodes) = self.nodes {
+            limits.nodes = Some(nodes);
+            limits.deadline_ms = None;
         }
         if limits.nodes.is_some() {
             limits.time = TimeLimit::Infinite;
@@ -301,6 +309,19 @@ fn nodes_for(ms: u64, nps: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_node_budget_replaces_the_clock_until_new() {
+        let mut clock = Clock::new();
+        clock.set_move_time(5_000);
+        clock.nodes = Some(1_000);
+        let limits = clock.limits(0);
+        assert_eq!(limits.nodes, Some(1_000));
+        assert_eq!(limits.time, TimeLimit::Infinite);
+        assert_eq!(limits.deadline_ms, None);
+        clock.new_game();
+        assert_eq!(clock.limits(0).nodes, None);
+    }
 
     #[test]
     fn seconds_parse_with_fractions_and_reject_junk() {

@@ -8,9 +8,9 @@ use super::library::FISCHERANDOM;
 use super::think::{self, SearchSpec};
 use super::worker::Task;
 use crate::bitboard::BitboardPos;
-use crate::core::{Color, GameResult};
+use crate::core::{Color, GameResult, Score};
 use crate::mailbox::MailboxPos;
-use crate::position::{Position, TextError};
+use crate::position::{Evaluate, Position, TextError};
 use crate::rules::Variant;
 use std::sync::Arc;
 
@@ -79,6 +79,9 @@ impl AnyGame {
     /// # Errors
     /// The board's reason when it is not legal; the game is then unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<(), TextError> {
+        if text == "@@@@" {
+            return with_game!(self, g => g.play_null());
+        }
         let played = with_game!(self, g => g.play_text(text).map(|_| ()));
         if played.is_err() {
             let legal = self.legal_move_texts();
@@ -128,6 +131,18 @@ impl AnyGame {
     #[must_use]
     pub fn plies(&self) -> usize {
         with_game!(self, g => g.plies())
+    }
+
+    /// The static evaluation for the side to move, centipawns.
+    #[must_use]
+    pub fn evaluate(&self) -> Score {
+        with_game!(self, g => g.position().evaluate())
+    }
+
+    /// The moves played, oldest first.
+    #[must_use]
+    pub fn move_texts(&self) -> Vec<String> {
+        with_game!(self, g => g.move_texts())
     }
 
     /// Every legal move as text.

@@ -8,11 +8,12 @@
 use crate::core::{Color, GameResult, Verdict};
 use crate::position::{Position, TextError};
 
-/// One played move and the hash of the position before it.
+/// One played move (`None`: a null move) and the hash of the position before it.
 #[derive(Clone, Debug)]
 struct Played<M> {
-    mv: M,
+    mv: Option<M>,
     key_before: u64,
+    text: String,
 }
 
 /// A game in progress on board type `P`.
@@ -93,11 +94,34 @@ impl<P: Position> Game<P> {
     /// Plays `m` if it is legal; returns whether it was played.
     pub fn play(&mut self, m: P::Move) -> bool {
         let key_before = self.pos.hash();
+        let text = self.pos.move_to_string(m);
         if !self.pos.make(m) {
             return false;
         }
-        self.history.push(Played { mv: m, key_before });
+        self.history.push(Played {
+            mv: Some(m),
+            key_before,
+            text,
+        });
         true
+    }
+
+    /// Passes the turn (XBoard's `@@@@`), which is only legal when not in check.
+    ///
+    /// # Errors
+    /// The side to move is in check; the game is then unchanged.
+    pub fn play_null(&mut self) -> Result<(), TextError> {
+        if self.pos.in_check() {
+            return Err(TextError("a null move cannot answer a check".into()));
+        }
+        let key_before = self.pos.hash();
+        self.pos.make_null();
+        self.history.push(Played {
+            mv: None,
+            key_before,
+            text: "@@@@".to_string(),
+        });
+        Ok(())
     }
 
     /// The legal move whose text (as the board writes it) is `text`.
@@ -119,6 +143,12 @@ impl<P: Position> Game<P> {
             .collect()
     }
 
+    /// The moves played, oldest first, as the board wrote them.
+    #[must_use]
+    pub fn move_texts(&self) -> Vec<String> {
+        self.history.iter().map(|p| p.text.clone()).collect()
+    }
+
     /// Keys of the positions before each move played, oldest first (what
     /// the search needs to see repetitions of the game).
     #[must_use]
@@ -130,7 +160,10 @@ impl<P: Position> Game<P> {
     pub fn undo(&mut self) -> bool {
         match self.history.pop() {
             Some(played) => {
-                self.pos.unmake(played.mv);
+                match played.mv {
+                    Some(m) => self.pos.unmake(m),
+                    None => self.pos.unmake_null(),
+                }
                 true
             }
             None => false,

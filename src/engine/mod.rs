@@ -43,7 +43,7 @@ pub fn run(
     mut emit: impl FnMut(&Event) -> bool,
     config: &Config,
 ) -> std::io::Result<()> {
-    let (report_tx, reports) = crossbeam_channel::unbounded();
+    let (report_tx, mut reports) = crossbeam_channel::unbounded();
     let worker = Worker::spawn(report_tx)?;
     let (library, problem) = Library::load(config.ini_path.as_deref());
     let mut control = Control::new(library, config.general_board, worker);
@@ -60,11 +60,15 @@ pub fn run(
             recv(commands) -> command => {
                 running = command.is_ok_and(|c| control.handle(c));
             }
-            recv(reports) -> report => {
-                if let Ok(report) = report {
-                    control.on_report(report);
+            recv(reports) -> report => match report {
+                Ok(report) => control.on_report(report),
+                Err(_) => {
+                    // The search thread died (a panic, reported on stderr): start a new one.
+                    let (tx, rx) = crossbeam_channel::unbounded();
+                    reports = rx;
+                    control.replace_worker(Worker::spawn(tx)?);
                 }
-            }
+            },
             recv(timer) -> _ => control.on_timer(),
         }
         for event in control.drain() {

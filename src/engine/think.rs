@@ -10,8 +10,9 @@
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
 use super::worker::{Outcome, Reporter, SearchBoard, Tables, Task};
-use crate::search::{pv_to_strings, Caps, Limits, SearchInfo, SearchParams, RUN};
+use crate::search::{pv_to_strings, Caps, Limits, Progress, SearchInfo, SearchParams, RUN};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Everything a search needs besides the position.
@@ -27,6 +28,8 @@ pub struct SearchSpec {
     pub width: usize,
     /// Principal variations to show (analysis); 1 = the normal search.
     pub lines: usize,
+    /// Where the search publishes live progress (for `stat01`), if wanted.
+    pub progress: Option<Arc<Progress>>,
 }
 
 /// A task searching `pos`, whose game went through the positions `history`
@@ -53,7 +56,7 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             },
             exclude,
             board_width: spec.width,
-            progress: None,
+            progress: spec.progress.clone(),
         };
         let stop = reporter.stop().atomic();
         let mut last = None;
@@ -115,7 +118,7 @@ fn multi_pv<P: SearchBoard>(
                 },
                 exclude: exclude.clone(),
                 board_width: spec.width,
-                progress: None,
+                progress: spec.progress.clone(),
             };
             let result = searcher.search(&root, history, &params, &stop, &mut |_| {});
             if stop.load(Ordering::Relaxed) != RUN {

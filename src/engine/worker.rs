@@ -300,6 +300,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_panicking_job_closes_the_report_channel() {
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let worker = Worker::spawn(tx).unwrap();
+        let task: Task = Box::new(|_: &mut Tables, _: &Reporter| panic!("search bug"));
+        worker.send(Job::Search {
+            id: 7,
+            stop: StopFlag::new(),
+            task,
+        });
+        assert!(
+            rx.recv().is_err(),
+            "the control loop must see the worker die"
+        );
+    }
+
+    #[test]
     fn jobs_run_in_order_and_abandoned_ones_are_skipped() {
         let (tx, rx) = crossbeam_channel::unbounded();
         let worker = Worker::spawn(tx).unwrap();

@@ -99,6 +99,14 @@ impl MailboxPos {
 
     /// Virginity from the castling field (see the module doc) and pawn ranks.
     fn apply_rights(&mut self, rights: &str) -> Result<(), TextError> {
+        if self.tables.castling960 {
+            self.apply_rights960(rights)?;
+            for color in [Color::White, Color::Black] {
+                self.mark_initial_pieces(color, false, true);
+            }
+            self.normalise_virginity();
+            return Ok(());
+        }
         let h = self.tables.height;
         let w = self.tables.width;
         let mut royal_marked = [false; 2];
@@ -185,7 +193,8 @@ impl MailboxPos {
         }
     }
 
-    fn set_virgin(&mut self, sq: u8) {
+    /// Sets the virginity bit of the piece on `sq`.
+    pub(crate) fn set_virgin(&mut self, sq: u8) {
         let cell = self.take(sq);
         self.put(sq, cell | VIRGIN);
     }
@@ -296,6 +305,13 @@ impl MailboxPos {
     /// `K`/`Q` for castling with the h-side/a-side corner, then the file
     /// letters of other virgin back-rank pieces whose virginity matters.
     fn rights_of(&self, color: Color) -> String {
+        if self.tables.castling960 {
+            let letters = self.rights960_of(color);
+            return match color {
+                Color::White => letters,
+                Color::Black => letters.to_ascii_lowercase(),
+            };
+        }
         let (w, h) = (self.tables.width, self.tables.height);
         let row = if color == Color::White { h - 1 } else { 0 };
         let cell_at = |f: i32| self.board[(row * 16 + f) as usize];

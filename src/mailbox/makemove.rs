@@ -105,23 +105,15 @@ impl MailboxPos {
         let (from, to) = (m.from(), m.to());
         let moved = self.board[from as usize];
         let mut undo = self.undo_entry(m, moved, to);
-        if m.kind() == MoveKind::EnPassant {
-            undo.captured_sq = self.ep_victim;
-        }
-        undo.captured = self.take(undo.captured_sq);
-        self.take(from);
         let t = cell_type(moved);
         let pawn = self.tables.is_pawn[t as usize];
         let color_bits = moved & BLACK;
-        let landed = if pawn && m.piece() != 0 {
-            m.piece() | color_bits
+        if self.is_castle960(m) {
+            undo.corner = Some(self.place_castle960(m));
+            let king_to = self.castle960_targets(from, to).0;
+            undo.lost_leap_rights = self.take_leap_rights(t, self.side, king_to);
         } else {
-            moved & !VIRGIN
-        };
-        self.put(to, self.zone_promoted(landed, to));
-        undo.lost_leap_rights = self.take_leap_rights(t, self.side, to);
-        if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
-            undo.corner = Some(self.castle_corner(from, to));
+            self.play_pieces(m, &mut undo);
         }
         if !pawn && m.piece() != 0 {
             undo.gated_from = Some(self.gate(m, from, color_bits));
@@ -139,6 +131,29 @@ impl MailboxPos {
         self.side = self.side.flip();
         self.hash ^= self.tables.keys.black;
         self.history.push(undo);
+    }
+
+    /// The board part of [`MailboxPos::play`] for every move but Chess960
+    /// castling: capture, move (promote), corner castling.
+    fn play_pieces(&mut self, m: Move, undo: &mut Undo) {
+        let (from, to) = (m.from(), m.to());
+        let moved = undo.moved;
+        if m.kind() == MoveKind::EnPassant {
+            undo.captured_sq = self.ep_victim;
+        }
+        undo.captured = self.take(undo.captured_sq);
+        self.take(from);
+        let t = cell_type(moved);
+        let landed = if self.tables.is_pawn[t as usize] && m.piece() != 0 {
+            m.piece() | (moved & BLACK)
+        } else {
+            moved & !VIRGIN
+        };
+        self.put(to, self.zone_promoted(landed, to));
+        undo.lost_leap_rights = self.take_leap_rights(t, self.side, to);
+        if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
+            undo.corner = Some(self.castle_corner(from, to));
+        }
     }
 
     /// Moves the corner piece next to the castled king; returns
@@ -214,14 +229,21 @@ impl MailboxPos {
             let t = cell_type(cell);
             self.set_hand(c, t, self.hand[c][t as usize] + 1);
         }
-        if let Some((corner, dest, cell)) = undo.corner {
-            self.take(dest);
-            self.put(corner, cell);
-        }
-        self.take(m.to());
-        self.put(m.from(), undo.moved);
-        if undo.captured != EMPTY {
-            self.put(undo.captured_sq, undo.captured);
+        match undo.corner {
+            Some((_, _, partner)) if self.is_castle960(m) => {
+                self.unplace_castle960(m, undo.moved, partner);
+            }
+            corner => {
+                if let Some((corner, dest, cell)) = corner {
+                    self.take(dest);
+                    self.put(corner, cell);
+                }
+                self.take(m.to());
+                self.put(m.from(), undo.moved);
+                if undo.captured != EMPTY {
+                    self.put(undo.captured_sq, undo.captured);
+                }
+            }
         }
         self.ep = undo.ep;
         self.ep_len = undo.ep_len;

@@ -10,16 +10,19 @@
 //!
 //! Depends on `core`, `rules` and `position` only.
 
+mod castle960;
 mod endings;
 mod fen;
 mod makemove;
 pub mod movegen;
 pub mod moves;
 mod notation;
+mod shuffle;
 pub mod tables;
 pub mod zones;
 
 pub use moves::{Move, MoveKind};
+pub use shuffle::{chess960_back_rank, chess960_start};
 
 use crate::core::{Color, Score, Verdict};
 use crate::position::{GenKind, MoveFacts, Position, TextError};
@@ -170,6 +173,7 @@ impl MailboxPos {
         let corner = file == 0 || file == self.tables.width - 1;
         self.tables.has_initial_moves[t]
             || (corner && self.tables.castles.iter().any(|&c| c))
+            || (self.tables.castling960 && self.tables.castle_partners & (1 << t) != 0)
             || self.has_gating()
     }
 

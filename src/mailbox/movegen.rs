@@ -370,8 +370,11 @@ impl MailboxPos {
             let piece = self.board[x as usize];
             let t = cell_type(piece) as usize;
             let pawn = self.tables.is_pawn[t];
+            let castle960 = self.tables.castling960 && self.tables.castles[t];
             for ray in &self.tables.rays[t] {
-                if self.royal_leap_forbidden(piece, ray, &in_check) {
+                if self.royal_leap_forbidden(piece, ray, &in_check)
+                    || (castle960 && ray.rights == 4 && ray.toggle & 4 == 0)
+                {
                     continue;
                 }
                 if ray.simple {
@@ -387,6 +390,9 @@ impl MailboxPos {
                         }
                     });
                 }
+            }
+            if castle960 && piece & VIRGIN != 0 && kind != GenKind::Captures {
+                self.push_castles960(x, piece, out);
             }
         });
     }

@@ -61,6 +61,9 @@ impl MailboxPos {
 
     /// Coordinate text of a move: `e7e8q`, `f1i1`, `b1c3h` (gating).
     pub(crate) fn coordinate_text(&self, m: Move) -> String {
+        if self.is_castle960(m) {
+            return Self::castle960_text(m);
+        }
         let mut text = if m.kind() == MoveKind::CastleGateCorner {
             let corner = self.gate_square(m);
             format!("{}{}", self.square_name(corner), self.square_name(m.from()))
@@ -85,6 +88,9 @@ impl MailboxPos {
         let legal = self.legal_moves();
         let wanted = cleaned.to_ascii_lowercase();
         if let Some(&m) = legal.iter().find(|&&m| self.coordinate_text(m) == wanted) {
+            return Ok(m);
+        }
+        if let Some(m) = self.parse_castle960(text, &legal) {
             return Ok(m);
         }
         // No suffix given for a promotion: take the first (default) choice.

@@ -135,6 +135,14 @@ pub struct Tables {
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
     pub castles: Vec<bool>,
+    /// Chess960 castling (overlay `castling960`) instead of corner castling.
+    pub castling960: bool,
+    /// Per type: the sides it castles to in Chess960 mode (bit 0: toward
+    /// the a-file, bit 1: toward the last file), from its x4 castling rays.
+    pub castle_sides: Vec<u8>,
+    /// Types that may be the castling partner in Chess960 mode: those the
+    /// fmax.ini arrays put in the corners (the rooks), bit per type.
+    pub castle_partners: u16,
     /// Offsets (square minus target) of squares some capture path passes.
     lines: Vec<bool>,
     /// Some piece hops: a piece arriving may become a platform.
@@ -224,6 +232,9 @@ impl Tables {
                     .iter()
                     .any(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
         });
+        let castle_sides = (0..types.len())
+            .map(|i| castle_sides_of(&types[i].rays, castles[i]))
+            .collect();
         let zones = super::zones::ZoneTables::new(&variant.board_rules);
         let (probes, complex_attackers) = build_probes(&rays, &zones);
         let plain = complex_attackers == 0
@@ -247,6 +258,9 @@ impl Tables {
             value: types.iter().map(|t| t.value).collect(),
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
+            castling960: variant.overlay.castling960,
+            castle_sides,
+            castle_partners: corner_types(&variant),
             lines,
             hoppers,
             wraps,
@@ -270,6 +284,31 @@ impl Tables {
             Some(grid) => grid[grid_index(df, dr)],
         }
     }
+}
+
+/// The castling directions of a piece (see [`Tables::castle_sides`]).
+fn castle_sides_of(rays: &[Ray], castles: bool) -> u8 {
+    if !castles {
+        return 0;
+    }
+    rays.iter()
+        .filter(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
+        .map(|r| Delta::of(r.step))
+        .filter(|d| d.dr == 0 && d.df != 0)
+        .fold(0, |sides, d| sides | if d.df < 0 { 1 } else { 2 })
+}
+
+/// The types standing in the corners of the fmax.ini arrays, bit per type.
+fn corner_types(v: &Variant) -> u16 {
+    let mut bits = 0u16;
+    for array in [&v.white_array, &v.black_array] {
+        for t in [array.first(), array.last()].into_iter().flatten() {
+            if *t != 0 {
+                bits |= 1 << t;
+            }
+        }
+    }
+    bits
 }
 
 fn grid_index(df: i32, dr: i32) -> usize {

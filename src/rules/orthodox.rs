@@ -12,6 +12,9 @@ pub enum Orthodox {
     Chess,
     /// FIDE chess without castling rights.
     NoCastle,
+    /// Chess960: FIDE pieces and promotions, castling by Chess960 rules
+    /// (overlay `castling960`); start positions come by FEN.
+    Chess960,
 }
 
 fn rays(list: &[(i32, i32)]) -> Vec<Ray> {
@@ -26,13 +29,18 @@ const KING_STEPS: [i32; 8] = [1, 16, 15, 17, -1, -16, -15, -17];
 const KNIGHT: [i32; 8] = [14, 31, 33, 18, -14, -31, -33, -18];
 
 /// Classifies `v`: standard array, the six FIDE pieces moving exactly as in
-/// FIDE chess, last-rank promotion to Q, R, B or N.
+/// FIDE chess, last-rank promotion to Q, R, B or N; with the overlay's
+/// `castling960` (and no other board rule) and a castling king, Chess960.
 #[must_use]
 pub fn classify(v: &Variant) -> Option<Orthodox> {
+    let other_rules = super::overlay::Overlay {
+        castling960: false,
+        ..v.overlay.clone()
+    };
     if v.width != 8
         || v.height != 8
         || v.def.zone != 0
-        || v.overlay.has_board_rules()
+        || other_rules.has_board_rules()
         || v.has_gating()
     {
         return None;
@@ -74,9 +82,9 @@ pub fn classify(v: &Variant) -> Option<Orthodox> {
             return None;
         }
     }
-    Some(if castles {
-        Orthodox::Chess
-    } else {
-        Orthodox::NoCastle
+    Some(match (castles, v.overlay.castling960) {
+        (true, true) => Orthodox::Chess960,
+        (true, false) => Orthodox::Chess,
+        (false, _) => Orthodox::NoCastle,
     })
 }

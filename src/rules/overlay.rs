@@ -52,6 +52,11 @@ pub struct Overlay {
     /// `perpetual_check = loss`: on the third occurrence of a position, a
     /// side that gave check with every move since the first one loses.
     pub perpetual_check_loses: bool,
+    /// `castling960 = true`: Chess960 castling (king and rooks anywhere on
+    /// the back rank; the king lands on the c- or second-to-last file, the
+    /// rook next to it on the inner side), instead of Fairy-Max's corner
+    /// castling.
+    pub castling960: bool,
     /// 1-based line of every key given, for errors found when the values are
     /// checked against the game.
     pub lines: Vec<(String, usize)>,
@@ -79,6 +84,7 @@ impl Overlay {
             || self.royal_leap_not_in_check
             || !self.royal_leap_lost_on_line.is_empty()
             || self.perpetual_check_loses
+            || self.castling960
     }
 }
 
@@ -96,10 +102,11 @@ pub const KNOWN_KEYS: &[&str] = &[
     "royal_leap_out_of_check",
     "royal_leap_lost_on_line",
     "perpetual_check",
+    "castling960",
 ];
 
 /// Keys reserved for rules to come; using one is an error for now.
-pub const RESERVED_KEYS: &[&str] = &["counting", "gating", "castling960", "chasing"];
+pub const RESERVED_KEYS: &[&str] = &["counting", "gating", "chasing"];
 
 /// The section every key belongs to.
 pub const SECTION: &str = "rules";
@@ -216,6 +223,13 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
                         "perpetual_check = `{value}`: expected loss or draw"
                     ))
                 }
+            };
+        }
+        "castling960" => {
+            overlay.castling960 = match value {
+                "true" => true,
+                "false" => false,
+                _ => return Err(format!("castling960 = `{value}`: expected true or false")),
             };
         }
         "bare_king" => {
@@ -350,7 +364,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
             ]
         );

@@ -133,7 +133,27 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
             errors.push(err("start", m));
         }
     }
+    if o.castling960 && !has_sideways_castler(v) {
+        errors.push(err(
+            "castling960",
+            format!(
+                "castling960: no piece of {} castles sideways (an x4 castling ray such as `1,34`)",
+                v.name
+            ),
+        ));
+    }
     rules
+}
+
+/// Whether some non-pawn has a sideways castling ray (x4, not a jump).
+fn has_sideways_castler(v: &Variant) -> bool {
+    v.types.iter().filter(|t| !t.is_pawn).any(|t| {
+        t.rays.iter().any(|r| {
+            r.is_initial_only()
+                && r.toggle_mask() & 4 == 0
+                && super::ray::decode_step(r.step).1 == 0
+        })
+    })
 }
 
 /// The squares of a zone for white and for black, checked against the board.
@@ -251,6 +271,19 @@ k:-1 1,7 -1,7 16,7 -16,7
             Ok(_) => Vec::new(),
             Err(errs) => errs.iter().map(ToString::to_string).collect(),
         }
+    }
+
+    #[test]
+    fn castling960_needs_a_piece_that_castles_sideways() {
+        assert_eq!(
+            errors("[rules]\ncastling960 = true\n"),
+            ["variants/tiny.ini:2: castling960: no piece of tiny castles sideways (an x4 castling ray such as `1,34`)"]
+        );
+        assert_eq!(
+            errors("[rules]\ncastling960 = maybe\n"),
+            ["variants/tiny.ini:2: castling960 = `maybe`: expected true or false"]
+        );
+        assert!(errors("[rules]\ncastling960 = false\n").is_empty());
     }
 
     #[test]

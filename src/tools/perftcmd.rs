@@ -52,7 +52,7 @@ impl AnyPosition {
         let start = MailboxPos::new(Arc::clone(variant));
         let fen_text = fen.map_or_else(|| start.to_fen(), str::to_string);
         if fast {
-            let chess960 = false;
+            let chess960 = classify(variant) == Some(Orthodox::Chess960);
             let mut pos = BitboardPos::from_fen(&fen_text, chess960)?;
             if classify(variant) == Some(Orthodox::NoCastle) && fen.is_none() {
                 pos = BitboardPos::from_fen(&fen_text.replace(" KQkq ", " - "), chess960)?;

@@ -11,7 +11,7 @@
 
 mod board_ui;
 
-use super::api::{Command, Event, Hello, MoveSelection, Status, Thinking};
+use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame};
@@ -20,6 +20,8 @@ use super::options::{self, Settings};
 use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::core::{Color, Score};
+use crate::search::Progress;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Whose moves the engine makes.
@@ -50,6 +52,8 @@ struct Running {
     stop: StopFlag,
     kind: Kind,
     deadline: Option<Instant>,
+    started: Instant,
+    progress: Option<Arc<Progress>>,
 }
 
 /// The engine as the control thread sees it.
@@ -74,7 +78,6 @@ pub struct Control {
     excluded: Vec<String>,
     guess: Option<String>,
     last_score: Option<Score>,
-    last_info: Option<Thinking>,
     edit: Option<(Diagram, Color)>,
     held_illegal: Option<String>,
     out: Vec<Event>,
@@ -105,7 +108,6 @@ impl Control {
             excluded: Vec::new(),
             guess: None,
             last_score: None,
-            last_info: None,
             edit: None,
             held_illegal: None,
             out: Vec::new(),
@@ -190,6 +192,7 @@ impl Control {
             Command::Level(level) => self.clock.set_level(level),
             Command::MoveTime(ms) => self.clock.set_move_time(ms),
             Command::Depth(d) => self.clock.depth = Some(d),
+            Command::Nodes(n) => self.clock.nodes = (n > 0).then_some(n),
             Command::Nps(n) => self.clock.set_nps(n),
             Command::Time(cs) => self.clock.own_centis = Some(cs),
             Command::OpponentTime(cs) => self.clock.opponent_centis = Some(cs),
@@ -212,6 +215,11 @@ impl Control {
             Command::Cores(n) => self.worker.send(Job::Threads(n)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Lift(square) => self.lift(&square),
+            Command::Evaluate => self.out.push(Event::Evaluation(self.game.evaluate())),
+            Command::Position => self.out.push(Event::Position(Snapshot {
+                fen: self.game.fen(),
+                moves: self.game.move_texts(),
+            })),
             Command::Invalid { reason, line } => self.out.push(Event::Error {
                 reason,
                 command: line,
@@ -485,27 +493,20 @@ impl Control {
         }
     }
 
+    /// `stat01` for `.` in analysis: the live progress of the search.
     fn status(&mut self) {
-        if !matches!(
-            self.running,
-            Some(Running {
-                kind: Kind::Analyze,
-                ..
-            })
-        ) {
+        let Some(run) = &self.running else { return };
+        let (Kind::Analyze, Some(progress)) = (&run.kind, &run.progress) else {
             return;
-        }
-        let total = u32::try_from(self.game.legal_move_texts().len()).unwrap_or(u32::MAX);
-        let (centis, nodes, depth) = self
-            .last_info
-            .as_ref()
-            .map_or((0, 0, 0), |t| (t.centis, t.nodes, t.depth));
+        };
+        let now = progress.snapshot();
+        let elapsed = u64::try_from(run.started.elapsed().as_millis()).unwrap_or(u64::MAX);
         self.out.push(Event::Status(Status {
-            centis,
-            nodes,
-            depth,
-            moves_left: 0,
-            moves_total: total,
+            centis: self.clock.report_centis(elapsed, now.nodes),
+            nodes: now.nodes,
+            depth: now.depth,
+            moves_left: now.moves_left,
+            moves_total: now.moves_total,
         }));
     }
 
@@ -607,7 +608,9 @@ impl Control {
             } else {
                 1
             },
+            progress: (kind == Kind::Analyze).then(|| Arc::new(Progress::default())),
         };
+        let progress = spec.progress.clone();
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
             return;
         };
@@ -622,11 +625,34 @@ impl Control {
             task,
         });
         self.running = Some(Running {
+            progress,
+            started: Instant::now(),
             job: self.next_job,
             stop,
             kind,
             deadline,
         });
+    }
+
+    /// Takes a fresh worker after the old one died. A move we were thinking
+    /// about is replaced by the first legal move (better than hanging); a
+    /// ponder or analysis search is not restarted until something changes.
+    pub fn replace_worker(&mut self, worker: Worker) {
+        self.worker = worker;
+        let Some(run) = self.running.take() else {
+            return;
+        };
+        if run.kind == Kind::Think {
+            let first = self.game.legal_move_texts().into_iter().next();
+            self.play_outcome(Outcome {
+                best: first,
+                ..Outcome::default()
+            });
+        } else {
+            self.settled = true;
+        }
+        self.flush_pongs();
+        self.kick();
     }
 
     /// Handles a report from the worker (stale ones are dropped).
@@ -640,7 +666,6 @@ impl Control {
                     // A ponder search starts after the guessed reply; the GUI expects it in the PV.
                     info.pv.insert(0, guess.clone());
                 }
-                self.last_info = Some(info.clone());
                 if self.post || analysing {
                     self.out.push(Event::Thinking(info));
                 }

@@ -1,0 +1,531 @@
+//! The console's command table: each [`CommandSpec`] names a command, the
+//! shortest prefix accepted for it, its usage and help, and its handler. The
+//! same table drives dispatch and `help`. A word that is a command's full
+//! name is that command; otherwise a word that looks like a move is a move;
+//! otherwise an unambiguous prefix at least `min_abbrev` long is a command.
+
+use super::{tools, Console, InputMode};
+use crate::core::Color;
+use crate::engine::api::{Command, Event, Level};
+use crate::engine::clock;
+use crate::xboard::parse::looks_like_move;
+
+/// A handler: the console and the arguments after the command word.
+pub type Handler = fn(&mut Console, &str) -> Result<(), String>;
+
+/// One console command.
+pub struct CommandSpec {
+    /// The full name.
+    pub name: &'static str,
+    /// The shortest prefix that selects it.
+    pub min_abbrev: usize,
+    /// Usage, e.g. `back [N]`.
+    pub usage: &'static str,
+    /// What it does (first sentence is the one-line summary).
+    pub help: &'static str,
+    /// Runs it.
+    pub run: Handler,
+}
+
+/// Shorthand for the table.
+const fn spec(
+    name: &'static str,
+    min_abbrev: usize,
+    usage: &'static str,
+    help: &'static str,
+    run: Handler,
+) -> CommandSpec {
+    CommandSpec {
+        name,
+        min_abbrev,
+        usage,
+        help,
+        run,
+    }
+}
+
+/// Every command, alphabetically.
+pub const COMMANDS: &[CommandSpec] = &[
+    spec("?", 1, "?", "Makes the engine move now while it thinks.", |c, _| {
+        c.send(vec![Command::MoveNow]);
+        Ok(())
+    }),
+    spec("analyze", 3, "analyze", "Analyses the position until `exit`. Moves typed meanwhile are played and the analysis goes on from there; `back` takes them back.", analyze),
+    spec("back", 3, "back [N]", "Takes back N plies (default 1).", back),
+    spec("bench", 3, "bench [DEPTH]", "Searches the orthodox bench positions to DEPTH (default 5) and prints nodes and speed.", tools::bench),
+    spec("black", 3, "black", "Black is to move; the engine plays White.", |c, _| {
+        c.send(vec![Command::SetColor(Color::Black)]);
+        Ok(())
+    }),
+    spec("check", 3, "check [FILE]", "Lints an fmax.ini (default: the one the engine uses) and prints every problem and a summary.", tools::check),
+    spec("cores", 3, "cores N", "Uses N search threads (same as `mt`).", cores),
+    spec("display", 3, "display", "Shows the board, the side to move and the FEN.", |c, _| {
+        let lines = super::display::board(&c.snapshot().fen);
+        c.print(&lines.join("\n"));
+        Ok(())
+    }),
+    spec("divide", 3, "divide DEPTH", "Perft split by root move, then the total.", |c, a| tools::perft(c, a, true)),
+    spec("draw", 4, "draw", "Offers the engine a draw.", draw),
+    spec("drawscore", 5, "drawscore N", "What a draw is worth to the engine, in centipawns (-500..500).", |c, a| set_option(c, "DrawScore", a)),
+    spec("echo", 3, "echo TEXT", "Prints TEXT.", |c, a| {
+        c.print(a);
+        Ok(())
+    }),
+    spec("edit", 3, "edit", "Sets up a position GnuChess-style: `#` clears the board, `c` switches colour, `Pe4` puts a piece (`xe4` empties the square), `.` ends.", |c, _| {
+        c.start_edit();
+        Ok(())
+    }),
+    spec("end", 3, "end", "Leaves the program (same as `quit`).", quit),
+    spec("exit", 3, "exit", "Leaves analyze mode (outside it, leaves the program).", exit),
+    spec("go", 2, "go", "The engine plays the side to move and moves now (same as `move`).", go),
+    spec("hash", 4, "hash SIZE", "Sets the hash table size in bytes; K and M suffixes (e.g. 64M). At least 1 MB.", hash),
+    spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix); Nightrider has no pawn hash, so the size is checked and ignored.", hashp),
+    spec("help", 3, "help [COMMAND]", "Lists the commands, or explains one.", help),
+    spec("hint", 3, "hint", "Shows the move the engine expects you to play.", hint),
+    spec("history", 3, "history", "Lists the moves of the game.", |c, _| {
+        let lines = super::display::history(c.snapshot());
+        c.print(&lines.join("\n"));
+        Ok(())
+    }),
+    spec("input", 3, "input FILE", "Runs the commands in FILE, one per line.", |c, a| {
+        let path = required(a, "input FILE")?;
+        c.run_file(path)
+    }),
+    spec("level", 3, "level MOVES MINUTES INCREMENT", "Sets a time control: MOVES per MINUTES (0 = whole game) plus INCREMENT seconds a move.", level),
+    spec("log", 3, "log on [FILE]|off", "Copies the session to FILE (default nightrider.log), or stops.", tools::log),
+    spec("move", 3, "move", "Same as `go`.", go),
+    spec("mt", 2, "mt N", "Uses N search threads (same as `cores`).", cores),
+    spec("new", 3, "new", "Starts a new game of orthodox chess; the engine plays Black.", |c, _| {
+        c.variant = "normal".into();
+        let commands = c.new_game_commands();
+        c.send(commands);
+        Ok(())
+    }),
+    spec("nopost", 3, "nopost", "Stops showing the engine's thinking.", |c, _| {
+        c.set_post(false);
+        Ok(())
+    }),
+    spec("perft", 3, "perft DEPTH", "Counts the leaf nodes of the legal move tree DEPTH plies deep.", |c, a| tools::perft(c, a, false)),
+    spec("ponder", 3, "ponder on|off", "Thinks (or not) on the opponent's time.", ponder),
+    spec("post", 4, "post", "Shows the engine's thinking: depth, time, score (pawns), nodes, variation.", |c, _| {
+        c.set_post(true);
+        Ok(())
+    }),
+    spec("quit", 1, "quit", "Leaves the program.", quit),
+    spec("reset", 4, "reset N", "Goes back to move N (White to move), taking back the moves after it.", reset),
+    spec("resign", 4, "resign N", "The engine resigns when it is N pawns or more behind (0 = never).", resign),
+    spec("savepos", 3, "savepos FILE", "Writes the position to FILE as one FEN line.", tools::savepos),
+    spec("score", 3, "score", "Shows the static evaluation of the position (pawns, for White).", score),
+    spec("sd", 2, "sd DEPTH", "Limits the search to DEPTH plies.", |c, a| {
+        let d: u32 = number(required(a, "sd DEPTH")?, "depth")?;
+        c.set_depth(d);
+        Ok(())
+    }),
+    spec("setboard", 4, "setboard FEN", "Sets up the position given as (X-)FEN for the current variant.", setboard),
+    spec("sn", 2, "sn NODES", "Searches NODES nodes per move instead of using the clock (0 = back to the clock).", |c, a| {
+        let n: u64 = number(required(a, "sn NODES")?, "node count")?;
+        c.set_nodes(n);
+        Ok(())
+    }),
+    spec("st", 2, "st SECONDS", "Thinks SECONDS (fractions allowed) per move.", |c, a| {
+        let ms = clock::parse_seconds(required(a, "st SECONDS")?)
+            .map_err(|e| format!("Error ({e}): st {a}"))?;
+        c.set_control(None, Command::MoveTime(ms));
+        Ok(())
+    }),
+    spec("time", 3, "time MINUTES [INCREMENT]", "Sets a game in MINUTES plus INCREMENT seconds a move (`level 0 MINUTES INCREMENT`).", time),
+    spec("variant", 3, "variant [NAME]", "Starts a new game of variant NAME; without a name, lists the variants.", variant),
+    spec("white", 3, "white", "White is to move; the engine plays Black.", |c, _| {
+        c.send(vec![Command::SetColor(Color::White)]);
+        Ok(())
+    }),
+];
+
+/// What a word selects.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// This command.
+    Found(&'static CommandSpec),
+    /// A prefix of several commands (their names).
+    Ambiguous(Vec<&'static str>),
+    /// No command.
+    NotFound,
+}
+
+impl std::fmt::Debug for CommandSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CommandSpec({})", self.name)
+    }
+}
+
+impl PartialEq for CommandSpec {
+    fn eq(&self, other: &CommandSpec) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for CommandSpec {}
+
+/// The command `word` selects: the full name, else an unambiguous prefix of
+/// at least its minimum length (a word that looks like a move is never an
+/// abbreviation).
+#[must_use]
+pub fn lookup(word: &str) -> Lookup {
+    if let Some(spec) = COMMANDS.iter().find(|s| s.name == word) {
+        return Lookup::Found(spec);
+    }
+    if looks_like_move(word) {
+        return Lookup::NotFound;
+    }
+    let matches: Vec<&'static CommandSpec> = COMMANDS
+        .iter()
+        .filter(|s| word.len() >= s.min_abbrev && s.name.starts_with(word))
+        .collect();
+    match matches.as_slice() {
+        [] => {
+            let prefixed: Vec<&'static str> = COMMANDS
+                .iter()
+                .filter(|s| s.name.starts_with(word))
+                .map(|s| s.name)
+                .collect();
+            if word.len() >= 2 && prefixed.len() > 1 {
+                Lookup::Ambiguous(prefixed)
+            } else {
+                Lookup::NotFound
+            }
+        }
+        [one] => Lookup::Found(one),
+        many => Lookup::Ambiguous(many.iter().map(|s| s.name).collect()),
+    }
+}
+
+/// Runs one non-empty line: a command, or a move.
+///
+/// # Errors
+/// The one-line message to print.
+pub fn dispatch(console: &mut Console, line: &str) -> Result<(), String> {
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    match lookup(word) {
+        Lookup::Found(spec) => (spec.run)(console, rest),
+        Lookup::Ambiguous(names) => Err(format!(
+            "Error (ambiguous command, could be {}): {line}",
+            names.join(", ")
+        )),
+        Lookup::NotFound if looks_like_move(line) => {
+            console.play(Command::UserMove(line.to_string()));
+            Ok(())
+        }
+        Lookup::NotFound => Err(format!("Error (unknown command): {line}")),
+    }
+}
+
+/// The argument, or an error naming the usage.
+fn required<'a>(args: &'a str, usage: &str) -> Result<&'a str, String> {
+    if args.is_empty() {
+        Err(format!("Error (missing argument): usage: {usage}"))
+    } else {
+        Ok(args)
+    }
+}
+
+/// A number of type `T`.
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    let word = text.split_whitespace().next().unwrap_or("");
+    word.parse()
+        .map_err(|_| format!("Error (bad {what}): {text}"))
+}
+
+fn analyze(c: &mut Console, _: &str) -> Result<(), String> {
+    c.set_mode(InputMode::Analyze);
+    c.send(vec![Command::Post(true), Command::Analyze]);
+    Ok(())
+}
+
+fn exit(c: &mut Console, args: &str) -> Result<(), String> {
+    if c.mode() == InputMode::Analyze {
+        c.set_mode(InputMode::Normal);
+        let post = c.post();
+        c.send(vec![
+            Command::ExitAnalyze,
+            Command::PlayOther,
+            Command::Post(post),
+        ]);
+        Ok(())
+    } else {
+        quit(c, args)
+    }
+}
+
+fn quit(c: &mut Console, _: &str) -> Result<(), String> {
+    c.request_quit();
+    Ok(())
+}
+
+fn go(c: &mut Console, _: &str) -> Result<(), String> {
+    if c.mode() == InputMode::Analyze {
+        return Err("Error (analyzing): type exit first".into());
+    }
+    c.play(Command::Go);
+    Ok(())
+}
+
+fn back(c: &mut Console, args: &str) -> Result<(), String> {
+    let wanted: usize = if args.is_empty() {
+        1
+    } else {
+        number(args, "ply count")?
+    };
+    let available = c.snapshot().moves.len();
+    if available == 0 {
+        return Err("Error: no moves to take back".into());
+    }
+    let plies = wanted.min(available);
+    c.send(vec![Command::Undo; plies]);
+    Ok(())
+}
+
+fn reset(c: &mut Console, args: &str) -> Result<(), String> {
+    let target: u32 = number(required(args, "reset N")?, "move number")?;
+    let now = super::display::ply_index(&c.snapshot().fen);
+    let played = u32::try_from(c.snapshot().moves.len()).unwrap_or(u32::MAX);
+    let wanted = target
+        .checked_sub(1)
+        .map(|t| t * 2)
+        .filter(|&t| t <= now && t + played >= now)
+        .ok_or_else(|| format!("Error (no such move in the record): reset {target}"))?;
+    let plies = usize::try_from(now - wanted).unwrap_or(0);
+    c.send(vec![Command::Undo; plies]);
+    Ok(())
+}
+
+fn cores(c: &mut Console, args: &str) -> Result<(), String> {
+    let n: u32 = number(required(args, "cores N")?, "thread count")?;
+    if n == 0 {
+        return Err(format!("Error (bad thread count): {args}"));
+    }
+    c.send(vec![Command::Cores(n)]);
+    Ok(())
+}
+
+/// Bytes from `64M`, `512K`, `1048576`.
+///
+/// # Errors
+/// Not a size.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || format!("Error (bad size, e.g. 64M or 512K): {text}");
+    let upper = text.trim().to_ascii_uppercase();
+    let (digits, unit) = match upper.strip_suffix(['K', 'M', 'G']) {
+        Some(d) => (d, upper.chars().last().unwrap_or('B')),
+        None => (upper.as_str(), 'B'),
+    };
+    let n: u64 = digits.parse().map_err(|_| bad())?;
+    let scale = match unit {
+        'K' => 1 << 10,
+        'M' => 1 << 20,
+        'G' => 1 << 30,
+        _ => 1,
+    };
+    n.checked_mul(scale).ok_or_else(bad)
+}
+
+fn hash(c: &mut Console, args: &str) -> Result<(), String> {
+    let bytes = parse_size(required(args, "hash SIZE")?)?;
+    let mb = (bytes >> 20).max(1);
+    c.send(vec![Command::Memory(mb)]);
+    c.print(&format!("hash table: {mb} MB"));
+    Ok(())
+}
+
+fn hashp(c: &mut Console, args: &str) -> Result<(), String> {
+    let bytes = parse_size(required(args, "hashp SIZE")?)?;
+    c.print(&format!(
+        "pawn hash: {bytes} bytes noted; Nightrider keeps no pawn hash"
+    ));
+    Ok(())
+}
+
+fn help(c: &mut Console, args: &str) -> Result<(), String> {
+    if args.is_empty() {
+        let mut lines =
+            vec!["Moves are typed in coordinates (e2e4, e7e8q, O-O). Commands:".to_string()];
+        lines.extend(COMMANDS.iter().map(|s| {
+            let summary = s.help.split(". ").next().unwrap_or(s.help);
+            format!("  {:<30} {}", s.usage, summary.trim_end_matches('.'))
+        }));
+        lines.push(
+            "Commands may be shortened to their first letters (`help CMD` says how far).".into(),
+        );
+        c.print(&lines.join("\n"));
+        return Ok(());
+    }
+    match lookup(args) {
+        Lookup::Found(s) => {
+            let shortest = &s.name[..s.min_abbrev.min(s.name.len())];
+            c.print(&format!(
+                "usage: {}\n{}\nshortest form: {shortest}",
+                s.usage, s.help
+            ));
+            Ok(())
+        }
+        _ => Err(format!("Error (no such command): help {args}")),
+    }
+}
+
+fn score(c: &mut Console, _: &str) -> Result<(), String> {
+    let events = c.exchange(vec![Command::Evaluate]);
+    let Some(&Event::Evaluation(score)) = events.iter().find(|e| matches!(e, Event::Evaluation(_)))
+    else {
+        return Err("Error: no evaluation from the engine".into());
+    };
+    let for_white = if c.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    };
+    c.print(&format!(
+        "static evaluation: {} (for White)",
+        super::display::score_text(for_white)
+    ));
+    Ok(())
+}
+
+fn hint(c: &mut Console, _: &str) -> Result<(), String> {
+    let events = c.exchange(vec![Command::Hint]);
+    if events.is_empty() {
+        c.print("no hint yet (the engine has not moved in this position)");
+    }
+    c.show_all(&events);
+    Ok(())
+}
+
+fn draw(c: &mut Console, _: &str) -> Result<(), String> {
+    let events = c.exchange(vec![Command::Draw]);
+    if events.contains(&Event::OfferDraw) {
+        c.print("Draw accepted");
+        c.send(vec![Command::Result("1/2-1/2 {Draw agreed}".into())]);
+    } else {
+        c.print("Draw declined");
+    }
+    Ok(())
+}
+
+fn ponder(c: &mut Console, args: &str) -> Result<(), String> {
+    let on = match args {
+        "on" => true,
+        "off" => false,
+        _ => return Err(format!("Error (expected on or off): ponder {args}")),
+    };
+    c.send(vec![Command::Ponder(on)]);
+    Ok(())
+}
+
+fn set_option(c: &mut Console, name: &str, args: &str) -> Result<(), String> {
+    let value: i32 = number(required(args, name)?, "number")?;
+    c.send(vec![Command::SetOption {
+        name: name.into(),
+        value: Some(value.to_string()),
+    }]);
+    Ok(())
+}
+
+fn resign(c: &mut Console, args: &str) -> Result<(), String> {
+    let pawns: i32 = number(required(args, "resign N")?, "number of pawns")?;
+    let centipawns = pawns.clamp(0, 100) * 100;
+    set_option(c, "ResignThreshold", &centipawns.to_string())
+}
+
+fn level(c: &mut Console, args: &str) -> Result<(), String> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let [mps, base, inc] = words[..] else {
+        return Err("Error (missing argument): usage: level MOVES MINUTES INCREMENT".into());
+    };
+    let level =
+        clock::parse_level(mps, base, inc).map_err(|e| format!("Error ({e}): level {args}"))?;
+    c.set_control(Some(level), Command::Level(level));
+    Ok(())
+}
+
+fn time(c: &mut Console, args: &str) -> Result<(), String> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let (base, inc) = match words[..] {
+        [base] => (base, "0"),
+        [base, inc] => (base, inc),
+        _ => return Err("Error (missing argument): usage: time MINUTES [INCREMENT]".into()),
+    };
+    let level: Level =
+        clock::parse_level("0", base, inc).map_err(|e| format!("Error ({e}): time {args}"))?;
+    c.set_control(Some(level), Command::Level(level));
+    Ok(())
+}
+
+fn setboard(c: &mut Console, args: &str) -> Result<(), String> {
+    let fen = required(args, "setboard FEN")?;
+    tools::validate_fen(c, fen)?;
+    let old = c.snapshot().fen.clone();
+    let events = c.exchange(vec![Command::SetBoard(fen.to_string())]);
+    if events.iter().any(|e| matches!(e, Event::TellUserError(_))) {
+        c.exchange(vec![Command::SetBoard(old)]);
+        return Err(format!("Error (illegal position): {fen}"));
+    }
+    c.show_all(&events);
+    Ok(())
+}
+
+fn variant(c: &mut Console, args: &str) -> Result<(), String> {
+    if args.is_empty() {
+        let events = c.exchange(vec![Command::Protover(2)]);
+        if let Some(Event::Hello(hello)) = events.iter().find(|e| matches!(e, Event::Hello(_))) {
+            c.print(&format!("variants: {}", hello.variants.join(" ")));
+        }
+        return Ok(());
+    }
+    if c.library().variant(args).is_err() {
+        return Err(format!(
+            "Error (unknown variant, `variant` lists them): {args}"
+        ));
+    }
+    let mut commands = c.new_game_commands();
+    commands.push(Command::Variant(args.to_string()));
+    let events = c.exchange(commands);
+    c.variant = if events.iter().any(|e| matches!(e, Event::Error { .. })) {
+        "normal".into()
+    } else {
+        args.to_string()
+    };
+    c.show_all(&events);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortest_forms_are_unambiguous_and_never_moves() {
+        for s in COMMANDS {
+            let shortest = &s.name[..s.min_abbrev];
+            assert_eq!(lookup(shortest), Lookup::Found(s), "{}", s.name);
+            assert!(s.name == "?" || !looks_like_move(shortest), "{}", s.name);
+            if s.min_abbrev > 1 {
+                assert_ne!(lookup(&s.name[..s.min_abbrev - 1]), Lookup::Found(s));
+            }
+        }
+        assert_eq!(lookup("b"), Lookup::NotFound);
+        assert_eq!(lookup("e2e4"), Lookup::NotFound);
+        assert!(matches!(lookup("hist"), Lookup::Found(s) if s.name == "history"));
+        assert!(matches!(lookup("draw"), Lookup::Found(s) if s.name == "draw"));
+        assert!(matches!(lookup("res"), Lookup::Ambiguous(_)));
+    }
+
+    #[test]
+    fn sizes_take_k_and_m_suffixes() {
+        assert_eq!(parse_size("64M"), Ok(64 << 20));
+        assert_eq!(parse_size("512k"), Ok(512 << 10));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("99999999999999G").is_err());
+    }
+}

@@ -1,0 +1,463 @@
+//! Console transcripts: the built binary with piped stdin (not a terminal,
+//! and a first line other than `xboard`, so the console answers), exact
+//! lines out. Each session runs in its own empty directory with `HOME`
+//! pointing there, so no `.nightriderrc` of the user's leaks in. Searches
+//! are depth-limited (`sd`), so no test depends on timing; where the engine
+//! is free to choose, the transcript is checked against the `history` it
+//! reports instead of a hard-coded move.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const INI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("nightrider-console-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary in `dir` with `args` and `input` on stdin; returns its
+/// stdout lines without the `Time:` lines of perft (they vary).
+fn session_in(dir: &PathBuf, args: &[&str], input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["--ini", INI])
+        .args(args)
+        .current_dir(dir)
+        .env("HOME", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|l| !l.starts_with("Time: "))
+        .map(str::to_string)
+        .collect()
+}
+
+fn session(name: &str, input: &str) -> Vec<String> {
+    session_in(&scratch(name), &[], input)
+}
+
+/// The move after `Black(N): ` on `line`.
+fn engine_move(line: &str, label: &str) -> String {
+    line.strip_prefix(label)
+        .unwrap_or_else(|| panic!("expected `{label}...`, got `{line}`"))
+        .to_string()
+}
+
+#[test]
+fn orthodox_moves_are_answered_and_taken_back() {
+    let out = session(
+        "orthodox",
+        "sd 2\ne2e4\nhistory\na2a3\nhistory\nreset 2\nhistory\nback 2\nhistory\nreset 9\nquit\n",
+    );
+    let first = engine_move(&out[2], "Black(1): ");
+    let second = engine_move(&out[6], "Black(2): ");
+    let expected = [
+        "White(1): sd 2".to_string(),
+        "White(1): e2e4".into(),
+        format!("Black(1): {first}"),
+        "White(2): history".into(),
+        format!("  1. e2e4 {first}"),
+        "White(2): a2a3".into(),
+        format!("Black(2): {second}"),
+        "White(3): history".into(),
+        format!("  1. e2e4 {first}"),
+        format!("  2. a2a3 {second}"),
+        "White(3): reset 2".into(),
+        "White(2): history".into(),
+        format!("  1. e2e4 {first}"),
+        "White(2): back 2".into(),
+        "White(1): history".into(),
+        "no moves yet".into(),
+        "White(1): reset 9".into(),
+        "Error (no such move in the record): reset 9".into(),
+        "White(1): quit".into(),
+    ];
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn capablanca_is_played_and_displayed_on_ten_files() {
+    let out = session(
+        "capablanca",
+        "variant capablanca\nsd 2\nf2f4\nhistory\ndisplay\nquit\n",
+    );
+    assert_eq!(
+        out[..3],
+        [
+            "White(1): variant capablanca",
+            "White(1): sd 2",
+            "White(1): f2f4"
+        ]
+    );
+    let reply = engine_move(&out[3], "Black(1): ");
+    assert_eq!(out[4], "White(2): history");
+    assert_eq!(out[5], format!("  1. f2f4 {reply}"));
+    assert_eq!(out[6], "White(2): display");
+    assert_eq!(out[7], "    +---------------------+");
+    assert_eq!(out[8].len(), out[7].len());
+    assert_eq!(out[15], "  1 | R N A B Q K B C N R |");
+    assert_eq!(out[17], "      a b c d e f g h i j");
+    assert!(out[18].starts_with("White to move; FEN "), "{}", out[18]);
+    assert!(
+        out[18].contains(" w KQkq ") && out[18].ends_with(" 0 2"),
+        "{}",
+        out[18]
+    );
+    assert_eq!(out[19], "White(2): quit");
+}
+
+#[test]
+fn the_engine_mates_when_told_to_move() {
+    let out = session(
+        "mate",
+        "setboard 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1\nsd 3\ngo\nhistory\nquit\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "White(1): setboard 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1",
+            "White(1): sd 3",
+            "White(1): go",
+            "White(1): b1b8",
+            "1-0 {White mates}",
+            "Black(1): history",
+            "  1. b1b8",
+            "Black(1): quit",
+        ]
+    );
+}
+
+#[test]
+fn xiangqi_ranks_are_numbered_from_zero() {
+    let out = session("xiangqi", "variant xiangqi\ndisplay\ne2e4\nquit\n");
+    assert_eq!(out[3], "  9 | r n b a k a b n r |");
+    assert_eq!(out[12], "  0 | R N B A K A B N R |");
+    assert_eq!(out[17], "Illegal move: e2e4");
+}
+
+#[test]
+fn setboard_and_savepos_round_trip() {
+    let dir = scratch("savepos");
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let input = format!("setboard {fen}\nsavepos saved.fen\nsetboard 8/8/8/8\nperft 2\nquit\n");
+    let out = session_in(&dir, &[], &input);
+    assert_eq!(
+        out,
+        [
+            format!("White(1): setboard {fen}"),
+            "White(1): savepos saved.fen".into(),
+            format!("saved {fen} to saved.fen"),
+            "White(1): setboard 8/8/8/8".into(),
+            "Error (illegal position: FEN board has 4 ranks, not 8): 8/8/8/8".into(),
+            "White(1): perft 2".into(),
+            "Nodes: 2039".into(),
+            "White(1): quit".into(),
+        ]
+    );
+    let saved = std::fs::read_to_string(dir.join("saved.fen")).unwrap();
+    assert_eq!(saved, format!("{fen}\n"));
+    let out = session_in(&dir, &[], &format!("setboard {}\ndisplay\n", saved.trim()));
+    assert_eq!(out.last().unwrap(), &format!("White to move; FEN {fen}"));
+}
+
+#[test]
+fn edit_mode_sets_up_a_position() {
+    let out = session("edit", "edit\n#\nKe1\nRa1\nc\nKe8\nQz9\n.\nperft 1\nquit\n");
+    assert_eq!(
+        out,
+        [
+            "White(1): edit",
+            "edit: #",
+            "edit: Ke1",
+            "edit: Ra1",
+            "edit: c",
+            "edit: Ke8",
+            "edit: Qz9",
+            "Error (edit): expected #, c, . or a piece and square like Pe4: Qz9",
+            "edit: .",
+            "White(1): perft 1",
+            "Nodes: 16",
+            "White(1): quit",
+        ]
+    );
+}
+
+#[test]
+fn perft_and_divide_count_the_current_variant() {
+    let out = session(
+        "perft",
+        "perft 3\ndivide 1\nvariant capablanca\nperft 2\ndivide\nquit\n",
+    );
+    assert_eq!(out[..2], ["White(1): perft 3", "Nodes: 8902"]);
+    assert_eq!(out[2], "White(1): divide 1");
+    let rows = &out[3..23];
+    assert!(rows.iter().all(|r| r.ends_with(": 1")), "{rows:?}");
+    assert!(rows.contains(&"g1f3: 1".to_string()));
+    assert_eq!(out[23], "Nodes: 20");
+    assert_eq!(
+        out[24..],
+        [
+            "White(1): variant capablanca",
+            "White(1): perft 2",
+            "Nodes: 784",
+            "White(1): divide",
+            "Error (depth 0..20 expected): divide DEPTH ",
+            "White(1): quit",
+        ]
+    );
+}
+
+#[test]
+fn check_lints_good_and_broken_files() {
+    let dir = scratch("check");
+    std::fs::write(dir.join("broken.ini"), "Game: broken\n8x8=x\n").unwrap();
+    let out = session_in(&dir, &[], "check broken.ini\ncheck missing.ini\ncheck\n");
+    assert_eq!(
+        out[..8],
+        [
+            "White(1): check broken.ini",
+            "checking broken.ini",
+            "broken.ini:1: missing version line: expected `version 4.8(w)` as the first line, found `Game: broken`",
+            "broken.ini:2: expected the board size WxH[=N], found `8x8=x`",
+            "0 games, 2 errors",
+            "White(1): check missing.ini",
+            "missing.ini:0: cannot read fmax.ini: No such file or directory (os error 2)",
+            "0 games, 1 errors",
+        ]
+    );
+    assert_eq!(out[8], "White(1): check");
+    assert_eq!(out[9], format!("checking {INI}"));
+    assert!(out.last().unwrap().ends_with(" games, 0 errors"), "{out:?}");
+}
+
+#[test]
+fn help_lists_every_command_and_explains_one() {
+    let out = session("help", "help\nhelp back\nhelp bac\nhelp nothing\n");
+    let count = nightrider::console::commands::COMMANDS.len();
+    assert_eq!(out[0], "White(1): help");
+    assert_eq!(
+        out[1],
+        "Moves are typed in coordinates (e2e4, e7e8q, O-O). Commands:"
+    );
+    assert!(out[2].starts_with("  ?  "), "{}", out[2]);
+    assert_eq!(
+        out[count + 2],
+        "Commands may be shortened to their first letters (`help CMD` says how far)."
+    );
+    let back = [
+        "usage: back [N]",
+        "Takes back N plies (default 1).",
+        "shortest form: bac",
+    ];
+    assert_eq!(out[count + 3], "White(1): help back");
+    assert_eq!(out[count + 4..count + 7], back);
+    assert_eq!(out[count + 7], "White(1): help bac");
+    assert_eq!(out[count + 8..count + 11], back);
+    assert_eq!(
+        out[count + 11..],
+        [
+            "White(1): help nothing",
+            "Error (no such command): help nothing"
+        ]
+    );
+}
+
+#[test]
+fn bad_input_gets_one_line_and_the_console_goes_on() {
+    let input =
+        "bogus words\nres 3\nb\ne2e5\nsd x\nponder maybe\nhash lots\nlevel 1\ninput nofile\n\
+                 variant nosuch\nsetboard\ncores 0\nst -\n\u{1}\u{ff}garbage\necho still here\n";
+    let out = session("bad", input);
+    assert_eq!(
+        out,
+        [
+            "White(1): bogus words",
+            "Error (unknown command): bogus words",
+            "White(1): res 3",
+            "Error (ambiguous command, could be reset, resign): res 3",
+            "White(1): b",
+            "Error (unknown command): b",
+            "White(1): e2e5",
+            "Illegal move: e2e5",
+            "White(1): sd x",
+            "Error (bad depth): x",
+            "White(1): ponder maybe",
+            "Error (expected on or off): ponder maybe",
+            "White(1): hash lots",
+            "Error (bad size, e.g. 64M or 512K): lots",
+            "White(1): level 1",
+            "Error (missing argument): usage: level MOVES MINUTES INCREMENT",
+            "White(1): input nofile",
+            "Error: nofile: No such file or directory (os error 2)",
+            "White(1): variant nosuch",
+            "Error (unknown variant, `variant` lists them): nosuch",
+            "White(1): setboard",
+            "Error (missing argument): usage: setboard FEN",
+            "White(1): cores 0",
+            "Error (bad thread count): 0",
+            "White(1): st -",
+            "Error ('-' is not a number of seconds): st -",
+            "White(1): \u{1}ÿgarbage",
+            "Error (unknown command): \u{1}ÿgarbage",
+            "White(1): echo still here",
+            "still here",
+        ]
+    );
+}
+
+#[test]
+fn start_up_file_and_arguments_run_before_stdin() {
+    let dir = scratch("startup");
+    std::fs::write(dir.join(".nightriderrc"), "echo from rc\nsd 1\n").unwrap();
+    std::fs::write(dir.join("more.txt"), "echo from input\nhelp nothing\n").unwrap();
+    let out = session_in(
+        &dir,
+        &["echo from arguments", "input more.txt"],
+        "echo from stdin\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "from rc",
+            "from arguments",
+            "from input",
+            "Error (no such command): help nothing",
+            "White(1): echo from stdin",
+            "from stdin",
+        ]
+    );
+}
+
+#[test]
+fn log_copies_the_session_to_a_file() {
+    let dir = scratch("log");
+    let out = session_in(
+        &dir,
+        &[],
+        "log on game.log\necho kept\nlog off\necho not kept\n",
+    );
+    assert_eq!(out[1], "logging to game.log");
+    let log = std::fs::read_to_string(dir.join("game.log")).unwrap();
+    assert_eq!(
+        log,
+        "logging to game.log\nWhite(1): echo kept\nkept\nWhite(1): log off\n"
+    );
+}
+
+/// Whether `line` is a thinking line (`depth time score nodes pv`).
+fn is_thinking(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| w.parse::<u32>().is_ok())
+}
+
+#[test]
+fn analysis_follows_the_moves_typed_and_exit_returns_to_play() {
+    let out = session(
+        "analyze",
+        "analyze\ne2e4\ne7e5\nback\nexit\nhistory\nsd 1\nd2d4\nquit\n",
+    );
+    let thinking = out.iter().filter(|l| is_thinking(l)).count();
+    let rest: Vec<&String> = out.iter().filter(|l| !is_thinking(l)).collect();
+    assert!(thinking > 0, "{out:?}");
+    assert_eq!(
+        rest[..8],
+        [
+            "White(1): analyze",
+            "analyze White(1): e2e4",
+            "analyze Black(1): e7e5",
+            "analyze White(2): back",
+            "analyze Black(1): exit",
+            "Black(1): history",
+            "  1. e2e4",
+            "Black(1): sd 1",
+        ]
+    );
+    // After `exit` the engine plays again: Black, the side not to move.
+    assert_eq!(rest[8], "Black(1): d2d4");
+    assert_eq!(rest[9], "Illegal move: d2d4");
+}
+
+#[test]
+fn a_node_budget_makes_play_repeatable_and_survives_new() {
+    let out = session("nodes", "sn 2000\npost\ne2e4\nnew\ne2e4\nquit\n");
+    // Thinking lines without their time column.
+    let searches: Vec<Vec<String>> = out
+        .split(|l| l.ends_with("e2e4"))
+        .skip(1)
+        .map(|part| {
+            part.iter()
+                .map(|l| {
+                    let mut words: Vec<&str> = l.split_whitespace().collect();
+                    if is_thinking(l) {
+                        words.remove(1);
+                    }
+                    words.join(" ")
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(searches.len(), 2, "{out:?}");
+    assert!(searches[0].len() > 2, "{out:?}");
+    assert_eq!(
+        searches[0][..searches[0].len() - 1],
+        searches[1][..searches[1].len() - 1]
+    );
+    assert!(searches[0].iter().any(|l| l.starts_with("Black(1): ")));
+}
+
+#[test]
+fn score_shows_the_static_evaluation_for_white() {
+    let out = session(
+        "score",
+        "setboard 4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1\nscore\nsetboard 4K3/8/8/8/8/8/8/qqqqk3 w - - 0 1\nscore\n",
+    );
+    let pawns = |line: &str| -> f64 {
+        line.strip_prefix("static evaluation: ")
+            .and_then(|rest| rest.strip_suffix(" (for White)"))
+            .unwrap_or_else(|| panic!("{line}"))
+            .parse()
+            .unwrap()
+    };
+    assert!(pawns(&out[2]) > 20.0, "{out:?}");
+    assert!(pawns(&out[5]) < -20.0, "{out:?}");
+}
+
+#[test]
+fn a_mate_by_the_user_ends_the_game_and_input_files_cannot_loop() {
+    let dir = scratch("usermate");
+    std::fs::write(dir.join("self.txt"), "input self.txt\n").unwrap();
+    let out = session_in(
+        &dir,
+        &[],
+        "input self.txt\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\na1a8\ne2e4\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "White(1): input self.txt",
+            "Error: input files nest deeper than 8",
+            "White(1): setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "White(1): a1a8",
+            "1-0 {White mates}",
+            "Black(1): e2e4",
+            "Illegal move: e2e4",
+        ]
+    );
+}
