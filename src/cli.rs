@@ -37,6 +37,16 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         run: crate::rules::lint::run_check,
     },
     Subcommand {
+        name: "book",
+        usage: crate::book::command::BOOK_USAGE,
+        run: crate::book::command::run_book,
+    },
+    Subcommand {
+        name: "books",
+        usage: crate::book::command::BOOKS_USAGE,
+        run: crate::book::command::run_books,
+    },
+    Subcommand {
         name: "bbperft",
         usage:
             "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",

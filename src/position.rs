@@ -33,6 +33,31 @@ impl std::fmt::Display for TextError {
 
 impl std::error::Error for TextError {}
 
+/// What move notation (SAN) needs to know about a move, in terms that do not
+/// depend on the board: squares as 0-based (file, rank) with rank 0 white's
+/// first rank, pieces as upper-case letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveFacts {
+    /// Upper-case letter of the moving piece (`P` for pawns).
+    pub piece: char,
+    /// Whether the mover is a pawn (SAN leaves its letter out).
+    pub pawn: bool,
+    /// Origin square (the king's square when castling).
+    pub from: (u8, u8),
+    /// Destination square (the king's destination when castling).
+    pub to: (u8, u8),
+    /// Castling: `Some(true)` toward the last file (O-O), `Some(false)`
+    /// toward the a-file (O-O-O).
+    pub castle: Option<bool>,
+    /// Upper-case letter of the piece a pawn promotes to.
+    pub promotion: Option<char>,
+    /// A piece gated from hand (Seirawan): its upper-case letter and the
+    /// square it enters on (the mover's, or the castling rook's).
+    pub gating: Option<(char, (u8, u8))>,
+    /// Whether ranks are numbered from 0 (XBoard on boards of 10 ranks).
+    pub zero_based_ranks: bool,
+}
+
 /// A game position that can generate, make and unmake moves.
 ///
 /// Moves are generated pseudo-legally; [`Position::make`] refuses (and undoes)
@@ -109,6 +134,13 @@ pub trait Position: Clone + Send + 'static {
     /// Returns a one-line [`TextError`] for a malformed or impossible FEN; the
     /// position is then unchanged.
     fn set_fen(&mut self, fen: &str) -> Result<(), TextError>;
+
+    /// The facts SAN is written from, for a pseudo-legal move of this
+    /// position. The default (`None`) makes notation fall back to coordinate
+    /// text; both boards override it.
+    fn move_facts(&self, _m: Self::Move) -> Option<MoveFacts> {
+        None
+    }
 
     /// How many legal moves there are (perft's bulk count at the leaves);
     /// boards override it when they can decide legality without playing.

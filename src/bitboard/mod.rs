@@ -27,7 +27,7 @@ pub use types::{
 };
 
 use crate::core::{Color, Score, Verdict};
-use crate::position::{GenKind, Position, TextError};
+use crate::position::{GenKind, MoveFacts, Position, TextError};
 
 impl Position for BitboardPos {
     type Move = Move;
@@ -112,6 +112,27 @@ impl Position for BitboardPos {
 
     fn move_to_string(&self, m: Move) -> String {
         self.move_text(m)
+    }
+
+    fn move_facts(&self, m: Move) -> Option<MoveFacts> {
+        let coords = |sq: usize| ((sq & 7) as u8, (sq >> 3) as u8);
+        let kind = self.kind_on(m.from_index());
+        let to = if m.is_castle() {
+            let right = board::castle_index(self.side, m.from_index(), m.to_index());
+            usize::from(self.castle_rules[right].king_to)
+        } else {
+            m.to_index()
+        };
+        Some(MoveFacts {
+            piece: kind.letter().to_ascii_uppercase(),
+            pawn: kind == PieceType::Pawn,
+            from: coords(m.from_index()),
+            to: coords(to),
+            castle: m.is_castle().then(|| m.to_index() > m.from_index()),
+            promotion: m.promotion().map(|p| p.letter().to_ascii_uppercase()),
+            gating: None,
+            zero_based_ranks: false,
+        })
     }
 
     fn to_fen(&self) -> String {

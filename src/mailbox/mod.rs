@@ -25,7 +25,7 @@ pub use moves::{Move, MoveKind};
 pub use shuffle::{chess960_back_rank, chess960_start};
 
 use crate::core::{Color, Score, Verdict};
-use crate::position::{GenKind, Position, TextError};
+use crate::position::{GenKind, MoveFacts, Position, TextError};
 use crate::rules::variant::Royalty;
 use crate::rules::Variant;
 use makemove::Undo;
@@ -528,6 +528,10 @@ impl Position for MailboxPos {
 
     fn move_to_string(&self, m: Move) -> String {
         self.coordinate_text(m)
+    }
+
+    fn move_facts(&self, m: Move) -> Option<MoveFacts> {
+        Some(self.facts_of(m))
     }
 
     fn to_fen(&self) -> String {

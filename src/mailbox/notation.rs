@@ -4,7 +4,7 @@
 
 use super::moves::{Move, MoveKind};
 use super::{cell_type, MailboxPos};
-use crate::position::{Position, TextError};
+use crate::position::{MoveFacts, Position, TextError};
 
 impl MailboxPos {
     /// The name of a mailbox square in move notation (`e4`, `a0`, `l12`).
@@ -45,19 +45,27 @@ impl MailboxPos {
         (f < w && rank >= 0 && rank < h).then(|| ((h - 1 - rank) * 16 + f) as u8)
     }
 
+    /// The square a gated piece enters: the castling corner for
+    /// [`MoveKind::CastleGateCorner`], else the mover's origin.
+    fn gate_square(&self, m: Move) -> u8 {
+        if m.kind() != MoveKind::CastleGateCorner {
+            return m.from();
+        }
+        let corner_file = if (m.to() & 15) > (m.from() & 15) {
+            self.tables.width - 1
+        } else {
+            0
+        };
+        (i32::from(m.from() >> 4) * 16 + corner_file) as u8
+    }
+
     /// Coordinate text of a move: `e7e8q`, `f1i1`, `b1c3h` (gating).
     pub(crate) fn coordinate_text(&self, m: Move) -> String {
         if self.is_castle960(m) {
             return Self::castle960_text(m);
         }
         let mut text = if m.kind() == MoveKind::CastleGateCorner {
-            let dir: i32 = if (m.to() & 15) > (m.from() & 15) {
-                1
-            } else {
-                -1
-            };
-            let corner_file = if dir < 0 { 0 } else { self.tables.width - 1 };
-            let corner = (i32::from(m.from() >> 4) * 16 + corner_file) as u8;
+            let corner = self.gate_square(m);
             format!("{}{}", self.square_name(corner), self.square_name(m.from()))
         } else {
             format!("{}{}", self.square_name(m.from()), self.square_name(m.to()))
@@ -94,5 +102,35 @@ impl MailboxPos {
         });
         bare.copied()
             .ok_or_else(|| TextError(format!("Illegal move: {text}")))
+    }
+
+    /// Board-independent facts about `m` for SAN (see [`MoveFacts`]).
+    pub(crate) fn facts_of(&self, m: Move) -> MoveFacts {
+        let height = self.tables.height;
+        let coords = |sq: u8| {
+            let rank = height - 1 - i32::from(sq >> 4);
+            (sq & 15, u8::try_from(rank).unwrap_or(0))
+        };
+        let mover = cell_type(self.board[m.from() as usize]);
+        let pawn = self.tables.is_pawn[mover as usize];
+        let letter = |t: u8| {
+            self.tables.variant.types[t as usize]
+                .letter
+                .to_ascii_uppercase()
+        };
+        let castling = matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner);
+        let extra = (m.piece() != 0).then(|| letter(m.piece()));
+        MoveFacts {
+            piece: letter(mover),
+            pawn,
+            from: coords(m.from()),
+            to: coords(m.to()),
+            castle: castling.then(|| (m.to() & 15) > (m.from() & 15)),
+            promotion: extra.filter(|_| pawn),
+            gating: extra
+                .filter(|_| !pawn)
+                .map(|c| (c, coords(self.gate_square(m)))),
+            zero_based_ranks: height == 10,
+        }
     }
 }

@@ -1,0 +1,363 @@
+//! The Nightrider book file (`.nbk`): entries keyed by the hash of the
+//! position after a book move (Crafty's child-hash idea: no move encoding is
+//! stored, so the format is the same for every board and variant).
+//!
+//! Layout, little-endian: magic `NRBOOK`, version (u16), board (u8: 1 the
+//! orthodox bitboard, 2 the general mailbox, whose hashes differ), kind (u8:
+//! 0 main, 1 repertoire), variant name (u16 length + UTF-8), entry count
+//! (u32), entries of [`ENTRY_BYTES`] sorted by key, then an FNV-1a 64
+//! checksum of everything before it. Writes are atomic: temporary file,
+//! `fsync`, rename. Any defect is one line of error and the caller plays on
+//! without the book.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+const MAGIC: &[u8; 6] = b"NRBOOK";
+/// Version of the format written and understood.
+pub const VERSION: u16 = 1;
+/// Bytes of one stored entry.
+pub const ENTRY_BYTES: usize = 34;
+
+/// Which board's hashes a book's keys are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKind {
+    /// The orthodox bitboard (`BitboardPos`, Polyglot-compatible keys).
+    Bitboard = 1,
+    /// The general mailbox (`MailboxPos`).
+    Mailbox = 2,
+}
+
+/// What one book move (identified by the position it leads to) has scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BookEntry {
+    /// Hash of the position after the move.
+    pub key: u64,
+    /// Games in which the move was played.
+    pub games: u32,
+    /// Wins of the side that played the move.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses of the side that played the move.
+    pub losses: u32,
+    /// Learned value in centipawns (book learning; 0 when none).
+    pub learn: i32,
+    /// A static score for `bookw eval` (0 when none).
+    pub eval: i16,
+    /// Repertoire marks: [`EXCLUSIVE`] and/or [`NEVER`].
+    pub flags: u8,
+    /// A forced share of play in percent (`{play NN%}`), if any.
+    pub play_percent: Option<u8>,
+    /// ChessPartner-style priority (default 3).
+    pub priority: u8,
+}
+
+/// Flag: `!` in a repertoire — play only such moves here.
+pub const EXCLUSIVE: u8 = 1;
+/// Flag: `?` in a repertoire — never play this move.
+pub const NEVER: u8 = 2;
+
+impl BookEntry {
+    /// An empty entry for `key` with the default priority.
+    #[must_use]
+    pub fn new(key: u64) -> BookEntry {
+        BookEntry {
+            key,
+            priority: 3,
+            ..BookEntry::default()
+        }
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.key.to_le_bytes());
+        for n in [self.games, self.wins, self.draws, self.losses] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        out.extend_from_slice(&self.learn.to_le_bytes());
+        out.extend_from_slice(&self.eval.to_le_bytes());
+        out.push(self.flags);
+        out.push(self.play_percent.map_or(255, |p| p.min(100)));
+        out.push(self.priority);
+        out.push(0);
+    }
+
+    fn decode(b: &[u8]) -> BookEntry {
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let mut key = [0u8; 8];
+        key.copy_from_slice(&b[0..8]);
+        BookEntry {
+            key: u64::from_le_bytes(key),
+            games: u32_at(8),
+            wins: u32_at(12),
+            draws: u32_at(16),
+            losses: u32_at(20),
+            learn: u32_at(24) as i32,
+            eval: i16::from_le_bytes([b[28], b[29]]),
+            flags: b[30] & (EXCLUSIVE | NEVER),
+            play_percent: (b[31] <= 100).then_some(b[31]),
+            priority: b[32],
+        }
+    }
+}
+
+/// A loaded or freshly built book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Book {
+    /// The board whose hashes the keys are.
+    pub board: BoardKind,
+    /// Whether this is a repertoire (marks honoured, nothing culled).
+    pub repertoire: bool,
+    /// The variant the book is for.
+    pub variant: String,
+    entries: Vec<BookEntry>,
+}
+
+/// FNV-1a, 64 bits: the file checksum.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Book {
+    /// A book from entries (sorted here; entries with equal keys merged).
+    #[must_use]
+    pub fn new(board: BoardKind, variant: &str, mut entries: Vec<BookEntry>) -> Book {
+        entries.sort_by_key(|e| e.key);
+        entries.dedup_by(|later, first| {
+            if later.key != first.key {
+                return false;
+            }
+            first.games += later.games;
+            first.wins += later.wins;
+            first.draws += later.draws;
+            first.losses += later.losses;
+            first.flags |= later.flags;
+            first.play_percent = first.play_percent.or(later.play_percent);
+            true
+        });
+        Book {
+            board,
+            repertoire: false,
+            variant: variant.to_string(),
+            entries,
+        }
+    }
+
+    /// The entries, sorted by key.
+    #[must_use]
+    pub fn entries(&self) -> &[BookEntry] {
+        &self.entries
+    }
+
+    /// The entry of the position with hash `key`.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<&BookEntry> {
+        self.entries
+            .binary_search_by_key(&key, |e| e.key)
+            .ok()
+            .map(|i| &self.entries[i])
+    }
+
+    /// The entry of `key` for updating (learning).
+    pub fn probe_mut(&mut self, key: u64) -> Option<&mut BookEntry> {
+        let i = self.entries.binary_search_by_key(&key, |e| e.key).ok()?;
+        self.entries.get_mut(i)
+    }
+
+    /// The file's bytes.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(32 + self.entries.len() * ENTRY_BYTES);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.push(self.board as u8);
+        out.push(u8::from(self.repertoire));
+        let name = self.variant.as_bytes();
+        let len = u16::try_from(name.len()).unwrap_or(u16::MAX);
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&name[..usize::from(len)]);
+        let count = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
+        out.extend_from_slice(&count.to_le_bytes());
+        for e in self.entries.iter().take(count as usize) {
+            e.encode(&mut out);
+        }
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a book from its bytes.
+    ///
+    /// # Errors
+    /// One line: not a book, unsupported version, truncated, bad checksum,
+    /// unknown board, or keys out of order.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, String> {
+        if !bytes.starts_with(MAGIC) {
+            return Err("not a Nightrider book".into());
+        }
+        let truncated = || format!("truncated ({} bytes)", bytes.len());
+        let version = bytes.get(6..8).ok_or_else(truncated)?;
+        let version = u16::from_le_bytes([version[0], version[1]]);
+        if version != VERSION {
+            return Err(format!(
+                "unsupported book version {version} (want {VERSION})"
+            ));
+        }
+        let header = bytes.get(8..12).ok_or_else(truncated)?;
+        let name_len = usize::from(u16::from_le_bytes([header[2], header[3]]));
+        let name_end = 12 + name_len;
+        let name = bytes.get(12..name_end).ok_or_else(truncated)?;
+        let count = bytes.get(name_end..name_end + 4).ok_or_else(truncated)?;
+        let count = u32::from_le_bytes([count[0], count[1], count[2], count[3]]) as usize;
+        let body_end = count
+            .checked_mul(ENTRY_BYTES)
+            .and_then(|n| n.checked_add(name_end + 4))
+            .ok_or_else(truncated)?;
+        if bytes.len() != body_end + 8 {
+            return Err(truncated());
+        }
+        let mut stored = [0u8; 8];
+        stored.copy_from_slice(&bytes[body_end..]);
+        if checksum(&bytes[..body_end]) != u64::from_le_bytes(stored) {
+            return Err("checksum mismatch (corrupt book)".into());
+        }
+        let board = match header[0] {
+            1 => BoardKind::Bitboard,
+            2 => BoardKind::Mailbox,
+            b => return Err(format!("unknown board kind {b}")),
+        };
+        let entries: Vec<BookEntry> = bytes[name_end + 4..body_end]
+            .chunks_exact(ENTRY_BYTES)
+            .map(BookEntry::decode)
+            .collect();
+        if entries.windows(2).any(|w| w[0].key >= w[1].key) {
+            return Err("entries out of order (corrupt book)".into());
+        }
+        Ok(Book {
+            board,
+            repertoire: header[1] == 1,
+            variant: String::from_utf8_lossy(name).into_owned(),
+            entries,
+        })
+    }
+
+    /// Loads a book file.
+    ///
+    /// # Errors
+    /// `book FILE: reason` in one line.
+    pub fn load(path: &Path) -> Result<Book, String> {
+        let bytes = fs::read(path).map_err(|e| format!("book {}: {e}", path.display()))?;
+        Book::from_bytes(&bytes).map_err(|e| format!("book {}: {e}", path.display()))
+    }
+
+    /// Writes the book atomically: a temporary file beside `path`, synced,
+    /// then renamed over it.
+    ///
+    /// # Errors
+    /// `book FILE: reason` in one line; `path` is then untouched.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let fail = |e: std::io::Error| format!("book {}: {e}", path.display());
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(fail)?;
+        }
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(format!(".tmp{}", std::process::id()));
+        let tmp = std::path::PathBuf::from(tmp);
+        let written = (|| {
+            let mut f = fs::File::create(&tmp)?;
+            f.write_all(&self.to_bytes())?;
+            f.sync_all()?;
+            fs::rename(&tmp, path)
+        })();
+        if written.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        written.map_err(fail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Book {
+        let mut a = BookEntry::new(7);
+        a.games = 3;
+        a.wins = 2;
+        a.learn = -40;
+        a.play_percent = Some(30);
+        a.flags = EXCLUSIVE;
+        let mut b = BookEntry::new(2);
+        b.games = 1;
+        b.losses = 1;
+        b.eval = -12;
+        Book::new(BoardKind::Mailbox, "capablanca", vec![a, b])
+    }
+
+    #[test]
+    fn bytes_round_trip_and_merge() {
+        let book = sample();
+        assert_eq!(
+            book.entries().iter().map(|e| e.key).collect::<Vec<_>>(),
+            [2, 7]
+        );
+        let back = Book::from_bytes(&book.to_bytes()).unwrap();
+        assert_eq!(back, book);
+        assert_eq!(
+            back.probe(7).map(|e| (e.learn, e.play_percent)),
+            Some((-40, Some(30)))
+        );
+        assert_eq!(back.probe(3), None);
+        let twice = Book::new(BoardKind::Bitboard, "normal", vec![BookEntry::new(5); 2]);
+        assert_eq!(twice.entries().len(), 1);
+    }
+
+    #[test]
+    fn corrupt_books_are_one_line_errors() {
+        let bytes = sample().to_bytes();
+        let n = bytes.len();
+        assert_eq!(
+            Book::from_bytes(&bytes[..n - 3]),
+            Err(format!("truncated ({} bytes)", n - 3))
+        );
+        assert_eq!(
+            Book::from_bytes(&bytes[..10]),
+            Err("truncated (10 bytes)".into())
+        );
+        let mut flipped = bytes.clone();
+        flipped[30] ^= 1;
+        assert_eq!(
+            Book::from_bytes(&flipped),
+            Err("checksum mismatch (corrupt book)".into())
+        );
+        assert_eq!(
+            Book::from_bytes(b"PK\x03\x04zip"),
+            Err("not a Nightrider book".into())
+        );
+        let mut future = bytes;
+        future[6] = 9;
+        assert_eq!(
+            Book::from_bytes(&future),
+            Err("unsupported book version 9 (want 1)".into())
+        );
+    }
+
+    #[test]
+    fn save_is_atomic_and_load_reports_the_file() {
+        let dir = std::env::temp_dir().join(format!("nr-book-file-{}", std::process::id()));
+        let path = dir.join("sub/capablanca.nbk");
+        sample().save(&path).unwrap();
+        assert_eq!(Book::load(&path).unwrap(), sample());
+        let leftovers = fs::read_dir(path.parent().unwrap()).unwrap().count();
+        assert_eq!(leftovers, 1);
+        fs::write(&path, b"NRBOOK").unwrap();
+        assert_eq!(
+            Book::load(&path),
+            Err(format!("book {}: truncated (6 bytes)", path.display()))
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

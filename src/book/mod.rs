@@ -1,0 +1,19 @@
+//! Games and opening books: PGN ([`pgn`]), book creation from games
+//! ([`create`]), the `.nbk` file keyed by the hash of the position after the
+//! move ([`file`]; Crafty's child-hash idea, so one format serves both
+//! boards), move choice and `show book` ([`choose`]), learning ([`learn`]),
+//! Polyglot `.bin` probing on the orthodox board ([`polyglot`]), a variant's
+//! set of books as the engine loads them ([`set`]) and the `book`/`books`
+//! commands ([`command`]).
+//!
+//! Depends on `position`, `notation`, `rules` and the boards; the engine and
+//! the console call it, never the other way round.
+
+pub mod choose;
+pub mod command;
+pub mod create;
+pub mod file;
+pub mod learn;
+pub mod pgn;
+pub mod polyglot;
+pub mod set;

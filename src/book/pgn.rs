@@ -1,0 +1,419 @@
+//! PGN reading and writing.
+//!
+//! Reading is in two steps: [`read_pgn`] splits text into games (tags, move
+//! texts with their `!`/`?` marks, NAGs and comments, the result) without
+//! knowing the rules, skipping variations `( )`, `;` and `{ }` comments and
+//! `%` escape lines; [`replay`] then plays a game's moves (SAN or coordinate)
+//! on any [`Position`], honouring `[FEN]`. A malformed game yields one error
+//! line and the rest of the file is still read. [`write_pgn`] writes tags and
+//! SAN moves with comments, wrapped at 79 columns.
+
+use crate::notation::{parse_san, to_san};
+use crate::position::Position;
+
+/// One move of a game as written, with what followed it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The move text without annotation marks (`Nf3`, `e7e8q`).
+    pub text: String,
+    /// Annotation marks written after the move (`!`, `?`, `!?`, `??`...), or
+    /// from NAGs 1-6.
+    pub mark: String,
+    /// Numeric annotation glyphs (`$n`).
+    pub nags: Vec<u16>,
+    /// A comment after the move (several are joined by a space).
+    pub comment: Option<String>,
+}
+
+/// One game as read: tags, main-line moves and result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// Main-line moves.
+    pub moves: Vec<PgnMove>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// Line of the file where the game starts (1-based).
+    pub line: usize,
+}
+
+impl PgnGame {
+    /// The value of tag `name` (case-sensitive, as PGN says).
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The variant the game is played in (`[Variant]`, `normal` if none).
+    #[must_use]
+    pub fn variant(&self) -> &str {
+        match self.tag("Variant") {
+            Some(v) if !v.is_empty() && !v.eq_ignore_ascii_case("standard") => v,
+            _ => "normal",
+        }
+    }
+
+    /// The result from White's side: 1 win, 0 draw, -1 loss, `None` unknown.
+    #[must_use]
+    pub fn white_score(&self) -> Option<i8> {
+        let result = match self.tag("Result") {
+            Some(r) if r != "*" => r,
+            _ => self.result.as_str(),
+        };
+        match result {
+            "1-0" => Some(1),
+            "0-1" => Some(-1),
+            "1/2-1/2" => Some(0),
+            _ => None,
+        }
+    }
+}
+
+/// The games of a PGN text and one error line per malformed game.
+#[derive(Clone, Debug, Default)]
+pub struct PgnFile {
+    /// Well-formed games in file order.
+    pub games: Vec<PgnGame>,
+    /// `line N: reason` for every game that was skipped.
+    pub errors: Vec<String>,
+}
+
+/// Reader state: the game being built and whether it is already broken.
+struct Reader {
+    out: PgnFile,
+    game: PgnGame,
+    started: bool,
+    in_moves: bool,
+    broken: Option<String>,
+}
+
+impl Reader {
+    fn begin(&mut self, line: usize) {
+        if !self.started {
+            self.started = true;
+            self.game.line = line;
+        }
+    }
+
+    fn finish(&mut self, result: &str) {
+        if self.started {
+            let mut game = std::mem::take(&mut self.game);
+            game.result = result.to_string();
+            match self.broken.take() {
+                Some(reason) => self.out.errors.push(reason),
+                None => self.out.games.push(game),
+            }
+        }
+        self.started = false;
+        self.in_moves = false;
+        self.broken = None;
+    }
+
+    fn fail(&mut self, line: usize, reason: &str) {
+        if self.broken.is_none() {
+            self.broken = Some(format!("line {line}: {reason}"));
+        }
+    }
+
+    fn last_move(&mut self) -> Option<&mut PgnMove> {
+        self.game.moves.last_mut()
+    }
+}
+
+/// Splits PGN text into games; never fails as a whole.
+#[must_use]
+pub fn read_pgn(text: &str) -> PgnFile {
+    let mut r = Reader {
+        out: PgnFile::default(),
+        game: PgnGame::default(),
+        started: false,
+        in_moves: false,
+        broken: None,
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let (mut i, mut line) = (0usize, 1usize);
+    while i < chars.len() {
+        let c = chars[i];
+        let at_line_start = i == 0 || chars[i - 1] == '\n';
+        if c == '\n' {
+            line += 1;
+            i += 1;
+        } else if c.is_whitespace() {
+            i += 1;
+        } else if (c == '%' && at_line_start) || c == ';' {
+            i = skip_line(&chars, i);
+        } else if c == '[' && (at_line_start || !r.in_moves) {
+            if r.in_moves {
+                r.finish("*");
+            }
+            i = read_tag(&mut r, &chars, i, line);
+        } else if c == '{' {
+            i = read_comment(&mut r, &chars, i, &mut line);
+        } else if c == '(' {
+            i = skip_variation(&mut r, &chars, i, &mut line);
+        } else if c == ')' {
+            r.begin(line);
+            r.fail(line, "')' without '('");
+            i += 1;
+        } else {
+            let end = token_end(&chars, i);
+            let token: String = chars[i..end].iter().collect();
+            read_token(&mut r, &token, line);
+            i = end;
+        }
+    }
+    if r.started {
+        if r.in_moves && r.broken.is_none() {
+            // A last game without a result still counts, as unfinished.
+            r.finish("*");
+        } else if r.broken.is_none() {
+            let line = r.game.line;
+            r.fail(line, "tags without moves or result");
+            r.finish("*");
+        } else {
+            r.finish("*");
+        }
+    }
+    r.out
+}
+
+fn skip_line(chars: &[char], mut i: usize) -> usize {
+    while i < chars.len() && chars[i] != '\n' {
+        i += 1;
+    }
+    i
+}
+
+fn token_end(chars: &[char], mut i: usize) -> usize {
+    while i < chars.len() && !chars[i].is_whitespace() && !"{}()[];".contains(chars[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// `[Name "value"]` on one line.
+fn read_tag(r: &mut Reader, chars: &[char], i: usize, line: usize) -> usize {
+    r.begin(line);
+    let end = skip_line(chars, i);
+    let text: String = chars[i..end].iter().collect();
+    match parse_tag(text.trim()) {
+        Some(pair) => r.game.tags.push(pair),
+        None => r.fail(line, &format!("malformed tag {}", text.trim())),
+    }
+    end
+}
+
+fn parse_tag(text: &str) -> Option<(String, String)> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let valid_name = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    valid_name.then(|| (name.to_string(), value.replace("\\\"", "\"")))
+}
+
+fn read_comment(r: &mut Reader, chars: &[char], i: usize, line: &mut usize) -> usize {
+    r.begin(*line);
+    let start_line = *line;
+    let mut j = i + 1;
+    while j < chars.len() && chars[j] != '}' {
+        *line += usize::from(chars[j] == '\n');
+        j += 1;
+    }
+    if j >= chars.len() {
+        r.fail(start_line, "unterminated comment");
+        return j;
+    }
+    let text: String = chars[i + 1..j].iter().collect();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if let Some(m) = r.last_move() {
+        m.comment = Some(match m.comment.take() {
+            Some(old) => format!("{old} {text}"),
+            None => text,
+        });
+    }
+    j + 1
+}
+
+/// Skips a (possibly nested) variation, comments inside included.
+fn skip_variation(r: &mut Reader, chars: &[char], i: usize, line: &mut usize) -> usize {
+    r.begin(*line);
+    let start_line = *line;
+    let (mut depth, mut j) = (0usize, i);
+    while j < chars.len() {
+        match chars[j] {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            '{' => {
+                while j < chars.len() && chars[j] != '}' {
+                    *line += usize::from(chars[j] == '\n');
+                    j += 1;
+                }
+            }
+            '\n' => *line += 1,
+            _ => {}
+        }
+        j += 1;
+        if depth == 0 {
+            return j;
+        }
+    }
+    r.fail(start_line, "unterminated variation");
+    j
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// A result, NAG, move number or move.
+fn read_token(r: &mut Reader, token: &str, line: usize) {
+    r.begin(line);
+    if RESULTS.contains(&token) {
+        r.finish(token);
+        return;
+    }
+    r.in_moves = true;
+    if let Some(n) = token.strip_prefix('$') {
+        match n.parse::<u16>() {
+            Ok(nag) => {
+                if let Some(m) = r.last_move() {
+                    m.nags.push(nag);
+                    if m.mark.is_empty() {
+                        m.mark = nag_mark(nag).to_string();
+                    }
+                }
+            }
+            Err(_) => r.fail(line, &format!("bad NAG {token}")),
+        }
+        return;
+    }
+    // Move numbers `12.` or `12...`, possibly glued to the move (`12.e4`).
+    let body = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    let body = if body.len() < token.len() && body.starts_with('.') {
+        body.trim_start_matches('.')
+    } else {
+        token
+    };
+    if body.is_empty() {
+        return;
+    }
+    let text = body.trim_end_matches(['!', '?']);
+    if text.is_empty() {
+        // Marks written apart from the move (`e4 !?`).
+        if let Some(m) = r.last_move() {
+            m.mark = body.to_string();
+        }
+        return;
+    }
+    r.game.moves.push(PgnMove {
+        text: text.to_string(),
+        mark: body[text.len()..].to_string(),
+        nags: Vec::new(),
+        comment: None,
+    });
+}
+
+/// The mark NAGs 1-6 stand for.
+fn nag_mark(nag: u16) -> &'static str {
+    match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        _ => "",
+    }
+}
+
+/// Plays `game`'s moves on `pos` (set to `[FEN]` first when the game has
+/// one); returns the moves. `pos` ends after the last move played.
+///
+/// # Errors
+/// One line naming the game and the first bad FEN or move:
+/// `game at line 12: illegal move 3. Nf9`.
+pub fn replay<P: Position>(game: &PgnGame, pos: &mut P) -> Result<Vec<P::Move>, String> {
+    let at = |why: String| format!("game at line {}: {why}", game.line);
+    if let Some(fen) = game.tag("FEN") {
+        pos.set_fen(fen).map_err(|e| at(format!("bad FEN ({e})")))?;
+    }
+    let mut played = Vec::with_capacity(game.moves.len());
+    for (ply, pm) in game.moves.iter().enumerate() {
+        let m = parse_san(pos, &pm.text).map_err(|_| {
+            let dots = if ply % 2 == 0 { "." } else { "..." };
+            at(format!("illegal move {}{dots} {}", ply / 2 + 1, pm.text))
+        })?;
+        pos.make(m);
+        played.push(m);
+    }
+    Ok(played)
+}
+
+/// Writes one game as PGN: the tags (with `[Result]` set to `result`), the
+/// moves from `start` in SAN with move numbers and `{comments}`, then the
+/// result, wrapped at 79 columns.
+pub fn write_pgn<P: Position>(
+    start: &P,
+    tags: &[(String, String)],
+    moves: &[(P::Move, Option<String>)],
+    result: &str,
+) -> String {
+    let mut out = String::new();
+    for (name, value) in tags.iter().filter(|(n, _)| n != "Result") {
+        out.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "\\\"")));
+    }
+    out.push_str(&format!("[Result \"{result}\"]\n\n"));
+    let mut pos = start.clone();
+    let mut words = Vec::new();
+    let mut number: u32 = start
+        .to_fen()
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    for (ply, &(m, ref comment)) in moves.iter().enumerate() {
+        let white = pos.side_to_move() == crate::core::Color::White;
+        if white {
+            words.push(format!("{number}."));
+        } else if ply == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(to_san(&mut pos, m));
+        if !pos.make(m) {
+            break;
+        }
+        if let Some(c) = comment {
+            words.push(format!("{{{}}}", c.replace('}', ")")));
+        }
+        if !white {
+            number += 1;
+        }
+    }
+    words.push(result.to_string());
+    out.push_str(&wrap(&words, 79));
+    out.push('\n');
+    out
+}
+
+fn wrap(words: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut column = 0;
+    for w in words {
+        if column > 0 && column + 1 + w.len() > width {
+            out.push('\n');
+            column = 0;
+        } else if column > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(w);
+        column += w.len();
+    }
+    out
+}
+
+#[cfg(test)]
+#[path = "pgn_tests.rs"]
+mod tests;

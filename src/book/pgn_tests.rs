@@ -1,0 +1,98 @@
+//! PGN reader and writer tests (files in tests/data/pgn).
+
+use super::*;
+use crate::bitboard::BitboardPos;
+
+const MIXED: &str = include_str!("../../tests/data/pgn/mixed.pgn");
+
+#[test]
+fn reads_games_and_reports_the_malformed_one() {
+    let file = read_pgn(MIXED);
+    let events: Vec<&str> = file.games.iter().filter_map(|g| g.tag("Event")).collect();
+    assert_eq!(events, ["first", "second", "illegal", "from FEN"]);
+    assert_eq!(file.errors, ["line 13: malformed tag [Result \"0-1\""]);
+    let first = &file.games[0];
+    assert_eq!(first.line, 2);
+    assert_eq!(first.result, "1-0");
+    assert_eq!(first.white_score(), Some(1));
+    let texts: Vec<&str> = first.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts.len(), 16);
+    assert_eq!(&texts[..6], ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert_eq!(first.moves[0].comment.as_deref(), Some("king's pawn"));
+    assert_eq!(first.moves[2].mark, "!");
+    assert_eq!(first.moves[4].mark, "!");
+    assert_eq!(first.moves[4].nags, [1]);
+    assert_eq!(first.moves[5].mark, "?");
+    assert_eq!(file.games[1].moves[3].mark, "?!");
+    assert_eq!(file.games[1].white_score(), Some(0));
+    assert_eq!(file.games[1].moves[0].text, "d4");
+}
+
+#[test]
+fn replays_san_fen_and_reports_illegal_moves() {
+    let file = read_pgn(MIXED);
+    let mut pos = BitboardPos::startpos();
+    let moves = replay(&file.games[0], &mut pos).unwrap();
+    assert_eq!(moves.len(), 16);
+    assert_eq!(
+        pos.to_fen(),
+        "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N2/PP1P1PPP/RNBQR1K1 w - - 1 9"
+    );
+    let mut pos = BitboardPos::startpos();
+    assert_eq!(
+        replay(&file.games[2], &mut pos),
+        Err("game at line 21: illegal move 2. Ke3".to_string())
+    );
+    let mut pos = BitboardPos::startpos();
+    replay(&file.games[3], &mut pos).unwrap();
+    assert_eq!(pos.to_fen(), "8/8/3k4/8/4P3/8/8/4K3 w - - 1 12");
+}
+
+#[test]
+fn unterminated_comment_and_variation_are_one_error_each() {
+    let text = "[Event \"a\"]\n\n1. e4 (1. d4 e5 *\n\n[Event \"b\"]\n\n1. e4 {oops *\n";
+    let file = read_pgn(text);
+    assert!(file.games.is_empty());
+    assert_eq!(file.errors, ["line 3: unterminated variation"]);
+    let text = "1. e4 {never closed\n";
+    assert_eq!(read_pgn(text).errors, ["line 1: unterminated comment"]);
+    let text = "1. e4 e5 ) 2. Nf3 *\n[Event \"ok\"]\n1. d4 *\n";
+    let file = read_pgn(text);
+    assert_eq!(file.errors, ["line 1: ')' without '('"]);
+    assert_eq!(file.games.len(), 1);
+}
+
+#[test]
+fn writer_round_trips_through_the_reader() {
+    let mut pos = BitboardPos::startpos();
+    let file = read_pgn(MIXED);
+    let moves = replay(&file.games[0], &mut pos).unwrap();
+    let with_comments: Vec<_> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| (m, (i == 0).then(|| "best by test".to_string())))
+        .collect();
+    let tags = vec![("Event".to_string(), "re \"written\"".to_string())];
+    let text = write_pgn(&BitboardPos::startpos(), &tags, &with_comments, "1-0");
+    assert!(text.starts_with(
+        "[Event \"re \\\"written\\\"\"]\n[Result \"1-0\"]\n\n1. e4 {best by test} e5 2. Nf3 Nc6 3. Bb5 a6"
+    ));
+    assert!(text.lines().all(|l| l.len() <= 79));
+    let again = read_pgn(&text);
+    assert_eq!(again.games.len(), 1);
+    assert_eq!(again.games[0].tag("Event"), Some("re \"written\""));
+    let mut replayed = BitboardPos::startpos();
+    assert_eq!(replay(&again.games[0], &mut replayed).unwrap(), moves);
+}
+
+#[test]
+fn writer_numbers_from_a_black_fen() {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 10";
+    let start = BitboardPos::from_fen(fen, false).unwrap();
+    let mut pos = start.clone();
+    let m1 = pos.parse_move("e8d7").unwrap();
+    pos.make(m1);
+    let m2 = pos.parse_move("e2e4").unwrap();
+    let text = write_pgn(&start, &[], &[(m1, None), (m2, None)], "*");
+    assert_eq!(text, "[Result \"*\"]\n\n10... Kd7 11. e4 *\n");
+}
