@@ -12,4 +12,8 @@ fi
 python3 -c 'import chess.engine' 2>/dev/null || python3 -m pip install --quiet chess
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
-cargo test --release
+log=$(mktemp)
+cargo test --release 2>&1 | tee "$log"
+# One closing line for every runner: the totals of all test binaries.
+awk '/^test result:/ { p += $4; f += $6 } END { printf "%d passed, %d failed\n", p, f }' "$log"
+rm -f "$log"
