@@ -14,6 +14,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Prints a line; a closed stdout (`| head`) ends the output quietly
+/// instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 /// Usage of `perft`.
 pub const PERFT_USAGE: &str =
     "perft --variant NAME [--fen FEN] --depth D [--divide] [--board auto|general] [--ini FILE]";
@@ -173,8 +182,8 @@ pub fn run_perft(args: &[String]) -> i32 {
     match perft_command(args) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("perft: {e}");
-            eprintln!("usage: nightrider {PERFT_USAGE}");
+            eout!("perft: {e}");
+            eout!("usage: nightrider {PERFT_USAGE}");
             1
         }
     }
@@ -191,15 +200,15 @@ fn perft_command(args: &[String]) -> Result<(), String> {
     let nodes = if o.divide {
         let rows = pos.divide(depth);
         for (m, n) in &rows {
-            println!("{m}: {n}");
+            out!("{m}: {n}");
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
         pos.perft(depth)
     };
     let secs = started.elapsed().as_secs_f64();
-    println!("Nodes: {nodes}");
-    println!(
+    out!("Nodes: {nodes}");
+    out!(
         "Time: {secs:.3} s ({} board, {:.0} nps)",
         pos.board_name(),
         nodes as f64 / secs.max(1e-9)
@@ -213,8 +222,8 @@ pub fn run_suite(args: &[String]) -> i32 {
     match suite_command(args) {
         Ok(failed) => i32::from(failed > 0),
         Err(e) => {
-            eprintln!("perftsuite: {e}");
-            eprintln!("usage: nightrider {SUITE_USAGE}");
+            eout!("perftsuite: {e}");
+            eout!("usage: nightrider {SUITE_USAGE}");
             1
         }
     }
@@ -233,22 +242,22 @@ fn suite_command(args: &[String]) -> Result<usize, String> {
         match run_row(&catalog, line, &o) {
             RowOutcome::Pass(msg) => {
                 passed += 1;
-                println!("ok    {msg}");
+                out!("ok    {msg}");
             }
             RowOutcome::Skip(msg) => {
                 skipped += 1;
-                println!("skip  {msg}");
+                out!("skip  {msg}");
             }
             RowOutcome::Fail(msg) => {
                 failed += 1;
-                println!("FAIL  {file}:{}: {msg}", index + 1);
+                out!("FAIL  {file}:{}: {msg}", index + 1);
             }
         }
     }
     if skipped > 0 {
-        println!("{passed} passed, {failed} failed, {skipped} skipped");
+        out!("{passed} passed, {failed} failed, {skipped} skipped");
     } else {
-        println!("{passed} passed, {failed} failed");
+        out!("{passed} passed, {failed} failed");
     }
     Ok(failed)
 }
