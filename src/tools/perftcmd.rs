@@ -182,8 +182,8 @@ pub fn run_perft(args: &[String]) -> i32 {
     match perft_command(args) {
         Ok(()) => 0,
         Err(e) => {
-            eout!("perft: {e}");
-            eout!("usage: nightrider {PERFT_USAGE}");
+            eprintln!("perft: {e}");
+            eprintln!("usage: nightrider {PERFT_USAGE}");
             1
         }
     }
@@ -222,8 +222,8 @@ pub fn run_suite(args: &[String]) -> i32 {
     match suite_command(args) {
         Ok(failed) => i32::from(failed > 0),
         Err(e) => {
-            eout!("perftsuite: {e}");
-            eout!("usage: nightrider {SUITE_USAGE}");
+            eprintln!("perftsuite: {e}");
+            eprintln!("usage: nightrider {SUITE_USAGE}");
             1
         }
     }
