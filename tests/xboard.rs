@@ -749,3 +749,33 @@ fn null_moves_pass_the_turn_and_undo() {
         assert_eq!(out, ["Illegal move: @@@@"]);
     }
 }
+
+/// A piece a user adds to fmax.ini reaches XBoard as a `piece` line derived
+/// from its step vectors, with no `#` lines written for it.
+#[test]
+fn a_users_new_piece_is_described_to_the_gui_in_betza() {
+    use std::io::Write as _;
+    let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/config/hopper.ini");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["--ini", ini])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"xboard\nprotover 2\nvariant hopper\nping 1\nquit\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("feature")).collect();
+    assert_eq!(
+        lines,
+        [
+            "setup (PNBRQ.....GKpnbrq.....gk) 8x8+0_fairy rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w KQkq - 0 1",
+            "piece G& gQ",
+            "pong 1",
+        ]
+    );
+}

@@ -199,6 +199,16 @@ pub fn setup_events(variant: &Variant, start_fen: &str) -> Vec<Event> {
             .iter()
             .map(|p| Event::Piece(p.clone())),
     );
+    // An engine-defined game without `# X& BETZA` lines of its own: tell the
+    // GUI how its fairy pieces move, derived from their step vectors.
+    if variant.def.piece_to_char.is_some() {
+        out.extend(
+            crate::rules::betza::gui_piece_lines(&variant.def)
+                .iter()
+                .filter_map(|line| line.strip_prefix("piece "))
+                .map(|p| Event::Piece(p.to_string())),
+        );
+    }
     out
 }
 
