@@ -264,7 +264,11 @@ fn variants_send_setup_and_piece_lines_before_the_pong() {
     let mut e = Engine::new();
     assert_eq!(
         e.exchange("new\nvariant los-alamos"),
-        ["setup (PN.RQKpn.rqk) 6x6+0_fairy rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"]
+        [
+            "setup (PN.RQKpn.rqk) 6x6+0_fairy rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+            // No double step in Los Alamos: derived from the pawn's rays.
+            "piece P& fmWfcF"
+        ]
     );
     assert_eq!(e.exchange("force\nusermove b2b3"), Vec::<String>::new());
     assert_eq!(
