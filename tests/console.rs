@@ -461,3 +461,24 @@ fn a_mate_by_the_user_ends_the_game_and_input_files_cannot_loop() {
         ]
     );
 }
+
+#[test]
+fn moves_may_be_typed_in_san() {
+    let out = session("san", "sd 1\ne4\nNf3\nhistory\nquit\n");
+    let first = engine_move(&out[2], "Black(1): ");
+    let second = engine_move(&out[4], "Black(2): ");
+    assert_eq!(
+        out,
+        [
+            "White(1): sd 1".to_string(),
+            "White(1): e4".into(),
+            format!("Black(1): {first}"),
+            "White(2): Nf3".into(),
+            format!("Black(2): {second}"),
+            "White(3): history".into(),
+            format!("  1. e2e4 {first}"),
+            format!("  2. g1f3 {second}"),
+            "White(3): quit".into(),
+        ]
+    );
+}

@@ -315,6 +315,8 @@ fn ping_is_answered_at_once_while_analysing_and_exit_moves_nothing() {
     e.send("new\nforce\npost\nanalyze");
     let out = e.sync();
     assert!(out.iter().all(|l| is_thinking(l)), "{out:?}");
+    // Let the search report once, so `.` finds its progress published.
+    e.first(is_thinking);
     e.send(".\nexit");
     let out = e.sync();
     assert!(

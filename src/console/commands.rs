@@ -214,12 +214,25 @@ pub fn dispatch(console: &mut Console, line: &str) -> Result<(), String> {
             "Error (ambiguous command, could be {}): {line}",
             names.join(", ")
         )),
-        Lookup::NotFound if looks_like_move(line) => {
+        Lookup::NotFound if looks_like_move(line) || looks_like_san(line) => {
             console.play(Command::UserMove(line.to_string()));
             Ok(())
         }
         Lookup::NotFound => Err(format!("Error (unknown command): {line}")),
     }
+}
+
+/// Whether a word has the shape of a SAN move (`e4`, `Nf3`, `exd5`,
+/// `e8=Q`, `Qxe7+`): the engine then decides whether it is legal.
+fn looks_like_san(text: &str) -> bool {
+    let text = text.trim_end_matches(['+', '#', '!', '?']);
+    let text = text.split_once('=').map_or(text, |(moved, _)| moved);
+    let digits = text.len() - text.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let body = &text[..text.len() - digits];
+    (1..=2).contains(&digits)
+        && text.len() <= 8
+        && body.ends_with(|c: char| ('a'..='p').contains(&c))
+        && body.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 /// The argument, or an error naming the usage.

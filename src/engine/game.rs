@@ -83,7 +83,12 @@ impl<P: Position> Game<P> {
     /// The board's reason when the text is not a legal move; the game is
     /// then unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<P::Move, TextError> {
-        let m = self.pos.parse_move(text)?;
+        // Coordinates first (what GUIs send), then SAN (what people type).
+        let m = match self.pos.parse_move(text) {
+            Ok(m) => m,
+            Err(coordinate_error) => crate::notation::san::parse_san(&mut self.pos, text)
+                .map_err(|_| coordinate_error)?,
+        };
         if self.play(m) {
             Ok(m)
         } else {
@@ -376,6 +381,8 @@ mod tests {
     fn bad_text_leaves_the_game_unchanged() {
         let (mut a, _) = both_boards(START);
         assert!(a.play_text("e2e5").is_err());
+        assert!(a.play_text("Nf3").is_ok(), "SAN is accepted too");
+        assert!(a.undo());
         assert!(a.set_fen("not a fen").is_err());
         assert_eq!(a.plies(), 0);
         assert_eq!(a.position().to_fen(), START);
