@@ -99,3 +99,32 @@ fn every_variant_of_our_fmax_ini_has_a_legal_start_position() {
         assert!(n > 0, "{} has no moves", def.name);
     }
 }
+
+/// With no fmax.ini next to the binary or in the working directory, the
+/// engine still plays orthodox chess from its built-in definition.
+#[test]
+fn without_any_fmax_ini_orthodox_chess_is_built_in() {
+    let dir = std::env::temp_dir().join(format!("nightrider-no-ini-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let perft = run(&[
+        "perft",
+        "--variant",
+        "normal",
+        "--depth",
+        "3",
+        "--board",
+        "general",
+    ]);
+    assert!(perft.starts_with("Nodes: 8902\n"), "{perft}");
+    let check = run(&["check"]);
+    assert!(check.contains("<built-in>"), "{check}");
+    std::fs::remove_dir_all(&dir).ok();
+}
