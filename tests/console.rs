@@ -373,9 +373,10 @@ fn analysis_follows_the_moves_typed_and_exit_returns_to_play() {
         "analyze",
         "analyze\ne2e4\ne7e5\nback\nexit\nhistory\nsd 1\nd2d4\nquit\n",
     );
-    let thinking = out.iter().filter(|l| is_thinking(l)).count();
+    // Whether a thinking line is printed before the next typed line depends
+    // on timing (the analysis restarts at every move), so only the rest is
+    // compared; tests/xboard.rs checks analysis output with waits.
     let rest: Vec<&String> = out.iter().filter(|l| !is_thinking(l)).collect();
-    assert!(thinking > 0, "{out:?}");
     assert_eq!(
         rest[..8],
         [

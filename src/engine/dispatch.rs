@@ -48,7 +48,11 @@ impl AnyGame {
             ));
         }
         if bitboard {
-            return AnyGame::Orthodox(Game::new(BitboardPos::startpos(), true));
+            // The variant's own start (no castling rights in `nocastle`).
+            let fen = MailboxPos::new(Arc::clone(variant)).to_fen();
+            let pos =
+                BitboardPos::from_fen(&fen, false).unwrap_or_else(|_| BitboardPos::startpos());
+            return AnyGame::Orthodox(Game::new(pos, true));
         }
         let orthodox = variant.name == "normal";
         AnyGame::General(Game::new(MailboxPos::new(Arc::clone(variant)), orthodox))

@@ -86,9 +86,15 @@ impl Library {
         let Ok(builtin) = self.builtin.variant("normal") else {
             return false;
         };
-        let chess960 = crate::rules::orthodox::classify(variant)
-            == Some(crate::rules::orthodox::Orthodox::Chess960);
-        (variant.name == "normal" && same_rules(variant, &builtin)) || chess960
+        // Chess960 and castling-free chess are recognised by their rules.
+        let other_orthodox = matches!(
+            crate::rules::orthodox::classify(variant),
+            Some(
+                crate::rules::orthodox::Orthodox::Chess960
+                    | crate::rules::orthodox::Orthodox::NoCastle
+            )
+        );
+        (variant.name == "normal" && same_rules(variant, &builtin)) || other_orthodox
     }
 
     /// The file the definitions come from.
