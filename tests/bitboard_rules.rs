@@ -90,6 +90,8 @@ fn random_game(fen: &str, chess960: bool, rng: &mut StdRng, max_plies: usize) ->
         assert_eq!(again.fen(), p.fen());
         assert_eq!(again.hash(), p.hash(), "{}", p.fen());
         assert_eq!(again.count_legal(), p.count_legal());
+        let shredder = BitboardPos::from_fen(&p.shredder_fen(), chess960).unwrap();
+        assert_eq!(shredder.fen(), p.fen());
     }
     for m in played.iter().rev() {
         match m {
@@ -261,6 +263,13 @@ fn fen_fields_after_the_side_are_optional_and_normalised() {
     );
     let again = BitboardPos::from_fen(&frc.fen(), true).unwrap();
     assert_eq!(again.hash(), frc.hash());
+    assert_eq!(frc.shredder_fen(), "1r4kr/8/8/8/8/8/8/1R2R1KR w HEhb - 0 1");
+    assert_eq!(
+        BitboardPos::startpos().shredder_fen(),
+        START.replace("KQkq", "HAha")
+    );
+    let shredder = BitboardPos::from_fen(&frc.shredder_fen(), true).unwrap();
+    assert_eq!(shredder.fen(), frc.fen());
 }
 
 #[test]
