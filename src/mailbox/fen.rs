@@ -33,7 +33,7 @@ impl MailboxPos {
             other => return Err(err(format!("side to move '{other}', expected w or b"))),
         };
         if self.side == Color::Black {
-            self.hash ^= super::tables::ZOBRIST.black;
+            self.hash ^= self.tables.keys.black;
         }
         self.apply_rights(fields.next().unwrap_or("-"))?;
         self.apply_ep(fields.next().unwrap_or("-"))?;
@@ -168,7 +168,7 @@ impl MailboxPos {
             let virgin = if self.tables.is_pawn[t] {
                 pawn_ok
             } else if is_royal && self.tables.castles[t] {
-                royal && row == back
+                royal && row == back && array.get(file) == Some(&(t as u8))
             } else {
                 royal && !explicit_files && row == back && array.get(file) == Some(&(t as u8))
             };

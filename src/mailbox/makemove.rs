@@ -4,7 +4,6 @@
 //! royals at once).
 
 use super::moves::{Move, MoveKind};
-use super::tables::ZOBRIST;
 use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::rules::variant::Royalty;
@@ -22,6 +21,7 @@ pub(crate) struct Undo {
     ep_victim: u8,
     hash: u64,
     halfmove: u32,
+    node: Option<super::NodeInfo>,
 }
 
 impl MailboxPos {
@@ -31,7 +31,7 @@ impl MailboxPos {
         self.board[sq as usize] = cell;
         self.occupancy[c][usize::from(sq >> 6)] |= 1 << (sq & 63);
         self.counts[c][cell_type(cell) as usize] += 1;
-        self.hash ^= ZOBRIST.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+        self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
     }
 
     /// Empties `sq` and returns what stood there (`EMPTY` if nothing).
@@ -42,19 +42,22 @@ impl MailboxPos {
             self.board[sq as usize] = EMPTY;
             self.occupancy[c][usize::from(sq >> 6)] &= !(1 << (sq & 63));
             self.counts[c][cell_type(cell) as usize] -= 1;
-            self.hash ^= ZOBRIST.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+            self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
         }
         cell
     }
 
     pub(crate) fn set_ep(&mut self, squares: &[u8], victim: u8) {
+        if squares.is_empty() && self.ep_len == 0 {
+            return;
+        }
         for &sq in &self.ep[..self.ep_len as usize] {
-            self.hash ^= ZOBRIST.ep[sq as usize];
+            self.hash ^= self.tables.keys.ep[sq as usize];
         }
         self.ep_len = squares.len().min(3) as u8;
         for (slot, &sq) in self.ep.iter_mut().zip(squares) {
             *slot = sq;
-            self.hash ^= ZOBRIST.ep[sq as usize];
+            self.hash ^= self.tables.keys.ep[sq as usize];
         }
         self.ep_victim = victim;
     }
@@ -79,6 +82,7 @@ impl MailboxPos {
             ep_victim: self.ep_victim,
             hash: self.hash,
             halfmove: self.halfmove,
+            node: self.node.take(),
         };
         if m.kind() == MoveKind::EnPassant {
             undo.captured_sq = self.ep_victim;
@@ -111,7 +115,7 @@ impl MailboxPos {
             self.fullmove += 1;
         }
         self.side = self.side.flip();
-        self.hash ^= ZOBRIST.black;
+        self.hash ^= self.tables.keys.black;
         self.history.push(undo);
     }
 
@@ -151,8 +155,8 @@ impl MailboxPos {
     pub(crate) fn set_hand(&mut self, color: usize, t: u8, n: u8) {
         let slot = (color * 16 + t as usize) * 16;
         let old = self.hand[color][t as usize];
-        self.hash ^= ZOBRIST.hand[slot + usize::from(old.min(15))];
-        self.hash ^= ZOBRIST.hand[slot + usize::from(n.min(15))];
+        self.hash ^= self.tables.keys.hand[slot + usize::from(old.min(15))];
+        self.hash ^= self.tables.keys.hand[slot + usize::from(n.min(15))];
         self.hand[color][t as usize] = n;
     }
 
@@ -201,31 +205,43 @@ impl MailboxPos {
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+        self.node.set(undo.node);
     }
 
     /// Whether `color`'s royalty is safe from capture by the other side.
     pub(crate) fn royalty_safe(&self, color: Color) -> bool {
+        let mut royals = Vec::with_capacity(2);
+        self.for_each_piece(color, |sq| {
+            if self.tables.royalty[cell_type(self.board[sq as usize]) as usize] != Royalty::None {
+                royals.push(sq);
+            }
+        });
+        self.royals_safe(color, &royals)
+    }
+
+    /// Whether none of `royals` (the squares of `color`'s royal pieces) may
+    /// be captured: an absolute royal or the last of its type attacked, or
+    /// two duple-check royals attacked at once, is not safe.
+    pub(crate) fn royals_safe(&self, color: Color, royals: &[u8]) -> bool {
         let enemy = color.flip();
         let mut duple_hits = 0;
-        let mut safe = true;
-        self.for_each_piece(color, |sq| {
-            if !safe {
-                return;
-            }
+        for &sq in royals {
             let t = cell_type(self.board[sq as usize]) as usize;
             let royalty = self.tables.royalty[t];
             if royalty == Royalty::None || !self.attacked(sq, enemy) {
-                return;
+                continue;
             }
-            let last = self.counts[color.index()][t] <= 1;
-            if royalty == Royalty::Absolute || last {
-                safe = false;
-            } else if self.tables.duple[t] {
+            if royalty == Royalty::Absolute || self.counts[color.index()][t] <= 1 {
+                return false;
+            }
+            if self.tables.duple[t] {
                 duple_hits += 1;
-                safe = duple_hits < 2;
+                if duple_hits >= 2 {
+                    return false;
+                }
             }
-        });
-        safe
+        }
+        true
     }
 }
 
@@ -243,11 +259,12 @@ impl MailboxPos {
             ep_victim: self.ep_victim,
             hash: self.hash,
             halfmove: self.halfmove,
+            node: self.node.take(),
         });
         self.set_ep(&[], 0);
         self.halfmove += 1;
         self.side = self.side.flip();
-        self.hash ^= ZOBRIST.black;
+        self.hash ^= self.tables.keys.black;
     }
 
     /// Takes back [`MailboxPos::play_null`].
@@ -261,5 +278,6 @@ impl MailboxPos {
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+        self.node.set(undo.node);
     }
 }

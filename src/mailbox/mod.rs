@@ -24,6 +24,7 @@ use crate::position::{GenKind, Position, TextError};
 use crate::rules::variant::Royalty;
 use crate::rules::Variant;
 use makemove::Undo;
+use std::cell::Cell;
 use std::sync::Arc;
 use tables::Tables;
 
@@ -66,6 +67,16 @@ pub struct MailboxPos {
     fullmove: u32,
     hash: u64,
     history: Vec<Undo>,
+    node: Cell<Option<NodeInfo>>,
+}
+
+/// Facts about the side to move, computed once per position when first
+/// needed (the legality shortcut asks for them at every move).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeInfo {
+    in_check: bool,
+    royals: [u8; 4],
+    royal_count: u8,
 }
 
 impl MailboxPos {
@@ -104,6 +115,7 @@ impl MailboxPos {
             fullmove: 1,
             hash: 0,
             history: Vec::new(),
+            node: Cell::new(None),
         }
     }
 
@@ -225,6 +237,121 @@ impl MailboxPos {
     }
 }
 
+impl MailboxPos {
+    /// Whether `m` drops a piece from hand (Seirawan gating).
+    fn is_gating(&self, m: Move) -> bool {
+        m.piece() != 0 && !self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
+    }
+
+    /// A gated piece may not shield the mover's own king from a check the
+    /// move itself would expose: the move must be legal without the gating
+    /// (as Fairy-Stockfish and Sjaak II rule; Fairy-Max would allow it).
+    fn base_move_legal(&mut self, m: Move) -> bool {
+        let kind = if m.kind() == MoveKind::CastleGateCorner {
+            MoveKind::Castle
+        } else {
+            m.kind()
+        };
+        let base = Move::new(m.from(), m.to(), kind, 0, m.skip());
+        let mover = self.side;
+        self.play(base);
+        let ok = self.royalty_safe(mover);
+        self.unplay(base);
+        ok
+    }
+}
+
+impl MailboxPos {
+    /// The cached facts about the side to move.
+    pub(crate) fn node_info(&self) -> NodeInfo {
+        if let Some(info) = self.node.get() {
+            return info;
+        }
+        let mut info = NodeInfo {
+            in_check: !self.royalty_safe(self.side),
+            royals: [0; 4],
+            royal_count: 0,
+        };
+        self.for_each_piece(self.side, |sq| {
+            let t = cell_type(self.board[sq as usize]) as usize;
+            if self.tables.royalty[t] != Royalty::None && info.royal_count < 4 {
+                info.royals[info.royal_count as usize] = sq;
+                info.royal_count += 1;
+            }
+        });
+        if self.count_royals(self.side) > 4 {
+            info.royal_count = u8::MAX;
+        }
+        self.node.set(Some(info));
+        info
+    }
+
+    fn count_royals(&self, color: Color) -> usize {
+        (1..self.tables.royalty.len())
+            .filter(|&t| self.tables.royalty[t] != Royalty::None)
+            .map(|t| usize::from(self.counts[color.index()][t]))
+            .sum()
+    }
+
+    /// After `m` was played from a position described by `info`: is the
+    /// mover's royalty safe? The royal squares are known from `info` unless
+    /// the move was special (castling, gating) or there are many royals.
+    fn mover_royals_safe(&self, mover: Color, info: NodeInfo, m: Move) -> bool {
+        if info.royal_count == u8::MAX
+            || !matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep | MoveKind::EnPassant
+            )
+        {
+            return self.royalty_safe(mover);
+        }
+        let mut royals = info.royals;
+        for sq in &mut royals[..info.royal_count as usize] {
+            if *sq == m.from() {
+                *sq = m.to();
+            }
+        }
+        let promoted_royal = self.tables.royalty[cell_type(self.board[m.to() as usize]) as usize]
+            != Royalty::None
+            && !royals[..info.royal_count as usize].contains(&m.to());
+        if promoted_royal {
+            return self.royalty_safe(mover);
+        }
+        self.royals_safe(mover, &royals[..info.royal_count as usize])
+    }
+
+    /// Whether `m` could leave the mover's royalty capturable when the
+    /// position before it was safe: royal moves, moves out of check and
+    /// special moves always could; otherwise only if the square it empties
+    /// (or, with hoppers, fills) lies on some capture path to a royal.
+    fn move_may_expose(&self, m: Move) -> bool {
+        let t = cell_type(self.board[m.from() as usize]) as usize;
+        let info = self.node_info();
+        if info.in_check
+            || info.royal_count == u8::MAX
+            || self.tables.royalty[t] != Royalty::None
+            || !matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+            )
+        {
+            return true;
+        }
+        let offset = |a: u8, b: u8| {
+            (
+                i32::from(a & 15) - i32::from(b & 15),
+                i32::from(a >> 4) - i32::from(b >> 4),
+            )
+        };
+        info.royals[..info.royal_count as usize].iter().any(|&r| {
+            let (df, dr) = offset(m.from(), r);
+            let (tf, tr) = offset(m.to(), r);
+            self.tables.may_open_line(df, dr)
+                || (self.tables.hoppers && self.tables.may_open_line(tf, tr))
+        })
+    }
+}
+
 impl Position for MailboxPos {
     type Move = Move;
 
@@ -238,8 +365,13 @@ impl Position for MailboxPos {
 
     fn make(&mut self, m: Move) -> bool {
         let mover = self.side;
+        if self.is_gating(m) && !self.base_move_legal(m) {
+            return false;
+        }
+        let test = self.move_may_expose(m);
+        let info = self.node_info();
         self.play(m);
-        if self.royalty_safe(mover) {
+        if !test || self.mover_royals_safe(mover, info, m) {
             true
         } else {
             self.unplay(m);
@@ -264,7 +396,7 @@ impl Position for MailboxPos {
     }
 
     fn in_check(&self) -> bool {
-        !self.royalty_safe(self.side)
+        self.node_info().in_check
     }
 
     fn halfmove_clock(&self) -> u32 {

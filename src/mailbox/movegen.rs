@@ -34,13 +34,13 @@ impl MailboxPos {
     /// Walks one ray of the piece on `x`. Without a target, calls `emit` for
     /// every move found; with a target square, returns whether the ray could
     /// capture there (the square counts as holding an enemy piece).
-    fn walk_ray(
+    fn walk_ray<F: FnMut(u8, MoveKind, u8)>(
         &self,
         x: u8,
         piece: u8,
         ray: &CompiledRay,
         target: Option<u8>,
-        emit: &mut dyn FnMut(u8, MoveKind, u8),
+        emit: &mut F,
     ) -> bool {
         let t = &self.tables;
         let color = cell_color(piece);
@@ -142,6 +142,52 @@ impl MailboxPos {
                 }
             }
             w.first = false;
+        }
+    }
+
+    /// The fast path for plain leapers and sliders: calls `emit` for every
+    /// move, or with a target returns whether the ray can capture there.
+    fn walk_simple<F: FnMut(u8, MoveKind)>(
+        &self,
+        x: u8,
+        color: Color,
+        pawn: bool,
+        ray: &CompiledRay,
+        target: Option<u8>,
+        emit: &mut F,
+    ) -> bool {
+        let (width, height) = (self.tables.width, self.tables.height);
+        let (mut f, mut r) = (i32::from(x & 15), i32::from(x >> 4));
+        let leaper = ray.rights & 4 != 0;
+        loop {
+            f += ray.s.df;
+            r += ray.s.dr;
+            if f < 0 || f >= width || r < 0 || r >= height {
+                return false;
+            }
+            let y = (r * 16 + f) as u8;
+            if target == Some(y) {
+                return ray.rights & 1 != 0;
+            }
+            let occupant = self.board[y as usize];
+            if occupant == EMPTY {
+                if ray.rights & 2 != 0 {
+                    emit(y, MoveKind::Quiet);
+                } else if ray.rights & 1 != 0 && pawn && self.is_ep_square(y) {
+                    emit(y, MoveKind::EnPassant);
+                }
+                if leaper {
+                    return false;
+                }
+                continue;
+            }
+            if ray.rights & 1 != 0
+                && cell_color(occupant) != color
+                && !self.tables.iron[cell_type(occupant) as usize]
+            {
+                emit(y, MoveKind::Capture);
+            }
+            return false;
         }
     }
 
@@ -253,24 +299,52 @@ impl MailboxPos {
         true
     }
 
-    /// Whether `by` has a piece that could capture on `sq`.
+    /// Whether `by` has a piece that could capture on `sq`: plain rays by
+    /// walking backwards from `sq`, the others by walking the attacker's rays.
     #[must_use]
     pub fn attacked(&self, sq: u8, by: Color) -> bool {
+        let t = &self.tables;
+        let (sf, sr) = (i32::from(sq & 15), i32::from(sq >> 4));
+        for probe in &t.probes {
+            let (mut f, mut r) = (sf, sr);
+            loop {
+                f += probe.back.df;
+                r += probe.back.dr;
+                if f < 0 || f >= t.width || r < 0 || r >= t.height {
+                    break;
+                }
+                let cell = self.board[(r * 16 + f) as usize];
+                if cell != EMPTY {
+                    if cell_color(cell) == by && probe.types & (1 << cell_type(cell)) != 0 {
+                        return true;
+                    }
+                    break;
+                }
+                if !probe.slider {
+                    break;
+                }
+            }
+        }
+        t.complex_attackers != 0 && self.attacked_by_complex(sq, by)
+    }
+
+    /// The attack test for hoppers, bent riders, lame leapers and the like.
+    fn attacked_by_complex(&self, sq: u8, by: Color) -> bool {
         let (sf, sr) = (i32::from(sq & 15), i32::from(sq >> 4));
         let mut found = false;
         self.for_each_piece(by, |x| {
-            if found {
-                return;
-            }
             let piece = self.board[x as usize];
             let t = cell_type(piece);
+            if found || self.tables.complex_attackers & (1 << t) == 0 {
+                return;
+            }
             let (df, dr) = (sf - i32::from(x & 15), sr - i32::from(x >> 4));
             if !self.tables.may_reach(t, df, dr) {
                 return;
             }
             found = self.tables.rays[t as usize]
                 .iter()
-                .filter(|r| r.may_capture)
+                .filter(|r| r.may_capture && !r.simple)
                 .any(|ray| self.walk_ray(x, piece, ray, Some(sq), &mut |_, _, _| {}));
         });
         found
@@ -294,15 +368,19 @@ impl MailboxPos {
         self.for_each_piece(color, |x| {
             let piece = self.board[x as usize];
             let t = cell_type(piece) as usize;
+            let pawn = self.tables.is_pawn[t];
             for ray in &self.tables.rays[t] {
-                self.walk_ray(x, piece, ray, None, &mut |y, mk, skip| {
-                    self.push_move(x, y, mk, skip, piece, kind, out);
-                });
+                if ray.simple {
+                    self.walk_simple(x, color, pawn, ray, None, &mut |y, mk| {
+                        self.push_move(x, y, mk, 0, piece, kind, out);
+                    });
+                } else {
+                    self.walk_ray(x, piece, ray, None, &mut |y, mk, skip| {
+                        self.push_move(x, y, mk, skip, piece, kind, out);
+                    });
+                }
             }
         });
-        if kind != GenKind::Captures {
-            self.push_gatings(out);
-        }
     }
 
     /// Adds a walked move, expanded into every promotion choice.
@@ -333,8 +411,25 @@ impl MailboxPos {
             for p in self.promotion_choices(color, y) {
                 out.push(Move::new(x, y, mk, p, skip));
             }
-        } else {
-            out.push(Move::new(x, y, mk, 0, skip));
+            return;
+        }
+        out.push(Move::new(x, y, mk, 0, skip));
+        if piece & VIRGIN != 0 && !self.tables.is_pawn[t as usize] && self.has_gating() {
+            self.push_gatings(x, y, mk, color, out);
+        }
+    }
+
+    /// Seirawan gating: a virgin piece's move may drop a piece from hand on
+    /// the square it leaves (when castling also on the corner piece's).
+    fn push_gatings(&self, x: u8, y: u8, mk: MoveKind, color: Color, out: &mut Vec<Move>) {
+        for t in 1..16u8 {
+            if self.hand[color.index()][t as usize] == 0 {
+                continue;
+            }
+            out.push(Move::new(x, y, mk, t, 0));
+            if mk == MoveKind::Castle {
+                out.push(Move::new(x, y, MoveKind::CastleGateCorner, t, 0));
+            }
         }
     }
 
@@ -379,9 +474,6 @@ impl MailboxPos {
             }
         }
     }
-
-    /// Gating moves are added by the variant-rules layer (Seirawan).
-    fn push_gatings(&self, _out: &mut [Move]) {}
 }
 
 /// Whether `occupant` may serve as the platform of a hop.

@@ -50,6 +50,9 @@ pub struct CompiledRay {
     pub multi_path: Option<(Delta, Delta)>,
     /// Whether the ray can ever capture (attack tests skip it otherwise).
     pub may_capture: bool,
+    /// A plain leaper or slider (no toggle, hop, x4, wrap or multi-path):
+    /// walked by the fast path.
+    pub simple: bool,
 }
 
 impl CompiledRay {
@@ -75,8 +78,20 @@ impl CompiledRay {
             friendly_platform: hopper && ray.count() & 2 != 0,
             multi_path,
             may_capture: may_capture(ray),
+            simple: is_simple(ray),
         }
     }
+}
+
+/// A ray whose rights never change along the way.
+fn is_simple(ray: Ray) -> bool {
+    let r = ray.rights();
+    r & (HOP | 3) != 0
+        && r & HOP == 0
+        && ray.toggle_mask() == 0
+        && ray.secondary_step() == ray.step
+        && !ray.cylinder()
+        && !ray.multi_path()
 }
 
 /// Whether a ray has capture rights before or after its toggle.
@@ -120,6 +135,61 @@ pub struct Tables {
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
     pub castles: Vec<bool>,
+    /// Offsets (square minus target) of squares some capture path passes.
+    lines: Vec<bool>,
+    /// Some piece hops: a piece arriving may become a platform.
+    pub hoppers: bool,
+    /// Some ray wraps around the board: no geometric shortcut is safe.
+    pub wraps: bool,
+    /// Reverse probes for the attack test over plain capture rays.
+    pub probes: Vec<Probe>,
+    /// Types with capture rays the probes do not cover (bit per type).
+    pub complex_attackers: u16,
+    /// The Zobrist keys (a plain reference: no lazy check on the hot path).
+    pub keys: &'static Zobrist,
+}
+
+/// One plain capture direction walked backwards from a target square: the
+/// first piece met attacks the target if its type is in `types`.
+#[derive(Clone, Debug)]
+pub struct Probe {
+    /// The step back from the target toward a possible attacker.
+    pub back: Delta,
+    /// Keep walking over empty squares (slider) or look one step only.
+    pub slider: bool,
+    /// Bit per type that has this capture ray.
+    pub types: u16,
+}
+
+/// Groups every plain capture ray by direction and kind.
+fn build_probes(rays: &[Vec<CompiledRay>]) -> (Vec<Probe>, u16) {
+    let mut probes: Vec<Probe> = Vec::new();
+    let mut complex = 0u16;
+    for (t, list) in rays.iter().enumerate() {
+        for ray in list.iter().filter(|r| r.may_capture) {
+            if !ray.simple {
+                complex |= 1 << t;
+                continue;
+            }
+            let back = Delta {
+                df: -ray.s.df,
+                dr: -ray.s.dr,
+            };
+            let slider = ray.rights & 4 == 0;
+            match probes
+                .iter_mut()
+                .find(|p| p.back == back && p.slider == slider)
+            {
+                Some(p) => p.types |= 1 << t,
+                None => probes.push(Probe {
+                    back,
+                    slider,
+                    types: 1 << t,
+                }),
+            }
+        }
+    }
+    (probes, complex)
 }
 
 impl Tables {
@@ -132,7 +202,15 @@ impl Tables {
             .iter()
             .map(|t| t.rays.iter().map(|&r| CompiledRay::new(r)).collect())
             .collect();
-        let reach = types.iter().map(|t| reach_grid(&t.rays)).collect();
+        let mut lines = vec![false; LINE_SPAN * LINE_SPAN];
+        let reach = types
+            .iter()
+            .map(|t| reach_grid(&t.rays, &mut lines))
+            .collect();
+        let hoppers = types
+            .iter()
+            .any(|t| t.rays.iter().any(|r| r.rights() & HOP != 0));
+        let wraps = types.iter().any(|t| t.rays.iter().any(|r| r.cylinder()));
         let castles = per_type(&|i| {
             !types[i].is_pawn
                 && types[i]
@@ -140,7 +218,11 @@ impl Tables {
                     .iter()
                     .any(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
         });
+        let (probes, complex_attackers) = build_probes(&rays);
         Tables {
+            keys: &ZOBRIST,
+            probes,
+            complex_attackers,
             width: variant.width as i32,
             height: variant.height as i32,
             rays,
@@ -152,8 +234,18 @@ impl Tables {
             value: types.iter().map(|t| t.value).collect(),
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
+            lines,
+            hoppers,
+            wraps,
             variant,
         }
+    }
+
+    /// Whether emptying a square at offset (df, dr) from a piece could open
+    /// a capture path onto that piece.
+    #[must_use]
+    pub fn may_open_line(&self, df: i32, dr: i32) -> bool {
+        self.wraps || self.lines[line_index(df, dr)]
     }
 
     /// Whether a piece of type `t` could capture at offset (df, dr).
@@ -173,10 +265,7 @@ fn grid_index(df: i32, dr: i32) -> usize {
 /// Marks every offset where any ray of a piece might capture on some board:
 /// each step may be empty (continue) or occupied (hop, if allowed). Cylinder
 /// rays wrap unpredictably, so pieces with them get no filter.
-fn reach_grid(rays: &[Ray]) -> Option<Vec<bool>> {
-    if rays.iter().any(|r| r.cylinder()) {
-        return None;
-    }
+fn reach_grid(rays: &[Ray], lines: &mut [bool]) -> Option<Vec<bool>> {
     let mut grid = vec![false; SPAN * SPAN];
     for &ray in rays {
         for count in [ray.count(), 0, 1] {
@@ -187,12 +276,18 @@ fn reach_grid(rays: &[Ray]) -> Option<Vec<bool>> {
                 count,
                 toggled: false,
             };
-            simulate(ray, start, &mut grid, 0);
+            let mut marks = Marks {
+                reach: &mut grid,
+                lines: &mut *lines,
+                path: Vec::new(),
+            };
+            simulate(ray, start, &mut marks, 0);
         }
     }
-    Some(grid)
+    (!rays.iter().any(|r| r.cylinder())).then_some(grid)
 }
 
+/// A simulated walk's state (position relative to the piece).
 #[derive(Clone, Copy)]
 struct Walk {
     at: (i32, i32),
@@ -202,21 +297,53 @@ struct Walk {
     toggled: bool,
 }
 
-fn simulate(ray: Ray, mut w: Walk, grid: &mut [bool], depth: u32) {
+/// Where a simulated walk records what it found.
+struct Marks<'a> {
+    reach: &'a mut [bool],
+    lines: &'a mut [bool],
+    path: Vec<(i32, i32)>,
+}
+
+impl Marks<'_> {
+    /// A capture is possible at `at`: every square passed on the way there
+    /// is a square whose emptying could expose a piece standing at `at`.
+    fn capture(&mut self, ray: Ray, at: (i32, i32)) {
+        self.reach[grid_index(at.0, at.1)] = true;
+        let mut passed = self.path.clone();
+        if ray.multi_path() {
+            let (t, u) = (
+                Delta::of(ray.step_toggle()),
+                Delta::of(ray.step - 2 * ray.step_toggle()),
+            );
+            passed.extend([
+                (t.df, t.dr),
+                (2 * t.df, 2 * t.dr),
+                (t.df + u.df, t.dr + u.dr),
+                (u.df, u.dr),
+            ]);
+        }
+        for p in passed {
+            self.lines[line_index(p.0 - at.0, p.1 - at.1)] = true;
+        }
+    }
+}
+
+fn simulate(ray: Ray, mut w: Walk, marks: &mut Marks, depth: u32) {
     let s2 = if ray.multi_path() {
         Delta::of(ray.step)
     } else {
         Delta::of(ray.secondary_step())
     };
     let g = ray.toggle_mask();
+    let path_len = marks.path.len();
     for _ in 0..16 {
         w.at = (w.at.0 + w.step.df, w.at.1 + w.step.dr);
         if w.at.0.abs() > 16 || w.at.1.abs() > 16 {
-            return;
+            break;
         }
         let x4 = w.rights == 4;
         if !x4 && w.rights & CAPTURE != 0 {
-            grid[grid_index(w.at.0, w.at.1)] = true;
+            marks.capture(ray, w.at);
         }
         if w.rights & HOP != 0 && !w.toggled && depth == 0 {
             let mut hop = w;
@@ -226,11 +353,14 @@ fn simulate(ray: Ray, mut w: Walk, grid: &mut [bool], depth: u32) {
             hop.step = s2;
             hop.rights ^= g;
             hop.toggled = true;
-            simulate(ray, hop, grid, depth + 1);
+            marks.path.push(w.at);
+            simulate(ray, hop, marks, depth + 1);
+            marks.path.pop();
         }
         if !x4 && w.rights & LEAPER != 0 {
-            return;
+            break;
         }
+        marks.path.push(w.at);
         if !w.toggled && (x4 || g & 8 == 0) {
             if w.count == 0 {
                 w.step = s2;
@@ -241,9 +371,18 @@ fn simulate(ray: Ray, mut w: Walk, grid: &mut [bool], depth: u32) {
             }
         }
     }
+    marks.path.truncate(path_len);
+}
+
+/// Side length of the line grid: offsets -32..=32.
+const LINE_SPAN: usize = 65;
+
+fn line_index(df: i32, dr: i32) -> usize {
+    ((dr.clamp(-32, 32) + 32) as usize) * LINE_SPAN + (df.clamp(-32, 32) + 32) as usize
 }
 
 /// Zobrist keys: one per (cell value, square), plus side and e.p. keys.
+#[derive(Debug)]
 pub struct Zobrist {
     /// Indexed `cell * 256 + square` (cell = type | colour << 4 | virgin << 5).
     pub piece: Vec<u64>,

@@ -73,7 +73,17 @@ pub struct Variant {
     pub pawn_type: [u8; 2],
     /// Promotion choices per side, default (Fairy-Max's) choice first.
     pub promotion_choices: [Vec<u8>; 2],
+    /// Fairy-Max's grande-acedrex rule (pawns start on the 4th rank, `=-3`):
+    /// a pawn promoting on file `f` becomes `promotion_by_file[f]` (for both
+    /// sides, from white's array; on the royal's file the piece on its a-side)
+    /// and no other choice is legal (0: no piece, the pawn cannot promote
+    /// there). `None` for every other variant; when
+    /// set, `promotion_choices` lists the distinct pieces of this table.
+    pub promotion_by_file: Option<Vec<u8>>,
 }
+
+/// The pawn rank (0-based) that switches on promotion by file.
+const PROMOTION_BY_FILE_PAWN_RANK: usize = 3;
 
 impl Variant {
     /// Validates `def` and derives the board tables.
@@ -108,11 +118,23 @@ impl Variant {
             pawn_row: [height - 1 - pawn_rank, pawn_rank],
             promotion_row: [height - 1 - promo_rank, promo_rank],
             promotion_choices: [Vec::new(), Vec::new()],
+            promotion_by_file: None,
         };
         v.promotion_choices = [
             v.derive_promotions(Color::White, &mut errors),
             v.derive_promotions(Color::Black, &mut errors),
         ];
+        if pawn_rank == PROMOTION_BY_FILE_PAWN_RANK && v.overlay.promotion.is_none() {
+            let table = v.file_promotion_table();
+            let mut distinct: Vec<u8> = Vec::new();
+            for &t in &table {
+                if t != 0 && !distinct.contains(&t) {
+                    distinct.push(t);
+                }
+            }
+            v.promotion_choices = [distinct.clone(), distinct];
+            v.promotion_by_file = Some(table);
+        }
         if errors.is_empty() {
             Ok(v)
         } else {
@@ -205,6 +227,24 @@ impl Variant {
             }
         }
         out
+    }
+
+    /// White's array with each royal (or empty) entry replaced by its
+    /// a-side neighbour (the h-side one on the a-file).
+    fn file_promotion_table(&self) -> Vec<u8> {
+        let a = &self.white_array;
+        let usable = |t: u8| t != 0 && self.types[t as usize].royalty == Royalty::None;
+        (0..a.len())
+            .map(|f| {
+                if usable(a[f]) {
+                    a[f]
+                } else if f > 0 && usable(a[f - 1]) {
+                    a[f - 1]
+                } else {
+                    a.get(f + 1).copied().filter(|&t| usable(t)).unwrap_or(0)
+                }
+            })
+            .collect()
     }
 
     fn promotable(&self, t: u8) -> bool {

@@ -5,15 +5,29 @@ use crate::position::{GenKind, Position};
 
 /// Counts the leaf nodes of the legal move tree `depth` plies deep.
 pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
+    let mut buffers = vec![Vec::with_capacity(128); depth as usize + 1];
+    count(pos, depth, &mut buffers)
+}
+
+/// Perft with one reusable move buffer per ply.
+fn count<P: Position>(pos: &mut P, depth: u32, buffers: &mut [Vec<P::Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = Vec::with_capacity(64);
-    pos.generate(GenKind::All, &mut moves);
+    let (mine, deeper) = buffers
+        .split_first_mut()
+        .map_or((None, &mut [][..]), |(a, b)| (Some(a), b));
+    let Some(moves) = mine else { return 0 };
+    moves.clear();
+    pos.generate(GenKind::All, moves);
     let mut nodes = 0;
-    for m in moves {
+    for &m in moves.iter() {
         if pos.make(m) {
-            nodes += if depth == 1 { 1 } else { perft(pos, depth - 1) };
+            nodes += if depth == 1 {
+                1
+            } else {
+                count(pos, depth - 1, deeper)
+            };
             pos.unmake(m);
         }
     }

@@ -245,9 +245,11 @@ fn read_pieces<'a>(
                     ),
                 ),
             }
-        } else if header_line == Some(t.line) {
+        } else if header_line == Some(t.line) && !t.text.starts_with('/') {
             rep.error(t.line, after_rays_problem(t.text));
         } else {
+            // Anything else ends the list, as in Fairy-Max: a `//` comment
+            // after the rays, the lone `#`, or the first comment line.
             return Some(*t);
         }
     }
@@ -287,10 +289,8 @@ fn start_piece(letter: char, value: i64, t: &Token, def: &mut GameDef, rep: &mut
 }
 
 fn after_rays_problem(text: &str) -> String {
-    if text.starts_with('/') || text.starts_with('#') {
-        format!(
-            "`{text}` after the rays of a piece: Fairy-Max would end the piece list here; put comments on their own line"
-        )
+    if text.starts_with('#') {
+        format!("`{text}` after the rays of a piece: the `#` block needs a line of its own")
     } else {
         tokens::ray_problem(text)
     }

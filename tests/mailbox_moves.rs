@@ -1,0 +1,352 @@
+//! Hand-built positions for rules no reference engine checks: falcon paths,
+//! cylinder wrap, hoppers, lame leapers, bent and limited-range riders, big
+//! boards, long castling, duple check, multi-step e.p., promotion choices,
+//! and FEN robustness (bad FENs give one-line errors, random text never
+//! panics).
+
+use nightrider::mailbox::MailboxPos;
+use nightrider::position::Position;
+use nightrider::rules::catalog::Catalog;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::path::Path;
+
+fn shipped() -> Catalog {
+    Catalog::load(Some(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fmax.ini"
+    ))))
+    .unwrap()
+}
+
+/// The legal moves of `fen` in `variant`, as XBoard coordinate texts.
+fn legal(catalog: &Catalog, variant: &str, fen: &str) -> Vec<String> {
+    let v = catalog.variant(variant).unwrap();
+    let mut pos = MailboxPos::from_fen(v, fen).unwrap();
+    let moves = pos.legal_moves();
+    moves.iter().map(|&m| pos.move_to_string(m)).collect()
+}
+
+fn has(moves: &[String], m: &str) -> bool {
+    moves.iter().any(|x| x == m)
+}
+
+/// A test game with the fairy pieces of fmax.ini's piece catalogue.
+const FAIRY_INI: &str = "version 4.8(w)
+8x8
+6 4 5 7 3 5 4 6
+6 4 5 7 3 5 4 6
+p:100 -16,24 -16,6 -15,5 -17,5
+p:100 16,24 16,6 15,5 17,5
+k:-1 1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+n:300 14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7
+b:300 15,3 17,3 -15,3 -17,3
+R:500 1,3 16,3 -1,3 -16,3
+Q:900 1,3 16,3 15,3 17,3 -1,3 -16,3 -15,3 -17,3
+
+// test pieces
+Game: testfairy
+8x8
+6 4 5 7 3 5 4 6
+6 4 5 7 3 5 4 6
+p:100 -16,24 -16,6 -15,5 -17,5
+p:100 16,24 16,6 15,5 17,5
+k:-1 1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+G:200 1,F8 16,F8 15,F8 17,F8 -1,F8 -16,F8 -15,F8 -17,F8
+C:400 1,BA 16,BA -1,BA -16,BA
+H:300 16,1070 16,1F070 1,10070 1,FFFF0070 -16,1070 -16,1F070 -1,10070 -1,FFFF0070
+Q:900 1,3 16,3 15,3 17,3 -1,3 -16,3 -15,3 -17,3
+F:830 17,1003 15,1F003 -15,1003 -17,1F003 17,10003 -15,FFFF0003 -17,10003 15,FFFF0003
+D:425 1,843 16,843 -1,843 -16,843
+
+// a board as big as the format allows
+Game: huge
+16x16
+8 5 5 5 5 5 5 5 3 5 5 5 5 5 5 8
+8 5 5 5 5 5 5 5 4 5 5 5 5 5 5 8
+p:100 -16,24 -16,6 -15,5 -17,5
+p:100 16,24 16,6 15,5 17,5
+k:-1 1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+k:-1 1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+n:300 14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7
+b:300 15,3 17,3 -15,3 -17,3
+Q:900 1,3 16,3 15,3 17,3 -1,3 -16,3 -15,3 -17,3
+R:500 1,3 16,3 -1,3 -16,3
+// end
+";
+
+fn fairy() -> Catalog {
+    Catalog::from_text(FAIRY_INI, "test.ini", &[])
+}
+
+#[test]
+fn falcon_needs_one_of_its_three_paths_open() {
+    let c = shipped();
+    let base = |blocks: &str| format!("k9/10/10/{blocks}/4F5/10/10/K9 w - - 0 1");
+    // e4 to f7: paths e5-e6, e5-f6, f5-f6 (rank 5 holds the blockers).
+    let open = legal(&c, "falcon", &base("10"));
+    assert!(has(&open, "e4f7"), "{open:?}");
+    assert_eq!(open.iter().filter(|m| m.starts_with("e4")).count(), 16);
+    let e5_only = legal(&c, "falcon", &base("4P5"));
+    assert!(has(&e5_only, "e4f7"), "path f5-f6 is still open");
+    let e5_and_f5 = legal(&c, "falcon", &base("4PP4"));
+    assert!(!has(&e5_and_f5, "e4f7"), "all three paths are blocked");
+}
+
+#[test]
+fn falcon_blocked_by_squares_on_two_ranks() {
+    let c = shipped();
+    // e5 and f6 blocked: e5-e6 and e5-f6 use e5, f5-f6 uses f6.
+    let both = legal(&c, "falcon", "k9/10/5P4/4P5/4F5/10/10/K9 w - - 0 1");
+    assert!(!has(&both, "e4f7"), "{both:?}");
+    let f6_only = legal(&c, "falcon", "k9/10/5P4/10/4F5/10/10/K9 w - - 0 1");
+    assert!(has(&f6_only, "e4f7"), "path e5-e6 is open: {f6_only:?}");
+}
+
+#[test]
+fn cylinder_pieces_wrap_around_the_side_edges() {
+    let c = shipped();
+    let moves = legal(&c, "cylinder", "4k3/8/8/8/RP5p/8/8/N3K3 w - - 0 1");
+    assert!(
+        has(&moves, "a4h4"),
+        "rook captures across the edge: {moves:?}"
+    );
+    assert!(has(&moves, "a1h3"), "knight wraps: {moves:?}");
+    assert!(has(&moves, "a1g2"), "knight wraps two files: {moves:?}");
+    let plain = legal(&c, "normal", "4k3/8/8/8/RP5p/8/8/N3K3 w - - 0 1");
+    assert!(!has(&plain, "a4h4") && !has(&plain, "a1h3"));
+}
+
+#[test]
+fn grasshopper_lands_right_behind_its_hurdle() {
+    let c = fairy();
+    let moves = legal(&c, "testfairy", "4k3/8/3p4/8/3G4/8/8/4K3 w - - 0 1");
+    assert!(has(&moves, "d4d7"), "{moves:?}");
+    assert!(!has(&moves, "d4d5") && !has(&moves, "d4d6") && !has(&moves, "d4d8"));
+    let own = legal(&c, "testfairy", "4k3/3P4/3p4/8/3G4/8/8/4K3 w - - 0 1");
+    assert!(!has(&own, "d4d7"), "own piece on the landing square");
+    let capture = legal(&c, "testfairy", "4k3/3q4/3P4/8/3G4/8/8/4K3 w - - 0 1");
+    assert!(has(&capture, "d4d7"), "captures behind an own hurdle");
+}
+
+#[test]
+fn cannon_moves_like_a_rook_and_captures_over_a_screen() {
+    let c = fairy();
+    let moves = legal(&c, "testfairy", "4k3/3q4/8/3p4/8/8/3C4/4K3 w - - 0 1");
+    assert!(has(&moves, "d2d4") && has(&moves, "d2a2"));
+    assert!(!has(&moves, "d2d5"), "no plain capture");
+    assert!(
+        has(&moves, "d2d7"),
+        "capture over the screen on d5: {moves:?}"
+    );
+    assert!(!has(&moves, "d2d6"), "no quiet move after the screen");
+}
+
+#[test]
+fn lame_horse_is_blocked_at_its_leg() {
+    let c = fairy();
+    let free = legal(&c, "testfairy", "4k3/8/8/8/8/8/8/1H2K3 w - - 0 1");
+    assert!(has(&free, "b1a3") && has(&free, "b1c3") && has(&free, "b1d2"));
+    let blocked = legal(&c, "testfairy", "4k3/8/8/8/8/8/1P6/1H2K3 w - - 0 1");
+    assert!(
+        !has(&blocked, "b1a3") && !has(&blocked, "b1c3"),
+        "{blocked:?}"
+    );
+    assert!(has(&blocked, "b1d2"), "the sideways leg is free");
+}
+
+#[test]
+fn griffon_turns_after_one_diagonal_step() {
+    let c = fairy();
+    let moves = legal(&c, "testfairy", "4k3/8/8/8/8/8/8/F3K3 w - - 0 1");
+    assert!(has(&moves, "a1b2"), "first diagonal step");
+    assert!(
+        has(&moves, "a1b8") && has(&moves, "a1h2"),
+        "then outward along file and rank: {moves:?}"
+    );
+    assert!(!has(&moves, "a1c3"), "no second diagonal step");
+}
+
+#[test]
+fn range_four_rook_stops_after_four_squares() {
+    let c = fairy();
+    let moves = legal(&c, "testfairy", "4k3/8/8/8/8/8/8/D3K3 w - - 0 1");
+    assert!(has(&moves, "a1a5"));
+    assert!(!has(&moves, "a1a6"), "{moves:?}");
+}
+
+#[test]
+fn sixteen_by_sixteen_board_uses_all_files_and_ranks() {
+    let c = fairy();
+    let fen = "8k7/16/16/16/16/16/16/16/16/16/16/16/16/16/16/R7K6R w - - 0 1";
+    let moves = legal(&c, "huge", fen);
+    assert!(has(&moves, "a1a16"), "{moves:?}");
+    assert!(has(&moves, "p1p16") && has(&moves, "p1j1"));
+    let v = c.variant("huge").unwrap();
+    let start = MailboxPos::new(v);
+    assert_eq!(start.to_fen(), "rnnnnnnnknnnnnnr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNNNNNNNKNNNNNNR w - - 0 1");
+}
+
+#[test]
+fn capablanca_king_castles_three_squares() {
+    let c = shipped();
+    let moves = legal(
+        &c,
+        "capablanca",
+        "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1",
+    );
+    assert!(has(&moves, "f1i1") && has(&moves, "f1c1"), "{moves:?}");
+    let v = c.variant("capablanca").unwrap();
+    let mut pos = MailboxPos::from_fen(v, "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1").unwrap();
+    let m = pos.parse_move("f1i1").unwrap();
+    assert!(pos.make(m));
+    assert_eq!(pos.to_fen(), "r4k3r/10/10/10/10/10/10/R6RK1 b kq - 1 1");
+    let attacked = legal(
+        &c,
+        "capablanca",
+        "r4k2r1/10/10/10/10/10/10/R4K3R w KQ - 0 1",
+    );
+    assert!(
+        !has(&attacked, "f1i1"),
+        "may not pass the attacked i1... h1 {attacked:?}"
+    );
+}
+
+#[test]
+fn spartan_duple_check_must_be_answered() {
+    let c = shipped();
+    let moves = legal(&c, "spartan", "2kR1k2/h7/8/8/8/8/8/4K3 b - - 0 1");
+    assert!(!has(&moves, "a7b6"), "both kings attacked: {moves:?}");
+    assert!(
+        has(&moves, "f8g7"),
+        "one king steps out, the spare may stay attacked"
+    );
+    assert!(has(&moves, "c8d8"));
+}
+
+#[test]
+fn mexican_triple_push_leaves_two_en_passant_squares() {
+    let c = shipped();
+    let v = c.variant("mexican").unwrap();
+    let fen = "k9/10/10/10/10/5p4/3p6/10/4P5/K9 w - - 0 1";
+    let mut pos = MailboxPos::from_fen(v, fen).unwrap();
+    let m = pos.parse_move("e1e4").unwrap();
+    assert!(pos.make(m));
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| pos.move_to_string(m))
+        .collect();
+    assert!(
+        has(&moves, "d3e2"),
+        "e.p. on the first passed square: {moves:?}"
+    );
+    assert!(
+        has(&moves, "f4e3"),
+        "e.p. on the second passed square: {moves:?}"
+    );
+}
+
+#[test]
+fn orthodox_pawns_promote_to_four_pieces_fairy_max_to_one() {
+    let c = shipped();
+    let moves = legal(&c, "normal", "8/4P3/8/8/8/k7/8/K7 w - - 0 1");
+    let mut promos: Vec<&String> = moves.iter().filter(|m| m.starts_with("e7e8")).collect();
+    assert_eq!(promos[0], "e7e8q", "Fairy-Max's own choice comes first");
+    promos.sort();
+    assert_eq!(promos, ["e7e8b", "e7e8n", "e7e8q", "e7e8r"]);
+    let shatranj = legal(&c, "shatranj", "8/4P3/8/8/8/k7/8/K7 w - - 0 1");
+    assert_eq!(
+        shatranj
+            .iter()
+            .filter(|m| m.starts_with("e7e8"))
+            .collect::<Vec<_>>(),
+        ["e7e8q"]
+    );
+}
+
+#[test]
+fn bad_fens_give_one_line_errors() {
+    let c = shipped();
+    let v = c.variant("normal").unwrap();
+    let cases = [
+        ("", "bad FEN: empty text"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w",
+            "bad FEN: 7 ranks, expected 8",
+        ),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w",
+            "bad FEN: rank 6 has 9 files, expected 8",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w",
+            "bad FEN: 'X' is no piece of normal",
+        ),
+        (
+            "8/8/8/8/8/8/8/8 x",
+            "bad FEN: side to move 'x', expected w or b",
+        ),
+        ("8/8/8/8/8/8/8/8 w KQZ", "bad FEN: castling field has 'Z'"),
+        ("8/8/8/8/8/8/8/8 w - z9", "bad FEN: e.p. square 'z9'"),
+        (
+            "8/8/8/8/8/8/8/8 w - - x",
+            "bad FEN: halfmove clock 'x' is not a number",
+        ),
+        (
+            "8/8/8/8/8/8/8/8[Q w - -",
+            "bad FEN: holdings need a closing ']'",
+        ),
+    ];
+    for (fen, message) in cases {
+        let err = MailboxPos::from_fen(v.clone(), fen).unwrap_err();
+        assert_eq!(err.to_string(), message, "for {fen:?}");
+        assert!(!err.to_string().contains('\n'));
+    }
+}
+
+#[test]
+fn random_fen_text_never_panics() {
+    let c = shipped();
+    let names = [
+        "normal",
+        "capablanca",
+        "seirawan",
+        "berolina",
+        "spartan",
+        "makruk",
+        "grande-acedrex",
+    ];
+    let mut rng = StdRng::seed_from_u64(7);
+    let alphabet: Vec<char> = "pnbrqkPNBRQKhHeE12345678910/ -[]~wbKQkqabcdefgh"
+        .chars()
+        .collect();
+    for round in 0..20_000 {
+        let v = c.variant(names[round % names.len()]).unwrap();
+        let mut text = MailboxPos::new(v.clone()).to_fen();
+        if round % 2 == 0 {
+            let len = rng.gen_range(0..60);
+            text = (0..len)
+                .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+                .collect();
+        } else {
+            for _ in 0..rng.gen_range(1..6) {
+                let mut chars: Vec<char> = text.chars().collect();
+                let i = rng.gen_range(0..=chars.len());
+                match rng.gen_range(0..3) {
+                    0 if i < chars.len() => {
+                        chars.remove(i);
+                    }
+                    1 => chars.insert(i, alphabet[rng.gen_range(0..alphabet.len())]),
+                    _ if i < chars.len() => chars[i] = alphabet[rng.gen_range(0..alphabet.len())],
+                    _ => {}
+                }
+                text = chars.into_iter().collect();
+            }
+        }
+        if let Ok(mut pos) = MailboxPos::from_fen(v, &text) {
+            let _ = pos.to_fen();
+            let _ = pos.legal_moves();
+        }
+    }
+}
