@@ -23,6 +23,11 @@ fn check(fen: &str, chess960: bool, expected: &[u64]) {
         pos.fen(),
         BitboardPos::from_fen(fen, chess960).unwrap().fen()
     );
+    assert_eq!(
+        pos.polyglot_key(),
+        key,
+        "perft leaves the key as it found it"
+    );
 }
 
 #[test]
