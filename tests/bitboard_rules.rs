@@ -436,3 +436,14 @@ fn captures_and_quiets_partition_all_moves() {
         8
     );
 }
+
+#[test]
+fn moves_are_two_bytes_and_survive_their_raw_encoding() {
+    assert_eq!(std::mem::size_of::<Option<Move>>(), 2);
+    let mut p = pos("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
+    for m in p.legal_moves() {
+        assert_eq!(Move::from_raw(m.raw()), Some(m));
+    }
+    assert_eq!(Move::from_raw(0), None);
+    assert_eq!(Move::from_raw(0x0123), None);
+}
