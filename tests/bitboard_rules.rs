@@ -447,3 +447,25 @@ fn moves_are_two_bytes_and_survive_their_raw_encoding() {
     assert_eq!(Move::from_raw(0), None);
     assert_eq!(Move::from_raw(0x0123), None);
 }
+
+#[test]
+fn bulk_counts_equal_list_lengths() {
+    let record = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+    let crowded = "1q1qq1qk/q3q3/2q4q/q7/2q4q/1qqq1qqq/PP6/KN6 b - - 0 1";
+    for fen in [
+        record,
+        crowded,
+        KIWIPETE,
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ] {
+        let mut p = pos(fen);
+        let listed = p.legal_moves().len() as u64;
+        assert_eq!(p.count_legal(), listed, "{fen}");
+    }
+    assert_eq!(
+        pos(record).count_legal(),
+        218,
+        "the most moves a legal position has"
+    );
+    assert_eq!(pos(crowded).count_legal(), 198);
+}
