@@ -469,3 +469,32 @@ fn bulk_counts_equal_list_lengths() {
     );
     assert_eq!(pos(crowded).count_legal(), 198);
 }
+
+#[test]
+fn is_legal_accepts_exactly_the_generated_moves() {
+    let mut rng = StdRng::seed_from_u64(99);
+    for fen in [
+        KIWIPETE,
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let mut p = pos(fen);
+        for _ in 0..60 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mut accepted = 0;
+            for raw in 0x8000..=0xFFFFu16 {
+                let m = Move::from_raw(raw).unwrap();
+                if p.is_legal(m) {
+                    assert!(moves.contains(&m), "{m:?} in {}", p.fen());
+                    accepted += 1;
+                }
+            }
+            assert_eq!(accepted, moves.len(), "{}", p.fen());
+            let m = moves[rng.gen_range(0..moves.len())];
+            p.make(m);
+        }
+    }
+}

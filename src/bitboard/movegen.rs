@@ -120,6 +120,36 @@ impl MoveSink for ListSink<'_> {
     }
 }
 
+/// Looks for one move among the generated sets.
+struct Finder {
+    wanted: Move,
+    found: bool,
+}
+
+impl MoveSink for Finder {
+    fn piece(&mut self, from: usize, targets: Bitboard) {
+        let m = self.wanted;
+        self.found |=
+            m.flag() == FLAG_NORMAL && m.from_index() == from && targets & bit(m.to_index()) != 0;
+    }
+
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        let (m, to) = (self.wanted, self.wanted.to_index());
+        if targets & bit(to) == 0 || m.from_index() as i32 != to as i32 - delta {
+            return;
+        }
+        self.found |= match m.flag() {
+            FLAG_DOUBLE => double,
+            FLAG_NORMAL => !double && bit(to) & BACK_RANKS == 0,
+            f => f >= FLAG_PROMO && bit(to) & BACK_RANKS != 0,
+        };
+    }
+
+    fn special(&mut self, m: Move) {
+        self.found |= m == self.wanted;
+    }
+}
+
 /// Which target squares each move family may use (the `GenKind` split).
 #[derive(Clone, Copy)]
 pub(crate) struct Filter {
@@ -399,12 +429,16 @@ impl BitboardPos {
         self.checkers() != 0
     }
 
-    /// Whether `m` is a legal move here (used to validate moves from outside).
+    /// Whether `m` is a legal move here (to validate moves from outside, such
+    /// as a hash-table move); runs the generator without building a list.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        let mut moves = Vec::with_capacity(64);
-        self.legal_moves_into(&mut moves);
-        moves.contains(&m)
+        let mut finder = Finder {
+            wanted: m,
+            found: false,
+        };
+        self.generate_legal(&mut finder, &Filter::ALL);
+        finder.found
     }
 
     /// Kind of the piece on a square (pawn if empty; callers ask about occupied squares).
