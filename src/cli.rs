@@ -48,6 +48,9 @@ pub fn run(args: Vec<String>) -> i32 {
         }
         if first == "--help" || first == "-h" {
             println!("usage: nightrider [SUBCOMMAND] [ARGS]");
+            println!(
+                "       nightrider [--board general|auto] [--ini FILE]   (XBoard engine on stdin)"
+            );
             for c in SUBCOMMANDS {
                 println!("  {}", c.usage);
             }
@@ -58,6 +61,43 @@ pub fn run(args: Vec<String>) -> i32 {
             return 0;
         }
     }
-    eprintln!("the engine front end is not built yet");
-    1
+    match engine_config(&args) {
+        Ok(config) => run_front_end(&config),
+        Err(message) => {
+            eprintln!("nightrider: {message}");
+            2
+        }
+    }
+}
+
+/// Options of the engine itself: `--board general|auto`, `--ini FILE`.
+fn engine_config(args: &[String]) -> Result<crate::engine::Config, String> {
+    let mut config = crate::engine::Config::default();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match (arg.as_str(), rest.next().map(String::as_str)) {
+            ("--board", Some("general")) => config.general_board = true,
+            ("--board", Some("auto")) => config.general_board = false,
+            ("--ini", Some(path)) => config.ini_path = Some(path.to_string()),
+            _ => return Err(format!("unknown argument '{arg}' (try --help)")),
+        }
+    }
+    Ok(config)
+}
+
+/// Reads standard input: a first line `xboard` (or `protover`) selects the
+/// XBoard front end; any other first line is taken as XBoard input too.
+fn run_front_end(config: &crate::engine::Config) -> i32 {
+    let mut input = std::io::BufReader::new(std::io::stdin());
+    let mut first = String::new();
+    if std::io::BufRead::read_line(&mut input, &mut first).unwrap_or(0) == 0 {
+        return 0;
+    }
+    match crate::xboard::serve(vec![first], input, std::io::stdout(), config) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("nightrider: {e}");
+            1
+        }
+    }
 }

@@ -110,6 +110,21 @@ pub trait Position: Clone + Send + 'static {
     /// position is then unchanged.
     fn set_fen(&mut self, fen: &str) -> Result<(), TextError>;
 
+    /// How many legal moves there are (perft's bulk count at the leaves);
+    /// boards override it when they can decide legality without playing.
+    fn count_legal_moves(&mut self, buffer: &mut Vec<Self::Move>) -> u64 {
+        buffer.clear();
+        self.generate(GenKind::All, buffer);
+        let mut n = 0;
+        for &m in buffer.iter() {
+            if self.make(m) {
+                self.unmake(m);
+                n += 1;
+            }
+        }
+        n
+    }
+
     /// All legal moves, in generation order.
     fn legal_moves(&mut self) -> Vec<Self::Move> {
         let mut pseudo = Vec::new();
@@ -131,4 +146,12 @@ pub trait Position: Clone + Send + 'static {
 pub trait Evaluate {
     /// Centipawn score; positive is good for the side to move.
     fn evaluate(&self) -> Score;
+
+    /// Whether the side to move has enough material (pieces beyond pawns and
+    /// royalty) that passing is unlikely to be its best option. The search
+    /// skips null-move pruning when this is `false`, so zugzwang endings are
+    /// searched soundly. The default allows null moves everywhere.
+    fn null_move_allowed(&self) -> bool {
+        true
+    }
 }

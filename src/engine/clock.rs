@@ -14,6 +14,13 @@ const MAX_MS: u64 = 1_000_000_000_000;
 /// Time kept back from the hard deadline for process and pipe overhead.
 const OVERHEAD_MS: u64 = 30;
 
+/// The control assumed before any `level` or `st`: 40 moves in 5 minutes.
+pub const DEFAULT_LEVEL: Level = Level {
+    moves: 40,
+    base_ms: 300_000,
+    inc_ms: 0,
+};
+
 /// Parses a non-negative decimal number of seconds (`5`, `0.1`, `2.0`) into
 /// milliseconds, rounding down and saturating at a very large value.
 ///
@@ -131,7 +138,7 @@ impl MoveLimits {
 /// The time control in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Control {
-    /// No `level` or `st` received yet.
+    /// No `level` or `st` received yet: [`DEFAULT_LEVEL`] applies.
     Unset,
     /// `level MPS BASE INC`.
     Level(Level),
@@ -161,7 +168,7 @@ impl Default for Clock {
 }
 
 impl Clock {
-    /// A clock with nothing set: searches are unlimited until told otherwise.
+    /// A clock with nothing set: [`DEFAULT_LEVEL`] until told otherwise.
     #[must_use]
     pub fn new() -> Clock {
         Clock {
@@ -201,7 +208,7 @@ impl Clock {
     #[must_use]
     pub fn limits(&self, moves_made: u32) -> MoveLimits {
         let time = match self.control {
-            Control::Unset => TimeLimit::Infinite,
+            Control::Unset => self.clock_limit(DEFAULT_LEVEL, moves_made),
             Control::MoveTime(ms) => TimeLimit::MoveTime { ms },
             Control::Level(level) => self.clock_limit(level, moves_made),
         };

@@ -2,9 +2,77 @@
 //! dispatch between the two boards.
 //!
 //! Front ends (`xboard`, `console`) turn text into [`api::Command`]s and
-//! [`api::Event`]s back into text; everything in between lives here.
+//! [`api::Event`]s back into text; [`run`] is the control thread between
+//! them: it alone owns the game and writes events, in order, so replies never
+//! interleave and `ping` is answered after everything sent before it.
 
 pub mod api;
 pub mod clock;
+pub mod control;
+pub mod diagram;
+pub mod dispatch;
 pub mod game;
+pub mod library;
+pub mod options;
+pub mod think;
 pub mod worker;
+
+use api::{Command, Event};
+use control::Control;
+use crossbeam_channel::{after, never, select, Receiver};
+use library::Library;
+use std::time::Instant;
+use worker::Worker;
+
+/// Start-up choices from the command line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// An fmax.ini to load instead of the default search path.
+    pub ini_path: Option<String>,
+    /// Always use the general (mailbox) board, even for orthodox chess.
+    pub general_board: bool,
+}
+
+/// Runs the control loop until `quit`, the end of input, or `emit` failing
+/// (the GUI closed our output). `emit` writes one event.
+///
+/// # Errors
+/// The OS error when the search thread cannot be started.
+pub fn run(
+    commands: &Receiver<Command>,
+    mut emit: impl FnMut(&Event) -> bool,
+    config: &Config,
+) -> std::io::Result<()> {
+    let (report_tx, reports) = crossbeam_channel::unbounded();
+    let worker = Worker::spawn(report_tx)?;
+    let (library, problem) = Library::load(config.ini_path.as_deref());
+    let mut control = Control::new(library, config.general_board, worker);
+    if let Some(problem) = problem {
+        eprintln!("nightrider: {problem}");
+    }
+    let mut running = true;
+    while running {
+        let timer = match control.wake_at() {
+            Some(at) => after(at.saturating_duration_since(Instant::now())),
+            None => never(),
+        };
+        select! {
+            recv(commands) -> command => {
+                running = command.is_ok_and(|c| control.handle(c));
+            }
+            recv(reports) -> report => {
+                if let Ok(report) = report {
+                    control.on_report(report);
+                }
+            }
+            recv(timer) -> _ => control.on_timer(),
+        }
+        for event in control.drain() {
+            if !emit(&event) {
+                running = false;
+            }
+        }
+    }
+    control.handle(Command::Quit);
+    Ok(())
+}

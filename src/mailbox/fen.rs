@@ -20,6 +20,7 @@ impl MailboxPos {
         let placement = fields.next().ok_or_else(|| err("empty text".into()))?;
         let (board, holdings) = split_holdings(placement)?;
         self.place_rows(board)?;
+        self.normalise_zone_pieces();
         if let Some(h) = holdings {
             self.place_holdings(h)?;
         } else {

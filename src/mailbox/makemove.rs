@@ -11,17 +11,31 @@ use crate::rules::variant::Royalty;
 /// What `unmake` needs to restore.
 #[derive(Clone, Debug)]
 pub(crate) struct Undo {
+    played: Move,
     moved: u8,
     captured: u8,
     captured_sq: u8,
     corner: Option<(u8, u8, u8)>,
     gated_from: Option<u8>,
+    lost_leap_rights: super::zones::LostRights,
     ep: [u8; 3],
     ep_len: u8,
     ep_victim: u8,
     hash: u64,
     halfmove: u32,
     node: Option<super::NodeInfo>,
+}
+
+impl Undo {
+    /// The move this entry takes back; `None` for a null move.
+    pub(crate) fn played(&self) -> Option<Move> {
+        (self.moved != EMPTY).then_some(self.played)
+    }
+
+    /// The position key before the move.
+    pub(crate) fn key_before(&self) -> u64 {
+        self.hash
+    }
 }
 
 impl MailboxPos {
@@ -72,11 +86,13 @@ impl MailboxPos {
         let (from, to) = (m.from(), m.to());
         let moved = self.board[from as usize];
         let mut undo = Undo {
+            played: m,
             moved,
             captured: EMPTY,
             captured_sq: to,
             corner: None,
             gated_from: None,
+            lost_leap_rights: [None; 2],
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,
@@ -97,7 +113,8 @@ impl MailboxPos {
         } else {
             moved & !VIRGIN
         };
-        self.put(to, landed);
+        self.put(to, self.zone_promoted(landed, to));
+        undo.lost_leap_rights = self.take_leap_rights(t, self.side, to);
         if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
             undo.corner = Some(self.castle_corner(from, to));
         }
@@ -185,6 +202,7 @@ impl MailboxPos {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
+        self.restore_leap_rights(undo.lost_leap_rights);
         if let Some(sq) = undo.gated_from {
             let cell = self.take(sq);
             let c = usize::from(cell & BLACK != 0);
@@ -223,6 +241,9 @@ impl MailboxPos {
     /// be captured: an absolute royal or the last of its type attacked, or
     /// two duple-check royals attacked at once, is not safe.
     pub(crate) fn royals_safe(&self, color: Color, royals: &[u8]) -> bool {
+        if self.royal_faces_royal(color) {
+            return false;
+        }
         let enemy = color.flip();
         let mut duple_hits = 0;
         for &sq in royals {
@@ -249,11 +270,13 @@ impl MailboxPos {
     /// Passes the turn (for null-move pruning).
     pub(crate) fn play_null(&mut self) {
         self.history.push(Undo {
+            played: Move::new(0, 0, MoveKind::Quiet, 0, 0),
             moved: EMPTY,
             captured: EMPTY,
             captured_sq: 0,
             corner: None,
             gated_from: None,
+            lost_leap_rights: [None; 2],
             ep: self.ep,
             ep_len: self.ep_len,
             ep_victim: self.ep_victim,

@@ -10,12 +10,14 @@
 //!
 //! Depends on `core`, `rules` and `position` only.
 
+mod endings;
 mod fen;
 mod makemove;
 pub mod movegen;
 pub mod moves;
 mod notation;
 pub mod tables;
+pub mod zones;
 
 pub use moves::{Move, MoveKind};
 
@@ -84,7 +86,14 @@ impl MailboxPos {
     #[must_use]
     pub fn new(variant: Arc<Variant>) -> MailboxPos {
         let tables = Arc::new(Tables::new(variant));
-        let mut pos = MailboxPos::empty(tables);
+        let mut pos = MailboxPos::empty(Arc::clone(&tables));
+        if let Some(fen) = &tables.variant.overlay.start {
+            // Checked when the variant was built; the arrays stay the fallback.
+            if pos.load_fen(fen).is_ok() {
+                return pos;
+            }
+            pos = MailboxPos::empty(tables);
+        }
         pos.setup_initial();
         pos
     }
@@ -137,6 +146,7 @@ impl MailboxPos {
             }
         }
         self.normalise_virginity();
+        self.normalise_zone_pieces();
         for (color, t, n) in v.initial_holdings() {
             self.set_hand(color.index(), t, n);
         }
@@ -213,27 +223,6 @@ impl MailboxPos {
     #[must_use]
     pub fn fullmove(&self) -> u32 {
         self.fullmove
-    }
-
-    /// Whether the side that just moved stands a royal on the hill
-    /// (King of the Hill: piece 3 valued -2; centre squares of the board).
-    fn hill_reached(&self) -> bool {
-        let t = &self.tables;
-        if t.variant.types.len() <= 3 || t.variant.types[3].raw_value != -2 {
-            return false;
-        }
-        let mover = self.side.flip();
-        let (w, h) = (t.width, t.height);
-        let files = [w / 2 - 1, w / 2];
-        let rows = [h / 2 - 1, h / 2];
-        files.iter().any(|&f| {
-            rows.iter().any(|&r| {
-                let cell = self.board[(r * 16 + f) as usize];
-                cell != EMPTY
-                    && cell_color(cell) == mover
-                    && t.royalty[cell_type(cell) as usize] != Royalty::None
-            })
-        })
     }
 }
 
@@ -324,11 +313,80 @@ impl MailboxPos {
     /// position before it was safe: royal moves, moves out of check and
     /// special moves always could; otherwise only if the square it empties
     /// (or, with hoppers, fills) lies on some capture path to a royal.
+    /// Decides a move's legality without playing it where that is cheap:
+    /// `Some(true)` when it cannot expose the royal, `Some(false)` or
+    /// `Some(true)` from a walk along the one line it could open (plain
+    /// leapers and sliders only, one royal, not in check), `None` otherwise.
+    fn quick_legality(&self, m: Move) -> Option<bool> {
+        if !self.move_may_expose(m) {
+            return Some(true);
+        }
+        let info = self.node_info();
+        let t = cell_type(self.board[m.from() as usize]) as usize;
+        let ordinary = matches!(
+            m.kind(),
+            MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+        );
+        if !self.tables.plain
+            || info.in_check
+            || info.royal_count != 1
+            || !ordinary
+            || self.tables.royalty[t] != Royalty::None
+        {
+            return None;
+        }
+        Some(!self.opens_slider_line(info.royals[0], m.from(), m.to()))
+    }
+
+    /// Whether emptying `from` (and filling `to`) lets an enemy slider see
+    /// the royal on `royal`, along the one line through `from`.
+    fn opens_slider_line(&self, royal: u8, from: u8, to: u8) -> bool {
+        let t = &self.tables;
+        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
+        let (df, dr) = (i32::from(from & 15) - rf, i32::from(from >> 4) - rr);
+        let enemy = self.side.flip();
+        for probe in t.probes.iter().filter(|p| p.slider) {
+            let (bf, br) = (probe.back.df, probe.back.dr);
+            let k = if bf != 0 {
+                df / bf
+            } else if br != 0 {
+                dr / br
+            } else {
+                0
+            };
+            if k < 1 || k * bf != df || k * br != dr {
+                continue;
+            }
+            let (mut f, mut r) = (rf, rr);
+            loop {
+                f += bf;
+                r += br;
+                if f < 0 || f >= t.width || r < 0 || r >= t.height {
+                    break;
+                }
+                let sq = (r * 16 + f) as u8;
+                if sq == to {
+                    break;
+                }
+                let cell = self.board[sq as usize];
+                if sq == from || cell == EMPTY {
+                    continue;
+                }
+                if cell_color(cell) == enemy && probe.types & (1 << cell_type(cell)) != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
     fn move_may_expose(&self, m: Move) -> bool {
         let t = cell_type(self.board[m.from() as usize]) as usize;
         let info = self.node_info();
         if info.in_check
             || info.royal_count == u8::MAX
+            || self.tables.zones.flying_general
             || self.tables.royalty[t] != Royalty::None
             || !matches!(
                 m.kind(),
@@ -368,10 +426,17 @@ impl Position for MailboxPos {
         if self.is_gating(m) && !self.base_move_legal(m) {
             return false;
         }
-        let test = self.move_may_expose(m);
+        match self.quick_legality(m) {
+            Some(true) => {
+                self.play(m);
+                return true;
+            }
+            Some(false) => return false,
+            None => {}
+        }
         let info = self.node_info();
         self.play(m);
-        if !test || self.mover_royals_safe(mover, info, m) {
+        if self.mover_royals_safe(mover, info, m) {
             true
         } else {
             self.unplay(m);
@@ -381,6 +446,26 @@ impl Position for MailboxPos {
 
     fn unmake(&mut self, m: Move) {
         self.unplay(m);
+    }
+
+    fn count_legal_moves(&mut self, buffer: &mut Vec<Move>) -> u64 {
+        buffer.clear();
+        self.generate_moves(GenKind::All, buffer);
+        let mut n = 0;
+        for &m in buffer.iter() {
+            let quick = if self.is_gating(m) {
+                None
+            } else {
+                self.quick_legality(m)
+            };
+            if let Some(legal) = quick {
+                n += u64::from(legal);
+            } else if self.make(m) {
+                self.unplay(m);
+                n += 1;
+            }
+        }
+        n
     }
 
     fn make_null(&mut self) {
@@ -426,21 +511,11 @@ impl Position for MailboxPos {
     }
 
     fn rule_verdict(&self) -> Option<Verdict> {
-        self.hill_reached().then_some(Verdict::Loss)
+        self.end_rule_verdict()
     }
 
     fn no_move_verdict(&self) -> Verdict {
-        if self.in_check() {
-            return Verdict::Loss;
-        }
-        let v = &self.tables.variant;
-        if let Some(verdict) = v.overlay.stalemate {
-            return verdict;
-        }
-        if v.types.len() > 9 && v.def.pieces.len() >= 9 && v.def.pieces[8].value == -2 {
-            return Verdict::Loss;
-        }
-        Verdict::Draw
+        self.stalemate_or_mate_verdict()
     }
 
     fn parse_move(&mut self, text: &str) -> Result<Move, TextError> {

@@ -339,7 +339,7 @@ impl MailboxPos {
                 return;
             }
             let (df, dr) = (sf - i32::from(x & 15), sr - i32::from(x >> 4));
-            if !self.tables.may_reach(t, df, dr) {
+            if !self.tables.may_reach(t, df, dr) || !self.zone_allows(piece, sq) {
                 return;
             }
             found = self.tables.rays[t as usize]
@@ -365,18 +365,26 @@ impl MailboxPos {
     /// Appends the pseudo-legal moves of the side to move.
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
         let color = self.side;
+        let in_check = std::cell::OnceCell::new();
         self.for_each_piece(color, |x| {
             let piece = self.board[x as usize];
             let t = cell_type(piece) as usize;
             let pawn = self.tables.is_pawn[t];
             for ray in &self.tables.rays[t] {
+                if self.royal_leap_forbidden(piece, ray, &in_check) {
+                    continue;
+                }
                 if ray.simple {
                     self.walk_simple(x, color, pawn, ray, None, &mut |y, mk| {
-                        self.push_move(x, y, mk, 0, piece, kind, out);
+                        if self.zone_allows(piece, y) {
+                            self.push_move(x, y, mk, 0, piece, kind, out);
+                        }
                     });
                 } else {
                     self.walk_ray(x, piece, ray, None, &mut |y, mk, skip| {
-                        self.push_move(x, y, mk, skip, piece, kind, out);
+                        if self.zone_allows(piece, y) {
+                            self.push_move(x, y, mk, skip, piece, kind, out);
+                        }
                     });
                 }
             }

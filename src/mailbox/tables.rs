@@ -145,8 +145,13 @@ pub struct Tables {
     pub probes: Vec<Probe>,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
+    /// Only plain leapers and sliders attack, on a board without wrap,
+    /// hoppers or zones: a discovered attack can come only along one line.
+    pub plain: bool,
     /// The Zobrist keys (a plain reference: no lazy check on the hot path).
     pub keys: &'static Zobrist,
+    /// The overlay's board rules (zones, flying general, royal leaps).
+    pub zones: super::zones::ZoneTables,
 }
 
 /// One plain capture direction walked backwards from a target square: the
@@ -161,13 +166,14 @@ pub struct Probe {
     pub types: u16,
 }
 
-/// Groups every plain capture ray by direction and kind.
-fn build_probes(rays: &[Vec<CompiledRay>]) -> (Vec<Probe>, u16) {
+/// Groups every plain capture ray by direction and kind; pieces confined
+/// to a zone are left to the full attack walk, which knows zones.
+fn build_probes(rays: &[Vec<CompiledRay>], zones: &super::zones::ZoneTables) -> (Vec<Probe>, u16) {
     let mut probes: Vec<Probe> = Vec::new();
     let mut complex = 0u16;
     for (t, list) in rays.iter().enumerate() {
         for ray in list.iter().filter(|r| r.may_capture) {
-            if !ray.simple {
+            if !ray.simple || zones.is_confined(t) {
                 complex |= 1 << t;
                 continue;
             }
@@ -218,8 +224,15 @@ impl Tables {
                     .iter()
                     .any(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
         });
-        let (probes, complex_attackers) = build_probes(&rays);
+        let zones = super::zones::ZoneTables::new(&variant.board_rules);
+        let (probes, complex_attackers) = build_probes(&rays, &zones);
+        let plain = complex_attackers == 0
+            && !hoppers
+            && !wraps
+            && !zones.flying_general
+            && !zones.any_confined();
         Tables {
+            plain,
             keys: &ZOBRIST,
             probes,
             complex_attackers,
@@ -237,6 +250,7 @@ impl Tables {
             lines,
             hoppers,
             wraps,
+            zones,
             variant,
         }
     }

@@ -7,6 +7,7 @@
 //! ([`Variant`]). `builtin` holds the orthodox definition used when no file is
 //! found. Depends only on `core`; nothing here knows about boards or search.
 
+pub mod board_keys;
 pub mod builtin;
 pub mod catalog;
 pub mod fmax;
@@ -15,6 +16,7 @@ pub mod orthodox;
 pub mod overlay;
 pub mod ray;
 pub mod variant;
+pub mod zones;
 
 pub use ray::Ray;
 pub use variant::Variant;

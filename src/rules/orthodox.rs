@@ -32,7 +32,7 @@ pub fn classify(v: &Variant) -> Option<Orthodox> {
     if v.width != 8
         || v.height != 8
         || v.def.zone != 0
-        || v.overlay.stalemate.is_some()
+        || v.overlay.has_board_rules()
         || v.has_gating()
     {
         return None;

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use ini::Ini;
 
+use super::board_keys;
 use super::ConfigError;
 use crate::core::Verdict;
 
@@ -28,20 +29,77 @@ pub struct Overlay {
     /// 1-based line of the `promotion` key (0 when absent), for errors
     /// found when the letters are checked against the game.
     pub promotion_line: usize,
+    /// The start position as FEN, replacing fmax.ini's arrays and pawn ranks.
+    pub start: Option<String>,
+    /// Named zones (`zone.NAME`): squares as (file, rank) from white's side,
+    /// both 0-based; black's zone is the mirror image.
+    pub zones: Vec<(String, Vec<(u8, u8)>)>,
+    /// `confine`: (piece tokens, zone name): those pieces never leave their
+    /// side's copy of the zone.
+    pub confine: Vec<(Vec<String>, String)>,
+    /// `zone_promotion`: (piece, zone name, new piece): a piece entering its
+    /// side's copy of the zone becomes the new piece, with no choice.
+    pub zone_promotions: Vec<(String, String, String)>,
+    /// `flying_general = illegal`: two royals may not face each other on a
+    /// file with nothing between them.
+    pub flying_general: bool,
+    /// `royal_leap_out_of_check = illegal`: a royal's first-move jumps (x4
+    /// rays other than castling) may not be made while in check.
+    pub royal_leap_not_in_check: bool,
+    /// `royal_leap_lost_on_line`: letters of the pieces that, landing on a
+    /// virgin enemy royal's rank or file, take its first-move jumps away.
+    pub royal_leap_lost_on_line: Vec<char>,
+    /// `perpetual_check = loss`: on the third occurrence of a position, a
+    /// side that gave check with every move since the first one loses.
+    pub perpetual_check_loses: bool,
+    /// 1-based line of every key given, for errors found when the values are
+    /// checked against the game.
+    pub lines: Vec<(String, usize)>,
 }
 
-/// The keys of `[rules]` that are implemented.
-pub const KNOWN_KEYS: &[&str] = &["promotion", "stalemate", "bare_king"];
+impl Overlay {
+    /// The line of `key` in the overlay file (0 when absent).
+    #[must_use]
+    pub fn line_of(&self, key: &str) -> usize {
+        self.lines
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or(0, |&(_, line)| line)
+    }
+
+    /// Whether the overlay changes how the board plays beyond promotion
+    /// choices (such variants never use the orthodox fast path).
+    #[must_use]
+    pub fn has_board_rules(&self) -> bool {
+        self.stalemate.is_some()
+            || self.bare_king_loses
+            || self.start.is_some()
+            || !self.zones.is_empty()
+            || self.flying_general
+            || self.royal_leap_not_in_check
+            || !self.royal_leap_lost_on_line.is_empty()
+            || self.perpetual_check_loses
+    }
+}
+
+/// The keys of `[rules]` that are implemented (`zone.NAME` stands for any
+/// zone name).
+pub const KNOWN_KEYS: &[&str] = &[
+    "promotion",
+    "stalemate",
+    "bare_king",
+    "start",
+    "zone.NAME",
+    "confine",
+    "zone_promotion",
+    "flying_general",
+    "royal_leap_out_of_check",
+    "royal_leap_lost_on_line",
+    "perpetual_check",
+];
 
 /// Keys reserved for rules to come; using one is an error for now.
-pub const RESERVED_KEYS: &[&str] = &[
-    "palace",
-    "river",
-    "flying_general",
-    "counting",
-    "gating",
-    "castling960",
-];
+pub const RESERVED_KEYS: &[&str] = &["counting", "gating", "castling960", "chasing"];
 
 /// The section every key belongs to.
 pub const SECTION: &str = "rules";
@@ -112,6 +170,7 @@ pub fn parse_overlay(text: &str, file: &str) -> Result<Overlay, Vec<ConfigError>
                 continue;
             }
             seen.push(key);
+            overlay.lines.push((key.to_string(), line));
             if let Err(message) = apply_key(&mut overlay, key, value.trim(), line) {
                 errors.push(err(line, message));
             }
@@ -148,12 +207,40 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
                 _ => return Err(format!("stalemate = `{value}`: expected draw, loss or win")),
             });
         }
+        "perpetual_check" => {
+            overlay.perpetual_check_loses = match value {
+                "loss" => true,
+                "draw" => false,
+                _ => {
+                    return Err(format!(
+                        "perpetual_check = `{value}`: expected loss or draw"
+                    ))
+                }
+            };
+        }
         "bare_king" => {
             overlay.bare_king_loses = match value {
                 "loss" => true,
                 "none" => false,
                 _ => return Err(format!("bare_king = `{value}`: expected loss or none")),
             };
+        }
+        "start"
+        | "confine"
+        | "zone_promotion"
+        | "flying_general"
+        | "royal_leap_out_of_check"
+        | "royal_leap_lost_on_line" => apply_board_key(overlay, key, value)?,
+        _ if key.starts_with("zone.") => {
+            let name = &key["zone.".len()..];
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(format!(
+                    "zone name `{name}`: expected letters, digits or `_`, e.g. `zone.palace`"
+                ));
+            }
+            overlay
+                .zones
+                .push((name.to_string(), board_keys::parse_squares(value)?));
         }
         _ if RESERVED_KEYS.contains(&key) => {
             return Err(format!(
@@ -166,6 +253,21 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
                 KNOWN_KEYS.join(", ")
             ));
         }
+    }
+    Ok(())
+}
+
+/// The keys of board rules (parsed in [`board_keys`]).
+fn apply_board_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), String> {
+    match key {
+        "start" => overlay.start = Some(board_keys::parse_start(value)?),
+        "confine" => overlay.confine = board_keys::parse_confine(value)?,
+        "zone_promotion" => overlay.zone_promotions = board_keys::parse_zone_promotions(value)?,
+        "flying_general" => overlay.flying_general = board_keys::illegal_or_allowed(key, value)?,
+        "royal_leap_out_of_check" => {
+            overlay.royal_leap_not_in_check = board_keys::illegal_or_allowed(key, value)?;
+        }
+        _ => overlay.royal_leap_lost_on_line = board_keys::parse_letters(key, value)?,
     }
     Ok(())
 }
@@ -248,7 +350,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
             ]
         );

@@ -7,6 +7,7 @@
 //! unchanged. Files are 0-based from the a-file.
 
 use super::overlay::Overlay;
+use super::zones::{self, BoardRules};
 use super::{ConfigError, GameDef, Ray};
 use crate::core::Color;
 
@@ -80,6 +81,8 @@ pub struct Variant {
     /// there). `None` for every other variant; when
     /// set, `promotion_choices` lists the distinct pieces of this table.
     pub promotion_by_file: Option<Vec<u8>>,
+    /// Zones, confinement, zone promotion and other overlay board rules.
+    pub board_rules: BoardRules,
 }
 
 /// The pawn rank (0-based) that switches on promotion by file.
@@ -119,6 +122,7 @@ impl Variant {
             promotion_row: [height - 1 - promo_rank, promo_rank],
             promotion_choices: [Vec::new(), Vec::new()],
             promotion_by_file: None,
+            board_rules: BoardRules::default(),
         };
         v.promotion_choices = [
             v.derive_promotions(Color::White, &mut errors),
@@ -135,6 +139,7 @@ impl Variant {
             v.promotion_choices = [distinct.clone(), distinct];
             v.promotion_by_file = Some(table);
         }
+        v.board_rules = zones::resolve(&v, &mut errors);
         if errors.is_empty() {
             Ok(v)
         } else {

@@ -1,1 +1,250 @@
 //! One alpha-beta search, generic over `Position + Evaluate`, compiled for both boards.
+//!
+//! [`Searcher`] owns the transposition table and the per-thread move-ordering
+//! tables and runs iterative deepening on N threads (Lazy SMP: every thread
+//! searches the same root, sharing only the table; the main thread's result
+//! is played). It knows nothing of concrete boards, evaluations, protocols or
+//! the engine's threads: the caller supplies the position, the keys of the
+//! game so far, the [`Limits`], a stop flag and a report callback.
+//!
+//! Files: `limits` (time budget), `tt` (shared table), `score` (mate
+//! conventions), `ordering` (move ordering), `worker` (per-thread state),
+//! `node` and `quiescence` (the tree), `driver` (iterative deepening, root),
+//! `info` (what is reported), `bench` (fixed-depth node counts).
+
+mod bench;
+mod driver;
+pub mod info;
+pub mod limits;
+mod node;
+pub mod ordering;
+mod quiescence;
+pub mod score;
+pub mod tt;
+mod worker;
+
+pub use bench::bench;
+pub use info::{pv_to_strings, SearchInfo, SearchResult, ABANDON, RUN, STOP};
+pub use limits::{time_budget, Caps, Limits, TimeBudget};
+pub use score::xboard_score;
+pub use tt::TranspositionTable;
+
+use crate::position::{Evaluate, Position};
+use driver::{IterationPlan, Outcome};
+use ordering::{Heuristics, MAX_PLY};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use worker::{verdict_score, Shared, Worker};
+
+/// Default transposition-table size in MB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// One search request: limits plus root options.
+#[derive(Clone, Debug)]
+pub struct SearchParams<M> {
+    /// Time, depth or node limits.
+    pub limits: Limits,
+    /// Depth and node caps on top of the limits (XBoard `sd`).
+    pub caps: Caps,
+    /// Root moves not to consider (XBoard `exclude`).
+    pub exclude: Vec<M>,
+    /// Files of the board, for the time budget.
+    pub board_width: usize,
+}
+
+impl<M> SearchParams<M> {
+    /// A request with the given limits, no caps, no exclusions, 8 files.
+    #[must_use]
+    pub fn new(limits: Limits) -> Self {
+        SearchParams {
+            limits,
+            caps: Caps::default(),
+            exclude: Vec::new(),
+            board_width: 8,
+        }
+    }
+}
+
+/// The search: transposition table, thread count and ordering tables.
+///
+/// The table sits behind an `Arc` so that the searchers of both boards can
+/// share one (see [`Searcher::with_table`]); only one search may run on it
+/// at a time.
+pub struct Searcher<P: Position> {
+    tt: Arc<TranspositionTable>,
+    threads: usize,
+    heuristics: Vec<Heuristics<P::Move>>,
+}
+
+impl<P: Position + Evaluate> Searcher<P> {
+    /// A single-threaded searcher with a table of `hash_mb` MB.
+    #[must_use]
+    pub fn new(hash_mb: usize) -> Self {
+        Searcher::with_table(Arc::new(TranspositionTable::new(hash_mb)))
+    }
+
+    /// A single-threaded searcher using `table` (which others may share).
+    #[must_use]
+    pub fn with_table(table: Arc<TranspositionTable>) -> Self {
+        Searcher {
+            tt: table,
+            threads: 1,
+            heuristics: vec![Heuristics::default()],
+        }
+    }
+
+    /// The table this searcher uses.
+    #[must_use]
+    pub fn table(&self) -> &Arc<TranspositionTable> {
+        &self.tt
+    }
+
+    /// Uses `table` from now on (e.g. a resized table shared by both boards).
+    pub fn set_table(&mut self, table: Arc<TranspositionTable>) {
+        self.tt = table;
+    }
+
+    /// Sets the number of search threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        self.heuristics
+            .resize_with(self.threads, Heuristics::default);
+    }
+
+    /// Replaces the table by an empty one of `hash_mb` MB, no longer
+    /// shared with anyone.
+    pub fn resize_hash(&mut self, hash_mb: usize) {
+        self.tt = Arc::new(TranspositionTable::new(hash_mb));
+    }
+
+    /// Forgets everything learnt: table and ordering tables (XBoard `new`).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.heuristics {
+            *h = Heuristics::default();
+        }
+    }
+
+    /// Searches `root` and returns the move to play.
+    ///
+    /// `history` holds the keys of the game's positions before the root,
+    /// oldest first (the root's own key may end it); repetitions of them
+    /// inside the tree score as draws. `stop` is read every 2048 nodes:
+    /// [`STOP`] ends the search with the best move so far, [`ABANDON`] ends it
+    /// and marks the result `abandoned`. `report` receives each finished
+    /// iteration of the main thread.
+    pub fn search(
+        &mut self,
+        root: &P,
+        history: &[u64],
+        params: &SearchParams<P::Move>,
+        stop: &AtomicU8,
+        report: &mut dyn FnMut(SearchInfo<P::Move>),
+    ) -> SearchResult<P::Move> {
+        let start = Instant::now();
+        let budget = params.caps.budget(&params.limits, params.board_width);
+        let max_nodes = match params.limits {
+            Limits::Nodes(n) => Some(params.caps.nodes.map_or(n, |c| c.min(n))),
+            _ => params.caps.nodes,
+        };
+        let limit_depth = match params.limits {
+            Limits::Depth(d) => d,
+            _ => MAX_PLY as u32 - 1,
+        };
+        let max_depth = params
+            .caps
+            .depth
+            .map_or(limit_depth, |c| c.min(limit_depth))
+            .max(1);
+        let shared = Shared {
+            stop,
+            helpers_stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start,
+            hard: budget.map(|b| b.hard),
+            max_nodes,
+        };
+        let mut pos = root.clone();
+        let root_moves: Vec<P::Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !params.exclude.contains(m))
+            .collect();
+        if root_moves.is_empty() {
+            let score = if params.exclude.is_empty() {
+                verdict_score(pos.no_move_verdict(), 0)
+            } else {
+                0
+            };
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                abandoned: false,
+            };
+        }
+        self.tt.new_search();
+        for h in &mut self.heuristics {
+            h.age();
+        }
+        let plan = IterationPlan {
+            start_depth: 1,
+            max_depth,
+            soft: budget.map(|b| b.soft),
+        };
+        let outcome = self.run_threads(root, history, &shared, root_moves, &plan, report);
+        let pv = outcome.pv;
+        SearchResult {
+            best: outcome.best,
+            ponder: pv.get(1).copied(),
+            score: outcome.score,
+            depth: outcome.depth,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            pv,
+            abandoned: stop.load(Ordering::Relaxed) == ABANDON,
+        }
+    }
+
+    /// Runs the main thread here and the helpers on scoped threads.
+    fn run_threads(
+        &mut self,
+        root: &P,
+        history: &[u64],
+        shared: &Shared<'_>,
+        root_moves: Vec<P::Move>,
+        plan: &IterationPlan,
+        report: &mut dyn FnMut(SearchInfo<P::Move>),
+    ) -> Outcome<P::Move> {
+        let tt: &TranspositionTable = &self.tt;
+        let (main_heuristics, helpers) = self.heuristics.split_at_mut(1);
+        std::thread::scope(|scope| {
+            for (i, heuristics) in helpers.iter_mut().enumerate() {
+                let moves = root_moves.clone();
+                let root = root.clone();
+                // Odd helpers start one ply deeper, so threads spread over depths.
+                let helper_plan = IterationPlan {
+                    start_depth: 1 + (i as u32 % 2),
+                    max_depth: plan.max_depth,
+                    soft: None,
+                };
+                scope.spawn(move || {
+                    let mut w = Worker::new(&root, history, tt, shared, heuristics);
+                    w.iterate(moves, &helper_plan, None);
+                    w.flush_nodes();
+                });
+            }
+            let mut w = Worker::new(root, history, tt, shared, &mut main_heuristics[0]);
+            let outcome = w.iterate(root_moves, plan, Some(report));
+            w.flush_nodes();
+            shared.helpers_stop.store(true, Ordering::Relaxed);
+            outcome
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

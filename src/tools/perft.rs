@@ -18,6 +18,9 @@ fn count<P: Position>(pos: &mut P, depth: u32, buffers: &mut [Vec<P::Move>]) -> 
         .split_first_mut()
         .map_or((None, &mut [][..]), |(a, b)| (Some(a), b));
     let Some(moves) = mine else { return 0 };
+    if depth == 1 {
+        return pos.count_legal_moves(moves);
+    }
     moves.clear();
     pos.generate(GenKind::All, moves);
     let mut nodes = 0;

@@ -1,0 +1,704 @@
+//! The control thread's state machine: owns the game, the clock, the options
+//! and the search worker; turns each [`Command`] into state changes and
+//! [`Event`]s, and each worker [`Report`] into moves and thinking lines.
+//!
+//! Modes follow CECP: force (observe), play (we own one colour; think on our
+//! move, ponder on the opponent's when `hard`), analyze, plus `edit` and
+//! `pause`. A search is either thinking (its result is played), pondering or
+//! analysing (results are never played). Position changes abandon the search
+//! first; `ping` is answered in order, except that while we think on our move
+//! the `pong` waits for the move.
+
+use super::api::{Command, EditStep, Event, Hello, MoveSelection, Status, Thinking};
+use super::clock::{Clock, MoveLimits};
+use super::diagram::Diagram;
+use super::dispatch::{setup_events, AnyGame};
+use super::library::Library;
+use super::options::{self, Settings};
+use super::think::SearchSpec;
+use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
+use crate::core::{Color, Score};
+use std::time::{Duration, Instant};
+
+/// Whose moves the engine makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Observe and accept moves for both sides.
+    Force,
+    /// Play this colour.
+    Play(Color),
+    /// Analyse the side to move without end.
+    Analyze,
+}
+
+/// What the running search is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Our move: the result is played.
+    Think,
+    /// The opponent's time, assuming they play `guess`.
+    Ponder { guess: String },
+    /// Analyze mode.
+    Analyze,
+}
+
+#[derive(Clone, Debug)]
+struct Running {
+    job: u64,
+    stop: StopFlag,
+    kind: Kind,
+    deadline: Option<Instant>,
+}
+
+/// The engine as the control thread sees it.
+pub struct Control {
+    library: Library,
+    general_board: bool,
+    game: AnyGame,
+    start_fen: String,
+    mode: Mode,
+    running: Option<Running>,
+    next_job: u64,
+    worker: Worker,
+    clock: Clock,
+    settings: Settings,
+    post: bool,
+    ponder: bool,
+    paused: bool,
+    position_ok: bool,
+    over_announced: bool,
+    deferred_pongs: Vec<String>,
+    excluded: Vec<String>,
+    guess: Option<String>,
+    last_score: Option<Score>,
+    last_info: Option<Thinking>,
+    edit: Option<(Diagram, Color)>,
+    held_illegal: Option<String>,
+    out: Vec<Event>,
+}
+
+impl Control {
+    /// A control in force-free play mode on standard chess, engine Black.
+    #[must_use]
+    pub fn new(library: Library, general_board: bool, worker: Worker) -> Control {
+        let mut control = Control {
+            game: fallback_game(&library, general_board),
+            library,
+            general_board,
+            start_fen: String::new(),
+            mode: Mode::Play(Color::Black),
+            running: None,
+            next_job: 0,
+            worker,
+            clock: Clock::new(),
+            settings: Settings::default(),
+            post: false,
+            ponder: false,
+            paused: false,
+            position_ok: true,
+            over_announced: false,
+            deferred_pongs: Vec::new(),
+            excluded: Vec::new(),
+            guess: None,
+            last_score: None,
+            last_info: None,
+            edit: None,
+            held_illegal: None,
+            out: Vec::new(),
+        };
+        control.start_fen = control.game.fen();
+        control
+    }
+
+    /// Takes the events produced so far.
+    pub fn drain(&mut self) -> std::vec::Drain<'_, Event> {
+        self.out.drain(..)
+    }
+
+    /// When the control loop must wake up without input: a search deadline,
+    /// or the moment a held-back `Illegal move` must go out.
+    #[must_use]
+    pub fn wake_at(&self) -> Option<Instant> {
+        let held = self
+            .held_illegal
+            .as_ref()
+            .map(|_| Instant::now() + Duration::from_millis(50));
+        let deadline = self.running.as_ref().and_then(|r| r.deadline);
+        held.into_iter().chain(deadline).min()
+    }
+
+    /// Called when [`Control::wake_at`] has passed.
+    pub fn on_timer(&mut self) {
+        self.release_illegal();
+        if let Some(run) = &self.running {
+            if run.deadline.is_some_and(|d| Instant::now() >= d) {
+                run.stop.request(Stop::Now);
+            }
+        }
+    }
+
+    /// Handles one command; returns `false` on `quit`.
+    pub fn handle(&mut self, command: Command) -> bool {
+        if !matches!(command, Command::SetBoard(_)) {
+            self.release_illegal();
+        }
+        match command {
+            Command::Quit => {
+                self.abandon();
+                return false;
+            }
+            Command::Protover(_) => self.hello(),
+            Command::Ping(n) => self.ping(n),
+            Command::New => self.new_game(),
+            Command::Variant(name) => self.variant(&name),
+            Command::Force => self.set_mode(Mode::Force),
+            Command::Go => self.go(),
+            Command::PlayOther => {
+                self.abandon();
+                self.mode = Mode::Play(self.game.side_to_move().flip());
+                self.kick();
+            }
+            Command::SetColor(c) => self.set_color(c),
+            Command::UserMove(text) => self.user_move(&text),
+            Command::MoveNow => self.move_now(),
+            Command::Result(_) => self.set_mode(Mode::Force),
+            Command::SetBoard(fen) => self.setboard(&fen),
+            Command::Edit => self.start_edit(),
+            Command::EditStep(step) => self.edit_step(step),
+            Command::Undo => self.take_back(1),
+            Command::Remove => self.take_back(2),
+            Command::Analyze => self.set_mode(Mode::Analyze),
+            Command::ExitAnalyze => {
+                if self.mode == Mode::Analyze {
+                    self.set_mode(Mode::Force);
+                }
+            }
+            Command::Exclude { moves, exclude } => self.exclude(moves, exclude),
+            other => self.handle_setting(other),
+        }
+        true
+    }
+
+    /// Commands that change settings or only answer questions.
+    fn handle_setting(&mut self, command: Command) {
+        match command {
+            Command::Level(level) => self.clock.set_level(level),
+            Command::MoveTime(ms) => self.clock.set_move_time(ms),
+            Command::Depth(d) => self.clock.depth = Some(d),
+            Command::Nps(n) => self.clock.set_nps(n),
+            Command::Time(cs) => self.clock.own_centis = Some(cs),
+            Command::OpponentTime(cs) => self.clock.opponent_centis = Some(cs),
+            Command::Ponder(on) => self.set_ponder(on),
+            Command::Post(on) => self.post = on,
+            Command::Draw => self.draw_offered(),
+            Command::Hint => {
+                if let Some(g) = &self.guess {
+                    self.out.push(Event::Hint(g.clone()));
+                }
+            }
+            Command::Book => self.out.push(Event::Book(Vec::new())),
+            Command::Status => self.status(),
+            Command::Pause => self.pause(),
+            Command::Resume => {
+                self.paused = false;
+                self.kick();
+            }
+            Command::Memory(mb) => self.worker.send(Job::Resize(mb)),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Lift(square) => self.lift(&square),
+            Command::Invalid { reason, line } => self.out.push(Event::Error {
+                reason,
+                command: line,
+            }),
+            Command::Unknown(line) => {
+                self.out.push(Event::Error {
+                    reason: "unknown command".into(),
+                    command: line,
+                });
+            }
+            // Stored nowhere or deliberately ignored: the protocol needs no reply.
+            _ => {}
+        }
+    }
+
+    fn hello(&mut self) {
+        let hello = Hello {
+            name: format!("Nightrider {}", env!("CARGO_PKG_VERSION")),
+            variants: self.library.xboard_variants(),
+            options: options::advertised(&self.library, &self.settings),
+        };
+        self.out.push(Event::Hello(hello));
+    }
+
+    fn ping(&mut self, n: String) {
+        if matches!(
+            self.running,
+            Some(Running {
+                kind: Kind::Think,
+                ..
+            })
+        ) {
+            self.deferred_pongs.push(n);
+        } else {
+            self.out.push(Event::Pong(n));
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.abandon();
+        self.game = fallback_game(&self.library, self.general_board);
+        self.start_fen = self.game.fen();
+        self.position_ok = true;
+        self.clock.new_game();
+        if self.mode != Mode::Analyze {
+            self.mode = Mode::Play(Color::Black);
+        }
+        self.position_changed();
+        self.kick();
+    }
+
+    fn variant(&mut self, name: &str) {
+        self.abandon();
+        match self.library.variant(name) {
+            Ok(v) => {
+                let bitboard = !self.general_board && self.library.is_orthodox(&v);
+                self.game = AnyGame::new(Library::base_name(name), &v, bitboard);
+                self.start_fen = self.game.fen();
+                self.position_ok = true;
+                self.out.extend(setup_events(&v, &self.start_fen));
+                self.position_changed();
+                self.kick();
+            }
+            Err(_) => {
+                self.out.push(Event::Error {
+                    reason: "unsupported variant".into(),
+                    command: name.into(),
+                });
+            }
+        }
+    }
+
+    fn set_mode(&mut self, mode: Mode) {
+        self.abandon();
+        self.mode = mode;
+        self.kick();
+    }
+
+    fn go(&mut self) {
+        self.abandon();
+        self.mode = Mode::Play(self.game.side_to_move());
+        self.over_announced = false;
+        self.kick();
+    }
+
+    /// Obsolete `white`/`black`: that side moves, the engine plays the other.
+    fn set_color(&mut self, side: Color) {
+        self.abandon();
+        if self.game.side_to_move() != side {
+            let fen = self.game.fen();
+            let mut fields: Vec<&str> = fen.split(' ').collect();
+            let letter = if side == Color::White { "w" } else { "b" };
+            if fields.len() > 1 {
+                fields[1] = letter;
+            }
+            let _ = self.game.set_fen(&fields.join(" "));
+            self.position_changed();
+        }
+        self.mode = Mode::Play(side.flip());
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let kind = self.running.as_ref().map(|r| r.kind.clone());
+        if kind == Some(Kind::Think) {
+            let reason = Some("out of turn".to_string());
+            self.out.push(Event::IllegalMove {
+                text: text.into(),
+                reason,
+            });
+            return;
+        }
+        let hit = matches!(&kind, Some(Kind::Ponder { guess }) if self.game.normalize(text).as_ref() == Some(guess));
+        self.abandon();
+        if !self.position_ok {
+            self.out.push(Event::IllegalMove {
+                text: text.into(),
+                reason: None,
+            });
+            return;
+        }
+        if self.game.play_text(text).is_err() {
+            let event = Event::IllegalMove {
+                text: text.into(),
+                reason: None,
+            };
+            if self.mode == Mode::Force && self.game.plies() == 0 && self.held_illegal.is_none() {
+                // cutechess sends a dummy move before `setboard`; answer only if no setboard follows.
+                self.held_illegal = Some(text.into());
+            } else {
+                self.out.push(event);
+            }
+            self.kick();
+            return;
+        }
+        let _ = hit; // A ponder hit restarts the search; the hash keeps the work.
+        self.position_changed();
+        self.kick();
+    }
+
+    fn release_illegal(&mut self) {
+        if let Some(text) = self.held_illegal.take() {
+            self.out.push(Event::IllegalMove { text, reason: None });
+        }
+    }
+
+    fn move_now(&mut self) {
+        if let Some(Running {
+            kind: Kind::Think,
+            stop,
+            ..
+        }) = &self.running
+        {
+            stop.request(Stop::Now);
+        }
+    }
+
+    fn setboard(&mut self, fen: &str) {
+        self.held_illegal = None;
+        self.abandon();
+        match self.game.set_fen(fen) {
+            Ok(()) => {
+                self.position_ok = true;
+                self.position_changed();
+                self.kick();
+            }
+            Err(_) => {
+                self.position_ok = false;
+                self.out
+                    .push(Event::TellUserError("Illegal position".into()));
+            }
+        }
+    }
+
+    fn start_edit(&mut self) {
+        self.abandon();
+        self.edit = Diagram::from_fen(&self.game.fen()).map(|d| (d, Color::White));
+    }
+
+    fn edit_step(&mut self, step: EditStep) {
+        let Some((diagram, color)) = &mut self.edit else {
+            return;
+        };
+        match step {
+            EditStep::Clear => diagram.clear(),
+            EditStep::ToggleColor => *color = color.flip(),
+            EditStep::Place { piece, square } => {
+                let _ = diagram.place(piece, *color, &square);
+            }
+            EditStep::Done => {
+                let side = if self.game.side_to_move() == Color::White {
+                    "w"
+                } else {
+                    "b"
+                };
+                let fen = format!(
+                    "{} {side} {} - 0 1",
+                    diagram.placement(),
+                    diagram.castling_from(&self.start_fen)
+                );
+                self.edit = None;
+                self.setboard(&fen);
+            }
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        self.abandon();
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.position_changed();
+        if self.mode == Mode::Analyze {
+            self.kick();
+        }
+    }
+
+    fn exclude(&mut self, moves: MoveSelection, exclude: bool) {
+        match (moves, exclude) {
+            (MoveSelection::All, true) => self.excluded = self.game.legal_move_texts(),
+            (MoveSelection::All, false) => self.excluded.clear(),
+            (MoveSelection::Move(text), ex) => {
+                let Some(m) = self.game.normalize(&text) else {
+                    return;
+                };
+                self.excluded.retain(|e| *e != m);
+                if ex {
+                    self.excluded.push(m);
+                }
+            }
+        }
+        if matches!(
+            self.running,
+            Some(Running {
+                kind: Kind::Analyze,
+                ..
+            })
+        ) {
+            self.abandon();
+            self.kick();
+        }
+    }
+
+    fn set_ponder(&mut self, on: bool) {
+        self.ponder = on;
+        if !on
+            && matches!(
+                self.running,
+                Some(Running {
+                    kind: Kind::Ponder { .. },
+                    ..
+                })
+            )
+        {
+            self.abandon();
+        }
+        if on {
+            self.kick();
+        }
+    }
+
+    /// Accepts a draw offer when the last search thought we stand worse
+    /// than a draw by a clear margin.
+    fn draw_offered(&mut self) {
+        if self
+            .last_score
+            .is_some_and(|s| s <= self.settings.draw_score - 100)
+        {
+            self.out.push(Event::OfferDraw);
+        }
+    }
+
+    fn status(&mut self) {
+        if !matches!(
+            self.running,
+            Some(Running {
+                kind: Kind::Analyze,
+                ..
+            })
+        ) {
+            return;
+        }
+        let total = u32::try_from(self.game.legal_move_texts().len()).unwrap_or(u32::MAX);
+        let (centis, nodes, depth) = self
+            .last_info
+            .as_ref()
+            .map_or((0, 0, 0), |t| (t.centis, t.nodes, t.depth));
+        self.out.push(Event::Status(Status {
+            centis,
+            nodes,
+            depth,
+            moves_left: 0,
+            moves_total: total,
+        }));
+    }
+
+    fn pause(&mut self) {
+        self.abandon();
+        self.paused = true;
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match options::apply(&mut self.settings, &mut self.library, name, value) {
+            Ok(reload) => {
+                if reload && self.running.is_none() {
+                    self.new_game();
+                }
+            }
+            Err(reason) => self.out.push(Event::Error {
+                reason,
+                command: format!("option {name}"),
+            }),
+        }
+    }
+
+    fn lift(&mut self, square: &str) {
+        let Some(diagram) = Diagram::from_fen(&self.game.fen()) else {
+            return;
+        };
+        let targets: Vec<(usize, usize)> = self
+            .game
+            .legal_move_texts()
+            .iter()
+            .filter_map(|m| m.strip_prefix(square))
+            .filter(|rest| rest.starts_with(|c: char| c.is_ascii_lowercase()))
+            .filter_map(|rest| {
+                let end = rest[1..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(rest.len(), |i| i + 1);
+                diagram.square(&rest[..end])
+            })
+            .collect();
+        self.out.push(Event::Highlight(diagram.highlight(&targets)));
+    }
+
+    /// Resets what belongs to one position: exclusions, announcements.
+    fn position_changed(&mut self) {
+        self.excluded.clear();
+        self.over_announced = false;
+    }
+
+    /// Stops the running search without using its result.
+    fn abandon(&mut self) {
+        if let Some(run) = self.running.take() {
+            run.stop.request(Stop::Abandon);
+        }
+        self.flush_pongs();
+    }
+
+    fn flush_pongs(&mut self) {
+        for n in self.deferred_pongs.drain(..) {
+            self.out.push(Event::Pong(n));
+        }
+    }
+
+    /// Starts whatever search the mode asks for, if none runs.
+    fn kick(&mut self) {
+        if self.running.is_some() || self.paused || self.edit.is_some() || !self.position_ok {
+            return;
+        }
+        match self.mode {
+            Mode::Force => {}
+            Mode::Analyze => {
+                if self.game.result().is_none() {
+                    self.launch(Kind::Analyze, MoveLimits::infinite(), None);
+                }
+            }
+            Mode::Play(us) if self.game.side_to_move() == us => {
+                if let Some(result) = self.game.result() {
+                    if !self.over_announced {
+                        self.over_announced = true;
+                        self.out.push(Event::GameOver(result));
+                    }
+                    return;
+                }
+                let limits = self.clock.limits(self.game.moves_by(us));
+                self.launch(Kind::Think, limits, None);
+            }
+            Mode::Play(_) => {
+                if self.ponder && self.game.result().is_none() {
+                    if let Some(guess) = self.guess.clone() {
+                        self.launch(
+                            Kind::Ponder {
+                                guess: guess.clone(),
+                            },
+                            MoveLimits::infinite(),
+                            Some(guess),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn launch(&mut self, kind: Kind, limits: MoveLimits, first: Option<String>) {
+        let spec = SearchSpec {
+            limits,
+            clock: self.clock,
+            excluded: if first.is_none() {
+                self.excluded.clone()
+            } else {
+                Vec::new()
+            },
+            multi_pv: self.settings.multi_pv,
+            draw_score: self.settings.draw_score,
+        };
+        let Some(task) = self.game.search_task(first.as_deref(), spec) else {
+            return;
+        };
+        self.next_job += 1;
+        let stop = StopFlag::new();
+        let deadline = limits
+            .deadline_ms
+            .map(|ms| Instant::now() + Duration::from_millis(ms));
+        self.worker.send(Job::Search {
+            id: self.next_job,
+            stop: stop.clone(),
+            task,
+        });
+        self.running = Some(Running {
+            job: self.next_job,
+            stop,
+            kind,
+            deadline,
+        });
+    }
+
+    /// Handles a report from the worker (stale ones are dropped).
+    pub fn on_report(&mut self, report: Report) {
+        let current = self.running.as_ref().map(|r| r.job);
+        match report {
+            Report::Progress { job, info } if Some(job) == current => {
+                let analysing = matches!(
+                    self.running,
+                    Some(Running {
+                        kind: Kind::Analyze,
+                        ..
+                    })
+                );
+                self.last_info = Some(info.clone());
+                if self.post || analysing {
+                    self.out.push(Event::Thinking(info));
+                }
+            }
+            Report::Done { job, outcome } if Some(job) == current => {
+                if let Some(run) = self.running.take() {
+                    if run.kind == Kind::Think {
+                        self.play_outcome(outcome);
+                    }
+                }
+                self.flush_pongs();
+                self.kick();
+            }
+            _ => {}
+        }
+    }
+
+    /// Plays (or resigns, or claims) after a thinking search.
+    fn play_outcome(&mut self, outcome: Outcome) {
+        self.last_score = outcome.score;
+        let Some(best) = outcome.best else {
+            if let Some(result) = self.game.result() {
+                self.over_announced = true;
+                self.out.push(Event::GameOver(result));
+            }
+            self.mode = Mode::Force;
+            return;
+        };
+        let threshold = self.settings.resign_threshold;
+        if threshold > 0 && outcome.score.is_some_and(|s| s <= -threshold) {
+            self.out.push(Event::Resign);
+            self.mode = Mode::Force;
+            return;
+        }
+        if !self.game.play_own(&best) {
+            return;
+        }
+        self.position_changed();
+        let result = self.game.result();
+        if result.as_ref().is_some_and(|r| r.winner.is_none()) {
+            // XBoard takes a draw offer before the move as the claim of the draw it creates.
+            self.out.push(Event::OfferDraw);
+        }
+        self.out.push(Event::Move(best));
+        self.guess = outcome.ponder;
+        if let Some(result) = result {
+            self.over_announced = true;
+            self.out.push(Event::GameOver(result));
+        }
+    }
+}
+
+/// Standard chess: the library's `normal`, or the built-in one if that is broken.
+fn fallback_game(library: &Library, general: bool) -> AnyGame {
+    let normal = library.normal();
+    AnyGame::new("normal", &normal, !general && library.is_orthodox(&normal))
+}

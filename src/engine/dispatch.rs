@@ -1,0 +1,279 @@
+//! [`AnyGame`]: the one place that names the concrete boards. Each engine
+//! command is forwarded to the generic [`Game`] code with one `match`, so the
+//! choice of board costs nothing inside the search.
+
+use super::api::Event;
+use super::game::Game;
+use super::library::FISCHERANDOM;
+use super::think::{self, SearchSpec};
+use super::worker::Task;
+use crate::bitboard::BitboardPos;
+use crate::core::{Color, GameResult};
+use crate::mailbox::MailboxPos;
+use crate::position::{Position, TextError};
+use crate::rules::Variant;
+use std::sync::Arc;
+
+/// A game on whichever board fits its variant.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Orthodox chess and Chess960 on the bitboard.
+    Orthodox(Game<BitboardPos>),
+    /// Any fmax.ini variant on the stride-16 mailbox.
+    General(Game<MailboxPos>),
+}
+
+/// Runs `$body` with `$g` bound to the inner `Game<_>`.
+macro_rules! with_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            AnyGame::Orthodox($g) => $body,
+            AnyGame::General($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// The initial position of `variant` (selected as `name`): on the
+    /// bitboard when `bitboard` says it plays FIDE chess, else on the mailbox;
+    /// Chess960 (`fischerandom`) is bitboard only.
+    #[must_use]
+    pub fn new(name: &str, variant: &Arc<Variant>, bitboard: bool) -> AnyGame {
+        if name == FISCHERANDOM {
+            let pos = BitboardPos::from_fen(crate::bitboard::START_FEN, true);
+            return AnyGame::Orthodox(Game::new(
+                pos.unwrap_or_else(|_| BitboardPos::startpos()),
+                true,
+            ));
+        }
+        if bitboard {
+            return AnyGame::Orthodox(Game::new(BitboardPos::startpos(), true));
+        }
+        let orthodox = variant.name == "normal";
+        AnyGame::General(Game::new(MailboxPos::new(Arc::clone(variant)), orthodox))
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Color {
+        with_game!(self, g => g.position().side_to_move())
+    }
+
+    /// The position as FEN.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        with_game!(self, g => g.position().to_fen())
+    }
+
+    /// Sets the position from a FEN (history cleared).
+    ///
+    /// # Errors
+    /// The board's reason; the game is then unchanged.
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), TextError> {
+        let fen = complete_fen(fen);
+        with_game!(self, g => g.set_fen(&fen))
+    }
+
+    /// Plays a move received as text.
+    ///
+    /// # Errors
+    /// The board's reason when it is not legal; the game is then unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<(), TextError> {
+        let played = with_game!(self, g => g.play_text(text).map(|_| ()));
+        if played.is_err() {
+            let legal = self.legal_move_texts();
+            if let Some(king_move) = castling_as_king_move(&self.fen(), text, &legal) {
+                return with_game!(self, g => g.play_text(&king_move).map(|_| ()));
+            }
+        }
+        played
+    }
+
+    /// Plays a move the engine chose (text exactly as the board writes it).
+    pub fn play_own(&mut self, text: &str) -> bool {
+        with_game!(self, g => match g.find_move(text) {
+            Some(m) => g.play(m),
+            None => false,
+        })
+    }
+
+    /// The board's own spelling of a legal move given in any accepted form.
+    #[must_use]
+    pub fn normalize(&mut self, text: &str) -> Option<String> {
+        let direct = with_game!(self, g => {
+            let mut pos = g.position().clone();
+            pos.parse_move(text).ok().map(|m| pos.move_to_string(m))
+        });
+        direct.or_else(|| castling_as_king_move(&self.fen(), text, &self.legal_move_texts()))
+    }
+
+    /// Takes back one ply.
+    pub fn undo(&mut self) -> bool {
+        with_game!(self, g => g.undo())
+    }
+
+    /// The result if the game is over.
+    #[must_use]
+    pub fn result(&mut self) -> Option<GameResult> {
+        with_game!(self, g => g.result())
+    }
+
+    /// Moves `color` has made.
+    #[must_use]
+    pub fn moves_by(&self, color: Color) -> u32 {
+        with_game!(self, g => g.moves_by(color))
+    }
+
+    /// Plies in the record.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        with_game!(self, g => g.plies())
+    }
+
+    /// Every legal move as text.
+    #[must_use]
+    pub fn legal_move_texts(&mut self) -> Vec<String> {
+        with_game!(self, g => g.legal_move_texts())
+    }
+
+    /// A search of the current position, or of the position after `first`
+    /// (pondering); `None` if `first` is not legal.
+    #[must_use]
+    pub fn search_task(&self, first: Option<&str>, spec: SearchSpec) -> Option<Task> {
+        with_game!(self, g => {
+            let mut pos = g.position().clone();
+            if let Some(text) = first {
+                let m = pos.parse_move(text).ok().or_else(|| {
+                    let king_move = castling_as_king_move(&pos.to_fen(), text, &g.clone().legal_move_texts())?;
+                    pos.parse_move(&king_move).ok()
+                })?;
+                if !pos.make(m) {
+                    return None;
+                }
+            }
+            Some(think::task(pos, spec))
+        })
+    }
+}
+
+/// The `setup` and `piece` lines that tell a GUI about `variant`: a setup
+/// line when the variant has a piece-to-char table (with `WxH+0_PARENT` when
+/// it names a parent), then one `piece` line per Betza definition.
+#[must_use]
+pub fn setup_events(variant: &Variant, start_fen: &str) -> Vec<Event> {
+    let mut out = Vec::new();
+    if let Some(ptc) = &variant.def.piece_to_char {
+        let geometry = variant
+            .def
+            .parent
+            .as_ref()
+            .map(|parent| format!("{}x{}+0_{parent}", variant.width, variant.height));
+        out.push(Event::Setup {
+            piece_to_char: Some(ptc.clone()),
+            geometry,
+            fen: start_fen.to_string(),
+        });
+    }
+    out.extend(
+        variant
+            .def
+            .gui_pieces
+            .iter()
+            .map(|p| Event::Piece(p.clone())),
+    );
+    out
+}
+
+/// Adds the fields XBoard leaves out for variants without castling or e.p.
+/// (`... b 0 1` → `... b - - 0 1`; `... w KQkq 0 1` → `... w KQkq - 0 1`).
+#[must_use]
+pub fn complete_fen(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let numeric = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if fields.len() >= 3 && numeric(fields[2]) {
+        fields.splice(2..2, ["-", "-"]);
+    } else if fields.len() == 5 && numeric(fields[3]) {
+        fields.insert(3, "-");
+    }
+    fields.join(" ")
+}
+
+/// The legal king move that `O-O`/`O-O-O` (or `0-0`, `0-0-0`) stands for on
+/// boards that only read coordinates: the side's king moving at least two
+/// files along its rank, toward the h-side for `O-O`.
+#[must_use]
+pub fn castling_as_king_move(fen: &str, text: &str, legal: &[String]) -> Option<String> {
+    let text = text.trim_end_matches(['+', '#']).replace('0', "O");
+    let long = match text.as_str() {
+        "O-O" => false,
+        "O-O-O" => true,
+        _ => return None,
+    };
+    let white = fen.split_whitespace().nth(1).unwrap_or("w") == "w";
+    let diagram = super::diagram::Diagram::from_fen(fen)?;
+    let king = if white { 'K' } else { 'k' };
+    let (row, file) = diagram.find(king)?;
+    let from = diagram.square_name(row, file);
+    legal
+        .iter()
+        .filter_map(|m| Some((m, diagram.square(m.strip_prefix(&from)?)?)))
+        .find(|(_, (r, f))| *r == row && if long { f + 2 <= file } else { *f >= file + 2 })
+        .map(|(m, _)| m.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_fen_fields_are_filled_in() {
+        assert_eq!(
+            complete_fen("8/8/8/8/8/8/8/8 b 0 1"),
+            "8/8/8/8/8/8/8/8 b - - 0 1"
+        );
+        assert_eq!(
+            complete_fen("8/8/8/8/8/8/8/8 w KQkq 0 1"),
+            "8/8/8/8/8/8/8/8 w KQkq - 0 1"
+        );
+        assert_eq!(
+            complete_fen("8/8/8/8/8/8/8/8 w KQkq e3 0 1"),
+            "8/8/8/8/8/8/8/8 w KQkq e3 0 1"
+        );
+        assert_eq!(complete_fen("8/8/8/8/8/8/8/8 w"), "8/8/8/8/8/8/8/8 w");
+    }
+
+    #[test]
+    fn castling_notation_maps_to_the_king_move() {
+        let legal: Vec<String> = ["e1f1", "e1g1", "e1c1", "e1d1", "a1b1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        assert_eq!(
+            castling_as_king_move(fen, "O-O", &legal).as_deref(),
+            Some("e1g1")
+        );
+        assert_eq!(
+            castling_as_king_move(fen, "0-0-0", &legal).as_deref(),
+            Some("e1c1")
+        );
+        assert_eq!(
+            castling_as_king_move(fen, "O-O+", &legal).as_deref(),
+            Some("e1g1")
+        );
+        assert_eq!(castling_as_king_move(fen, "e1g1", &legal), None);
+        let capa = "r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1";
+        let legal: Vec<String> = ["f8i8", "f8c8", "f8g8"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            castling_as_king_move(capa, "O-O", &legal).as_deref(),
+            Some("f8i8")
+        );
+        assert_eq!(
+            castling_as_king_move(capa, "O-O-O", &legal).as_deref(),
+            Some("f8c8")
+        );
+    }
+}

@@ -1,0 +1,195 @@
+//! The engine's view of the variant catalog: loading with a fallback to the
+//! built-in orthodox definition, XBoard's size-prefixed names
+//! (`10x8+0_capablanca`), `fischerandom` (bitboard only), and the option
+//! values (`IniFile`, `FairyVariant`, `MakrukRules`).
+
+use crate::rules::builtin::ORTHODOX_INI;
+use crate::rules::catalog::{Catalog, BUILTIN_NAME};
+use crate::rules::Variant;
+use std::path::Path;
+use std::sync::Arc;
+
+/// XBoard's name for Chess960, played on the bitboard.
+pub const FISCHERANDOM: &str = "fischerandom";
+
+/// The loaded catalog plus the built-in one to fall back on.
+#[derive(Clone, Debug)]
+pub struct Library {
+    catalog: Catalog,
+    builtin: Catalog,
+}
+
+impl Library {
+    /// Loads the catalog (`path`, else fmax.ini next to the binary or in the
+    /// working directory); on failure only the built-in definition is
+    /// available and the first error is returned alongside.
+    #[must_use]
+    pub fn load(path: Option<&str>) -> (Library, Option<String>) {
+        let builtin = Catalog::from_text(ORTHODOX_INI, BUILTIN_NAME, &[]);
+        match Catalog::load(path.map(Path::new)) {
+            Ok(catalog) => (Library { catalog, builtin }, None),
+            Err(errors) => {
+                let problem = errors
+                    .first()
+                    .map_or_else(|| "no variants".to_string(), ToString::to_string);
+                (
+                    Library {
+                        catalog: builtin.clone(),
+                        builtin,
+                    },
+                    Some(problem),
+                )
+            }
+        }
+    }
+
+    /// The name without XBoard's `WxH+S_` board-size prefix.
+    #[must_use]
+    pub fn base_name(name: &str) -> &str {
+        match name.split_once('_') {
+            Some((prefix, rest)) if prefix.contains('x') && prefix.contains('+') => rest,
+            _ => name,
+        }
+    }
+
+    /// The variant a protocol name selects (`fischerandom` selects `normal`).
+    ///
+    /// # Errors
+    /// A one-line reason when the name is unknown or its definition broken.
+    pub fn variant(&self, name: &str) -> Result<Arc<Variant>, String> {
+        let base = match Library::base_name(name) {
+            FISCHERANDOM => "normal",
+            other => other,
+        };
+        self.catalog.variant(base).map_err(|errors| {
+            errors
+                .first()
+                .map_or_else(|| format!("no variant {name}"), ToString::to_string)
+        })
+    }
+
+    /// Standard chess: the file's `normal` if it is valid, else the built-in one.
+    #[must_use]
+    pub fn normal(&self) -> Arc<Variant> {
+        self.variant("normal").unwrap_or_else(|_| {
+            let variant = self.builtin.variant("normal");
+            variant.expect("the built-in orthodox definition is valid")
+        })
+    }
+
+    /// Whether `variant` is FIDE chess as the built-in definition says
+    /// (size, arrays, piece moves and promotions, whatever the piece
+    /// numbering), so the bitboard can play it.
+    #[must_use]
+    pub fn is_orthodox(&self, variant: &Variant) -> bool {
+        let Ok(builtin) = self.builtin.variant("normal") else {
+            return false;
+        };
+        variant.name == "normal" && same_rules(variant, &builtin)
+    }
+
+    /// The file the definitions come from.
+    #[must_use]
+    pub fn path(&self) -> String {
+        self.catalog
+            .ini_path()
+            .map_or_else(|| BUILTIN_NAME.to_string(), |p| p.display().to_string())
+    }
+
+    /// The names to advertise, `normal` first, `fischerandom` after it.
+    #[must_use]
+    pub fn xboard_variants(&self) -> Vec<String> {
+        let mut names = self.catalog.xboard_variants();
+        names.retain(|n| n != "normal" && n != FISCHERANDOM);
+        let mut out = vec!["normal".to_string(), FISCHERANDOM.to_string()];
+        out.extend(names);
+        out
+    }
+
+    /// The games `fairy` can stand for, and the current one.
+    #[must_use]
+    pub fn fairy_choices(&self) -> (Vec<String>, String) {
+        let choices = self
+            .catalog
+            .fairy_choices()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        (
+            choices,
+            self.catalog.fairy_choice().unwrap_or_default().to_string(),
+        )
+    }
+
+    /// The rule sets `makruk` can stand for, and the current one.
+    #[must_use]
+    pub fn makruk_choices(&self) -> (Vec<String>, String) {
+        let choices = self
+            .catalog
+            .makruk_choices()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        (choices, self.catalog.makruk_choice().to_string())
+    }
+
+    /// Selects what `fairy` means.
+    ///
+    /// # Errors
+    /// Not a `fairy/` game of the file.
+    pub fn set_fairy_choice(&mut self, choice: &str) -> Result<(), String> {
+        self.catalog.set_fairy_choice(choice)
+    }
+
+    /// Selects what `makruk` means.
+    ///
+    /// # Errors
+    /// Not one of the rule sets.
+    pub fn set_makruk_choice(&mut self, choice: &str) -> Result<(), String> {
+        self.catalog.set_makruk_choice(choice)
+    }
+}
+
+/// Same board, arrays, piece moves and promotion choices, compared by letter.
+fn same_rules(a: &Variant, b: &Variant) -> bool {
+    let letters = |v: &Variant, types: &[u8]| -> Vec<char> {
+        types
+            .iter()
+            .map(|&t| {
+                if t == 0 {
+                    '.'
+                } else {
+                    v.types[t as usize].letter
+                }
+            })
+            .collect()
+    };
+    let moves = |v: &Variant| -> Vec<(char, Vec<(i32, i32)>)> {
+        let mut out: Vec<(char, Vec<(i32, i32)>)> = v.types[1..]
+            .iter()
+            .map(|t| {
+                let mut rays: Vec<(i32, i32)> = t.rays.iter().map(|r| (r.step, r.mode)).collect();
+                rays.sort_unstable();
+                (t.letter, rays)
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    let promotions = |v: &Variant| -> Vec<Vec<char>> {
+        v.promotion_choices
+            .iter()
+            .map(|c| {
+                let mut l = letters(v, c);
+                l.sort_unstable();
+                l
+            })
+            .collect()
+    };
+    (a.width, a.height) == (b.width, b.height)
+        && letters(a, &a.white_array) == letters(b, &b.white_array)
+        && letters(a, &a.black_array) == letters(b, &b.black_array)
+        && moves(a) == moves(b)
+        && promotions(a) == promotions(b)
+}

@@ -1,0 +1,177 @@
+//! Game-end rules of the mailbox board, as data: King of the Hill (piece 3
+//! valued -2), extinction (a side whose royal pieces are all gone loses),
+//! the overlay's bare-king rule, and the stalemate verdict (overlay
+//! `stalemate`, or Fairy-Max's piece-9-valued--2 rule).
+
+use super::{cell_color, cell_type, MailboxPos, EMPTY};
+use crate::core::{Color, Verdict};
+use crate::position::Position;
+use crate::rules::variant::Royalty;
+
+impl MailboxPos {
+    /// The verdict of a variant rule for the side to move, if one applies.
+    pub(crate) fn end_rule_verdict(&self) -> Option<Verdict> {
+        if self.hill_reached() {
+            return Some(Verdict::Loss);
+        }
+        if let Some(v) = self.extinction_verdict() {
+            return Some(v);
+        }
+        if self.tables.variant.overlay.perpetual_check_loses {
+            if let Some(v) = self.perpetual_check_verdict() {
+                return Some(v);
+            }
+        }
+        if self.tables.variant.overlay.bare_king_loses {
+            return self.bare_king_verdict();
+        }
+        None
+    }
+
+    /// The verdict for the side to move when it has no legal move.
+    pub(crate) fn stalemate_or_mate_verdict(&self) -> Verdict {
+        if self.in_check() {
+            return Verdict::Loss;
+        }
+        let v = &self.tables.variant;
+        if let Some(verdict) = v.overlay.stalemate {
+            return verdict;
+        }
+        if v.def.pieces.len() >= 9 && v.def.pieces[8].value == -2 {
+            return Verdict::Loss;
+        }
+        Verdict::Draw
+    }
+
+    /// Whether the side that just moved stands a royal on the hill
+    /// (King of the Hill: piece 3 valued -2; centre squares of the board).
+    fn hill_reached(&self) -> bool {
+        let t = &self.tables;
+        if t.variant.types.len() <= 3 || t.variant.types[3].raw_value != -2 {
+            return false;
+        }
+        let mover = self.side.flip();
+        let (w, h) = (t.width, t.height);
+        let files = [w / 2 - 1, w / 2];
+        let rows = [h / 2 - 1, h / 2];
+        files.iter().any(|&f| {
+            rows.iter().any(|&r| {
+                let cell = self.board[(r * 16 + f) as usize];
+                cell != EMPTY
+                    && cell_color(cell) == mover
+                    && t.royalty[cell_type(cell) as usize] != Royalty::None
+            })
+        })
+    }
+
+    /// How many pieces of `color` are royal (`true`) or not (`false`).
+    fn pieces_of(&self, color: Color, royal: bool) -> u32 {
+        let counts = &self.counts[color.index()];
+        (1..self.tables.royalty.len())
+            .filter(|&t| (self.tables.royalty[t] != Royalty::None) == royal)
+            .map(|t| u32::from(counts[t]))
+            .sum()
+    }
+
+    /// Whether `color` started with a royal piece (its fmax.ini array).
+    fn starts_with_royal(&self, color: Color) -> bool {
+        let v = &self.tables.variant;
+        let array = match color {
+            Color::White => &v.white_array,
+            Color::Black => &v.black_array,
+        };
+        array
+            .iter()
+            .any(|&t| t != 0 && self.tables.royalty[t as usize] != Royalty::None)
+    }
+
+    /// Extinction: a side that started with royals and has none left lost.
+    fn extinction_verdict(&self) -> Option<Verdict> {
+        let gone = |c: Color| self.starts_with_royal(c) && self.pieces_of(c, true) == 0;
+        if gone(self.side) {
+            Some(Verdict::Loss)
+        } else if gone(self.side.flip()) {
+            Some(Verdict::Win)
+        } else {
+            None
+        }
+    }
+
+    /// Bare king (shatranj): a side left with only royals loses, unless it
+    /// bares the opponent with its very next move; both bare is a draw.
+    fn bare_king_verdict(&self) -> Option<Verdict> {
+        let me = self.side;
+        let bare = |c: Color| self.pieces_of(c, false) == 0;
+        match (bare(me), bare(me.flip())) {
+            (true, true) => Some(Verdict::Draw),
+            (false, true) => Some(Verdict::Win),
+            (true, false) if !self.can_bare_opponent() => Some(Verdict::Loss),
+            _ => None,
+        }
+    }
+
+    /// How many plies back the first of three occurrences of the current
+    /// position lies (only positions since the last capture or pawn move
+    /// count); `None` before the third occurrence.
+    fn third_occurrence_span(&self) -> Option<usize> {
+        let n = self.history.len();
+        let window = n.min(self.halfmove as usize);
+        let mut seen = 0;
+        for back in (2..=window).step_by(2) {
+            if self.history[n - back].key_before() == self.hash {
+                seen += 1;
+                if seen == 2 {
+                    return Some(back);
+                }
+            }
+        }
+        None
+    }
+
+    /// Perpetual check (xiangqi): at the third occurrence of a position, the
+    /// side that gave check with every one of its moves since the first
+    /// occurrence loses; if both or neither did, no verdict (repetition).
+    fn perpetual_check_verdict(&self) -> Option<Verdict> {
+        let span = self.third_occurrence_span()?;
+        let mut probe = self.clone();
+        // always_checked[c]: every move of side c in the span gave check.
+        let mut always_checked = [true; 2];
+        for _ in 0..span {
+            let checker = probe.side.flip();
+            if !probe.in_check() {
+                always_checked[checker.index()] = false;
+            }
+            let m = probe.history.last().and_then(|u| u.played())?;
+            probe.unplay(m);
+        }
+        let me = self.side.index();
+        match (always_checked[me], always_checked[1 - me]) {
+            (false, true) => Some(Verdict::Win),
+            (true, false) => Some(Verdict::Loss),
+            _ => None,
+        }
+    }
+
+    /// The piece a capture `m` takes.
+    fn captured_cell(&self, m: super::Move) -> u8 {
+        match m.kind() {
+            super::MoveKind::EnPassant => self.board[self.ep_victim as usize],
+            _ => self.board[m.to() as usize],
+        }
+    }
+
+    /// Whether the side to move can capture the opponent's last non-royal
+    /// piece with a legal move.
+    fn can_bare_opponent(&self) -> bool {
+        if self.pieces_of(self.side.flip(), false) != 1 {
+            return false;
+        }
+        let mut probe = self.clone();
+        probe.legal_moves().into_iter().any(|m| {
+            probe.is_capture(m) && {
+                let victim = probe.captured_cell(m);
+                self.tables.royalty[cell_type(victim) as usize] == Royalty::None
+            }
+        })
+    }
+}

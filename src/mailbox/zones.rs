@@ -1,0 +1,237 @@
+//! Overlay board rules on the mailbox: zone confinement (a filter on
+//! generated moves and attacks), zone promotion (automatic, on landing),
+//! the flying-general legality rule, and the royal first-move jumps that are
+//! illegal in check or lost when an enemy piece lands on the royal's line
+//! (Cambodian). Everything is driven by [`BoardRules`] data.
+
+use super::tables::CompiledRay;
+use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
+use crate::core::Color;
+use crate::rules::variant::Royalty;
+use crate::rules::zones::BoardRules;
+
+/// The squares of (at most two) royals whose first-move jumps a move took.
+pub(crate) type LostRights = [Option<u8>; 2];
+
+/// A set of mailbox squares.
+type SquareSet = [u64; 4];
+
+fn contains(set: &SquareSet, sq: u8) -> bool {
+    set[usize::from(sq >> 6)] >> (sq & 63) & 1 != 0
+}
+
+/// The board rules compiled for fast tests.
+#[derive(Clone, Debug, Default)]
+pub struct ZoneTables {
+    /// Per zone: its squares for white and for black.
+    masks: Vec<[SquareSet; 2]>,
+    /// Per canonical type: the zone it may not leave.
+    confine: Vec<Option<usize>>,
+    /// Per side: (type, zone, new type) zone promotions.
+    promotions: [Vec<(u8, usize, u8)>; 2],
+    /// Royals may not face each other on an open file.
+    pub flying_general: bool,
+    /// Royal first-move jumps are illegal in check.
+    leap_not_in_check: bool,
+    /// Per type: landing on a virgin enemy royal's line removes its jumps.
+    leap_lost_on_line: Vec<bool>,
+    /// Whether any of `confine` is set.
+    any_confined: bool,
+    /// Whether any of `leap_lost_on_line` is set.
+    any_leap_lost: bool,
+}
+
+impl ZoneTables {
+    /// Compiles `rules`.
+    #[must_use]
+    pub fn new(rules: &BoardRules) -> ZoneTables {
+        let mask = |squares: &[(usize, usize)]| {
+            let mut set = [0u64; 4];
+            for &(file, row) in squares {
+                let sq = row * 16 + file;
+                set[sq >> 6] |= 1 << (sq & 63);
+            }
+            set
+        };
+        let promotion = |c: usize| {
+            rules.promotions[c]
+                .iter()
+                .map(|p| (p.from, p.zone, p.to))
+                .collect()
+        };
+        ZoneTables {
+            masks: rules
+                .zones
+                .iter()
+                .map(|z| [mask(&z.squares[0]), mask(&z.squares[1])])
+                .collect(),
+            confine: rules.confine.clone(),
+            promotions: [promotion(0), promotion(1)],
+            flying_general: rules.flying_general,
+            leap_not_in_check: rules.royal_leap_not_in_check,
+            leap_lost_on_line: rules.leap_lost_on_line.clone(),
+            any_confined: rules.confine.iter().any(Option::is_some),
+            any_leap_lost: rules.leap_lost_on_line.iter().any(|&b| b),
+        }
+    }
+
+    /// Whether any piece type is confined to a zone.
+    #[must_use]
+    pub fn any_confined(&self) -> bool {
+        self.any_confined
+    }
+
+    /// Whether pieces of type `t` may not leave a zone.
+    #[must_use]
+    pub fn is_confined(&self, t: usize) -> bool {
+        matches!(self.confine.get(t), Some(Some(_)))
+    }
+
+    fn in_zone(&self, zone: usize, color: Color, sq: u8) -> bool {
+        contains(&self.masks[zone][color.index()], sq)
+    }
+}
+
+impl MailboxPos {
+    /// Whether the piece `cell` may stand on `y` (its confinement zone).
+    pub(crate) fn zone_allows(&self, cell: u8, y: u8) -> bool {
+        let z = &self.tables.zones;
+        if !z.any_confined {
+            return true;
+        }
+        match z.confine.get(usize::from(cell_type(cell))) {
+            Some(&Some(zone)) => z.in_zone(zone, cell_color(cell), y),
+            _ => true,
+        }
+    }
+
+    /// The cell a piece becomes when it lands on `y` (zone promotion).
+    pub(crate) fn zone_promoted(&self, cell: u8, y: u8) -> u8 {
+        let z = &self.tables.zones;
+        if z.promotions.iter().all(Vec::is_empty) {
+            return cell;
+        }
+        let color = cell_color(cell);
+        let t = cell_type(cell);
+        for &(from, zone, to) in &z.promotions[color.index()] {
+            if from == t && z.in_zone(zone, color, y) {
+                return (cell & (BLACK | VIRGIN)) | to;
+            }
+        }
+        cell
+    }
+
+    /// After a FEN: pieces of a zone-promoting type inside the zone are the
+    /// promoted type; promoted pieces outside it are the original type when
+    /// both share a letter (the FEN cannot tell them apart, the square does).
+    pub(crate) fn normalise_zone_pieces(&mut self) {
+        for sq in 0..=255u8 {
+            let cell = self.board[sq as usize];
+            if cell == EMPTY {
+                continue;
+            }
+            let mut new = self.zone_promoted(cell, sq);
+            if new == cell {
+                new = self.zone_demoted(cell, sq);
+            }
+            if new != cell {
+                self.take(sq);
+                self.put(sq, new);
+            }
+        }
+    }
+
+    fn zone_demoted(&self, cell: u8, sq: u8) -> u8 {
+        let z = &self.tables.zones;
+        let v = &self.tables.variant;
+        let color = cell_color(cell);
+        let t = cell_type(cell);
+        for &(from, zone, to) in &z.promotions[color.index()] {
+            let same_letter = v.types[from as usize].letter == v.types[to as usize].letter;
+            if to == t && same_letter && !z.in_zone(zone, color, sq) {
+                return (cell & (BLACK | VIRGIN)) | from;
+            }
+        }
+        cell
+    }
+
+    /// Whether a royal of `color` faces an enemy royal on its file with
+    /// nothing between them (flying-general rule).
+    pub(crate) fn royal_faces_royal(&self, color: Color) -> bool {
+        if !self.tables.zones.flying_general {
+            return false;
+        }
+        let mut facing = false;
+        self.for_each_piece(color, |sq| {
+            if facing || !self.is_royal(self.board[sq as usize]) {
+                return;
+            }
+            for dr in [-1, 1] {
+                let mut at = sq;
+                while let Some(next) = self.offset(at, 0, dr) {
+                    let cell = self.board[next as usize];
+                    if cell != EMPTY {
+                        facing |= cell_color(cell) != color && self.is_royal(cell);
+                        break;
+                    }
+                    at = next;
+                }
+            }
+        });
+        facing
+    }
+
+    fn is_royal(&self, cell: u8) -> bool {
+        self.tables.royalty[usize::from(cell_type(cell))] != Royalty::None
+    }
+
+    /// Whether `ray` of the (virgin) `piece` is a royal first-move jump
+    /// (an x4 jump, not castling) that the rules forbid now: in check.
+    pub(crate) fn royal_leap_forbidden(
+        &self,
+        piece: u8,
+        ray: &CompiledRay,
+        in_check: &std::cell::OnceCell<bool>,
+    ) -> bool {
+        self.tables.zones.leap_not_in_check
+            && piece & VIRGIN != 0
+            && ray.rights == 4
+            && ray.toggle & 8 != 0
+            && self.is_royal(piece)
+            && *in_check.get_or_init(|| !self.royalty_safe(cell_color(piece)))
+    }
+
+    /// After a piece of type `t` landed on `to`: virgin enemy royals on the
+    /// same rank or file lose their first-move jumps when the rules say so.
+    /// Returns the squares whose virginity was taken (for unmake); a side
+    /// has at most two royals that matter here.
+    pub(crate) fn take_leap_rights(&mut self, t: u8, mover: Color, to: u8) -> LostRights {
+        let z = &self.tables.zones;
+        let mut hit: LostRights = [None; 2];
+        if !z.any_leap_lost || !z.leap_lost_on_line[usize::from(t)] {
+            return hit;
+        }
+        let mut n = 0;
+        self.for_each_piece(mover.flip(), |sq| {
+            let cell = self.board[sq as usize];
+            let on_line = sq & 15 == to & 15 || sq >> 4 == to >> 4;
+            if n < hit.len() && on_line && cell & VIRGIN != 0 && self.is_royal(cell) {
+                hit[n] = Some(sq);
+                n += 1;
+            }
+        });
+        for sq in hit.into_iter().flatten() {
+            let cell = self.take(sq);
+            self.put(sq, cell & !VIRGIN);
+        }
+        hit
+    }
+
+    /// Gives back the virginity [`MailboxPos::take_leap_rights`] took.
+    pub(crate) fn restore_leap_rights(&mut self, squares: LostRights) {
+        for sq in squares.into_iter().flatten() {
+            let cell = self.take(sq);
+            self.put(sq, cell | VIRGIN);
+        }
+    }
+}

@@ -1,0 +1,282 @@
+//! Board rules from the overlay resolved against a game: zones as board
+//! squares for each side, confined piece types, zone promotions, the
+//! flying-general and royal-leap rules, and the start position check.
+//!
+//! Squares are (file, row) with row 0 = black's back rank, as the boards use
+//! them. A zone is written from white's side; black's copy is its mirror
+//! image across the middle rank.
+
+use super::variant::Variant;
+use super::ConfigError;
+use crate::core::Color;
+
+/// A named zone: its squares for white (index 0) and for black (index 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zone {
+    /// The name after `zone.`.
+    pub name: String,
+    /// (file, row) squares per side.
+    pub squares: [Vec<(usize, usize)>; 2],
+}
+
+/// A zone promotion: a piece of type `from` entering its side's copy of
+/// `zone` becomes type `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZonePromotion {
+    /// Canonical type that promotes.
+    pub from: u8,
+    /// Index into [`BoardRules::zones`].
+    pub zone: usize,
+    /// Canonical type it becomes.
+    pub to: u8,
+}
+
+/// The overlay's board rules in canonical types and board squares.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardRules {
+    /// Every zone of the overlay.
+    pub zones: Vec<Zone>,
+    /// Per canonical type: the zone it may not leave.
+    pub confine: Vec<Option<usize>>,
+    /// Zone promotions per side (white, black).
+    pub promotions: [Vec<ZonePromotion>; 2],
+    /// Royals may not face each other on an open file.
+    pub flying_general: bool,
+    /// Royal first-move jumps are illegal while in check.
+    pub royal_leap_not_in_check: bool,
+    /// Per canonical type: landing on a virgin enemy royal's line takes its
+    /// first-move jumps away.
+    pub leap_lost_on_line: Vec<bool>,
+}
+
+/// Resolves the overlay's board rules for `v` (types already derived).
+/// Problems are appended to `errors`, located at the overlay key's line.
+pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
+    let o = &v.overlay;
+    let err = |key: &str, message: String| ConfigError {
+        file: o
+            .file
+            .clone()
+            .unwrap_or_else(|| format!("variants/{}.ini", v.name)),
+        line: o.line_of(key),
+        message,
+    };
+    let n = v.types.len();
+    let mut rules = BoardRules {
+        confine: vec![None; n],
+        leap_lost_on_line: vec![false; n],
+        flying_general: o.flying_general,
+        royal_leap_not_in_check: o.royal_leap_not_in_check,
+        ..BoardRules::default()
+    };
+    for (name, squares) in &o.zones {
+        match zone_squares(v, squares) {
+            Ok(sq) => rules.zones.push(Zone {
+                name: name.clone(),
+                squares: sq,
+            }),
+            Err(m) => errors.push(err(&format!("zone.{name}"), m)),
+        }
+    }
+    let zone_index = |name: &str| rules.zones.iter().position(|z| z.name == name);
+    for (pieces, zone) in &o.confine {
+        let Some(z) = zone_index(zone) else {
+            errors.push(err(
+                "confine",
+                format!("confine: no zone `{zone}` (define it with `zone.{zone} = ...`)"),
+            ));
+            continue;
+        };
+        for token in pieces {
+            match piece_types(v, token) {
+                Ok(types) => types
+                    .iter()
+                    .for_each(|&t| rules.confine[t as usize] = Some(z)),
+                Err(m) => errors.push(err("confine", m)),
+            }
+        }
+    }
+    for (from, zone, to) in &o.zone_promotions {
+        let Some(z) = zone_index(zone) else {
+            errors.push(err(
+                "zone_promotion",
+                format!("zone_promotion: no zone `{zone}` (define it with `zone.{zone} = ...`)"),
+            ));
+            continue;
+        };
+        match (piece_types(v, from), piece_types(v, to)) {
+            (Ok(f), Ok(t)) => {
+                for c in 0..2 {
+                    let p = ZonePromotion {
+                        from: f[c],
+                        zone: z,
+                        to: t[c],
+                    };
+                    if p.from != p.to && !rules.promotions[c].contains(&p) {
+                        rules.promotions[c].push(p);
+                    }
+                }
+            }
+            (Err(m), _) | (_, Err(m)) => errors.push(err("zone_promotion", m)),
+        }
+    }
+    for &letter in &o.royal_leap_lost_on_line {
+        match piece_types(v, &letter.to_string()) {
+            Ok(types) => types
+                .iter()
+                .for_each(|&t| rules.leap_lost_on_line[t as usize] = true),
+            Err(m) => errors.push(err("royal_leap_lost_on_line", m)),
+        }
+    }
+    if let Some(fen) = &o.start {
+        if let Err(m) = check_start(v, fen) {
+            errors.push(err("start", m));
+        }
+    }
+    rules
+}
+
+/// The squares of a zone for white and for black, checked against the board.
+fn zone_squares(v: &Variant, squares: &[(u8, u8)]) -> Result<[Vec<(usize, usize)>; 2], String> {
+    let (w, h) = (v.width, v.height);
+    let mut out = [Vec::new(), Vec::new()];
+    for &(file, rank) in squares {
+        let (file, rank) = (usize::from(file), usize::from(rank));
+        if file >= w || rank >= h {
+            return Err(format!(
+                "square {}{} is off the {w}x{h} board",
+                char::from(b'a' + file as u8),
+                rank + 1
+            ));
+        }
+        out[0].push((file, h - 1 - rank));
+        out[1].push((file, rank));
+    }
+    Ok(out)
+}
+
+/// The canonical types a token names: [white's, black's]. A number is the
+/// same piece for both sides; a letter follows Fairy-Max's rule (first piece
+/// with the letter for white, last for black).
+fn piece_types(v: &Variant, token: &str) -> Result<[u8; 2], String> {
+    if let Ok(n) = token.parse::<usize>() {
+        if n == 0 || n > v.def.pieces.len() {
+            return Err(format!(
+                "piece {n}: {} defines pieces 1-{}",
+                v.name,
+                v.def.pieces.len()
+            ));
+        }
+        let t = v.canonical[n];
+        return Ok([t, t]);
+    }
+    let mut out = [0u8; 2];
+    for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let c = token.chars().next().unwrap_or('?');
+        let letter = match color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c.to_ascii_lowercase(),
+        };
+        out[i] = v
+            .type_of_letter(letter)
+            .map(|(_, t)| t)
+            .ok_or_else(|| format!("piece letter '{c}' is no piece of {}", v.name))?;
+    }
+    Ok(out)
+}
+
+/// Checks the start FEN's placement: rank count, files per rank, letters.
+fn check_start(v: &Variant, fen: &str) -> Result<(), String> {
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != v.height {
+        return Err(format!(
+            "start: {} ranks, expected {}",
+            rows.len(),
+            v.height
+        ));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let mut files = 0;
+        let mut run = 0;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as usize;
+                continue;
+            }
+            files += run + 1;
+            run = 0;
+            if v.type_of_letter(c).is_none() {
+                return Err(format!("start: '{c}' is no piece of {}", v.name));
+            }
+        }
+        files += run;
+        if files != v.width {
+            return Err(format!(
+                "start: rank {} has {files} files, expected {}",
+                v.height - i,
+                v.width
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::catalog::Catalog;
+
+    const INI: &str = "version 4.8(w)
+8x8
+0 0 0 0 3 0 0 0
+0 0 0 0 3 0 0 0
+p:100 -16,6
+p:100 16,6
+k:-1 1,7 -1,7 16,7 -16,7
+
+Game: tiny
+8x8
+0 0 0 0 3 0 0 0
+0 0 0 0 3 0 0 0
+p:100 -16,6
+p:100 16,6
+k:-1 1,7 -1,7 16,7 -16,7
+
+// end
+";
+
+    fn errors(overlay: &str) -> Vec<String> {
+        let catalog = Catalog::from_text(INI, "t.ini", &[("tiny", overlay)]);
+        match catalog.variant("tiny") {
+            Ok(_) => Vec::new(),
+            Err(errs) => errs.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn overlay_board_rules_are_checked_against_the_game() {
+        let text = "[rules]\nzone.big = d1-f9\nzone.home = a1-h2\nconfine = K:castle\n\
+                    start = 8/8/8 w\nzone_promotion = 1:home:9\n";
+        assert_eq!(
+            errors(text),
+            [
+                "variants/tiny.ini:2: square d9 is off the 8x8 board",
+                "variants/tiny.ini:4: confine: no zone `castle` (define it with `zone.castle = ...`)",
+                "variants/tiny.ini:6: piece 9: tiny defines pieces 1-3",
+                "variants/tiny.ini:5: start: 3 ranks, expected 8",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_valid_overlay_resolves_zones_for_both_sides() {
+        let text = "[rules]\nzone.home = e1-e2\nconfine = K:home\nstart = 4k3/8/8/8/8/8/8/4K3 w\n";
+        let catalog = Catalog::from_text(INI, "t.ini", &[("tiny", text)]);
+        let v = catalog.variant("tiny").unwrap();
+        let z = &v.board_rules.zones[0];
+        assert_eq!(z.squares, [vec![(4, 7), (4, 6)], vec![(4, 0), (4, 1)]]);
+        assert_eq!(v.board_rules.confine[3], Some(0));
+        assert!(errors("[rules]\nstart = 4k3/8/8/8/8/8/8/4X3 w\n")
+            .contains(&"variants/tiny.ini:2: start: 'X' is no piece of tiny".to_string()));
+    }
+}

@@ -1,0 +1,244 @@
+//! Iterative deepening with aspiration windows and the root move loop, for
+//! one thread. The main thread also applies the soft time limit (scaled by
+//! best-move stability) and reports each finished iteration.
+//!
+//! The root keeps its own move list (legal moves minus excluded ones): the
+//! best move of each iteration moves to the front, so the next iteration
+//! searches it first. A move that beats alpha in an unfinished iteration is
+//! still played when the search is stopped, because it was searched fully.
+
+use super::info::SearchInfo;
+use super::ordering::{capture_score, MAX_PLY};
+use super::score::{is_mate, INFINITY};
+use super::tt::move_id;
+use super::worker::Worker;
+use crate::core::{Score, MATE};
+use crate::position::{Evaluate, Position};
+use std::time::Duration;
+
+/// Half-width of the first aspiration window, in centipawns.
+const ASPIRATION: Score = 25;
+
+/// The result of one thread's iterative deepening.
+pub(crate) struct Outcome<M> {
+    pub best: Option<M>,
+    pub score: Score,
+    pub depth: u32,
+    pub pv: Vec<M>,
+}
+
+/// What the iteration loop of one thread is bounded by.
+pub(crate) struct IterationPlan {
+    /// First depth to search (helper threads vary it).
+    pub start_depth: u32,
+    /// Last depth to search.
+    pub max_depth: u32,
+    /// Soft time limit (main thread only).
+    pub soft: Option<Duration>,
+}
+
+/// A best-so-far line from an iteration.
+struct Line<M> {
+    best: M,
+    score: Score,
+    pv: Vec<M>,
+}
+
+impl<P: Position + Evaluate> Worker<'_, P> {
+    /// Iterative deepening over `root_moves` (non-empty, all legal).
+    /// `report` is `Some` on the main thread only.
+    pub(crate) fn iterate(
+        &mut self,
+        mut root_moves: Vec<P::Move>,
+        plan: &IterationPlan,
+        mut report: Option<&mut dyn FnMut(SearchInfo<P::Move>)>,
+    ) -> Outcome<P::Move> {
+        self.order_root(&mut root_moves);
+        let mut done = Outcome {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+        };
+        let mut stable = 0;
+        for depth in plan.start_depth..=plan.max_depth.min(MAX_PLY as u32 - 1) {
+            self.root_depth = depth as i32;
+            self.seldepth = 0;
+            let (line, complete) = self.aspiration(&mut root_moves, depth as i32, done.score);
+            if let Some(line) = line {
+                stable = if Some(line.best) == done.best {
+                    stable + 1
+                } else {
+                    0
+                };
+                done = Outcome {
+                    best: Some(line.best),
+                    score: line.score,
+                    depth,
+                    pv: line.pv,
+                };
+                if complete {
+                    if let Some(r) = report.as_deref_mut() {
+                        self.check_limits();
+                        r(self.info(&done));
+                    }
+                } else {
+                    done.depth = depth.saturating_sub(1);
+                }
+            }
+            if !complete || self.stopped {
+                break;
+            }
+            if self.iteration_is_enough(plan, &done, stable, root_moves.len()) {
+                break;
+            }
+        }
+        done
+    }
+
+    /// Whether the main thread should not start another iteration.
+    fn iteration_is_enough(
+        &self,
+        plan: &IterationPlan,
+        done: &Outcome<P::Move>,
+        stable: u32,
+        moves: usize,
+    ) -> bool {
+        let Some(soft) = plan.soft else { return false };
+        // A forced move needs no thought; a proven short mate needs no more.
+        if moves == 1 {
+            return true;
+        }
+        if is_mate(done.score) && done.depth as Score >= 2 * (MATE - done.score.abs()) + 2 {
+            return true;
+        }
+        // A best move that keeps changing earns more time, a stable one less.
+        let scale = match stable {
+            0 => 1.4,
+            1 | 2 => 1.0,
+            _ => 0.7,
+        };
+        self.shared.start.elapsed().as_secs_f64() >= soft.as_secs_f64() * scale
+    }
+
+    /// One iteration inside aspiration windows around `previous`; returns the
+    /// best line found (if any move beat alpha) and whether it finished.
+    fn aspiration(
+        &mut self,
+        root_moves: &mut [P::Move],
+        depth: i32,
+        previous: Score,
+    ) -> (Option<Line<P::Move>>, bool) {
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(previous) {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        let mut found = None;
+        loop {
+            let (score, line) = self.root_search(root_moves, alpha, beta, depth);
+            if line.is_some() {
+                found = line;
+            }
+            if self.stopped {
+                return (found, false);
+            }
+            if score <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return (found, true);
+            }
+            delta *= 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// The root move loop (PVS). Returns the best score and, when a move
+    /// beat alpha, that move with its line; the best move goes to the front.
+    fn root_search(
+        &mut self,
+        root_moves: &mut [P::Move],
+        mut alpha: Score,
+        beta: Score,
+        depth: i32,
+    ) -> (Score, Option<Line<P::Move>>) {
+        let mut best = -INFINITY;
+        let mut line = None;
+        for i in 0..root_moves.len() {
+            let m = root_moves[i];
+            if !self.make(m, 0) {
+                continue;
+            }
+            let extend = i32::from(self.pos.in_check());
+            let new_depth = depth - 1 + extend;
+            let score = if i == 0 {
+                -self.alphabeta(-beta, -alpha, new_depth, 1)
+            } else {
+                let s = -self.alphabeta(-alpha - 1, -alpha, new_depth, 1);
+                if s > alpha && s < beta {
+                    -self.alphabeta(-beta, -alpha, new_depth, 1)
+                } else {
+                    s
+                }
+            };
+            self.unmake(m);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(0, m);
+                    line = Some(Line {
+                        best: m,
+                        score,
+                        pv: self.pv[0].clone(),
+                    });
+                    root_moves[..=i].rotate_right(1);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, line)
+    }
+
+    /// Orders the root moves once: the table's move, then captures by
+    /// MVV/LVA, then the rest in generation order.
+    fn order_root(&mut self, root_moves: &mut [P::Move]) {
+        let tt_move = self.tt.probe(self.pos.hash(), 0).and_then(|h| h.move_id);
+        let pos = &self.pos;
+        root_moves.sort_by_key(|&m| {
+            if tt_move == Some(move_id(m)) {
+                i32::MIN
+            } else if pos.is_capture(m) || pos.is_promotion(m) {
+                -capture_score(pos, m)
+            } else {
+                0
+            }
+        });
+    }
+
+    /// The report of a finished iteration.
+    fn info(&self, done: &Outcome<P::Move>) -> SearchInfo<P::Move> {
+        let elapsed = self.shared.start.elapsed();
+        SearchInfo {
+            depth: done.depth,
+            seldepth: self.seldepth as u32,
+            score: done.score,
+            centis: (elapsed.as_millis() / 10) as u64,
+            nodes: self.shared.nodes.load(std::sync::atomic::Ordering::Relaxed),
+            pv: done.pv.clone(),
+            multipv: 1,
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! The interior node of the tree: principal-variation search (negascout)
+//! with transposition-table cutoffs, mate-distance pruning, reverse futility
+//! and null-move pruning, check extension, late-move reductions, late-move
+//! and futility pruning of quiet moves.
+//!
+//! Split into named phases: entry checks and table probe ([`Worker::alphabeta`]),
+//! pruning before any move ([`Worker::prune_early`]) and the move loop
+//! ([`Worker::search_moves`]). Scores are fail-soft, from the side to move.
+
+use super::ordering::{is_refutation_score, MovePicker, OrderContext, MAX_PLY};
+use super::score::{is_mate, mate_in, mated_in, INFINITY};
+use super::tt::{move_id, Bound, TtHit};
+use super::worker::{verdict_score, Worker};
+use crate::core::{Score, MATE_BOUND};
+use crate::position::{Evaluate, GenKind, Position};
+use std::sync::OnceLock;
+
+/// Reduction table for late moves, `[depth][move number]`, both capped at 63.
+fn reductions() -> &'static [[u8; 64]; 64] {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                // The usual log-log shape: deep nodes and late moves reduce most.
+                *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    })
+}
+
+/// What the move loop needs to know about its node.
+struct NodeContext {
+    ply: usize,
+    depth: i32,
+    beta: Score,
+    pv_node: bool,
+    in_check: bool,
+    eval: Score,
+    tt_move: Option<u32>,
+    key: u64,
+}
+
+impl<P: Position + Evaluate> Worker<'_, P> {
+    /// Searches the node at `ply` to `depth` plies within `(alpha, beta)`.
+    pub(crate) fn alphabeta(
+        &mut self,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: i32,
+        ply: usize,
+    ) -> Score {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply);
+        }
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(score) = self.terminal_score(ply) {
+            return score;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate();
+        }
+        // Mate-distance pruning: no line from here beats a mate already found.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.hash();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            if !pv_node && i32::from(h.depth) >= depth && cuts(h, alpha, beta) {
+                return h.score;
+            }
+        }
+        let in_check = self.pos.in_check();
+        let eval = if in_check { -INFINITY } else { self.evaluate() };
+        if !pv_node && !in_check {
+            if let Some(score) = self.prune_early(eval, beta, depth, ply) {
+                return score;
+            }
+        }
+        let tt_move = hit.and_then(|h| h.move_id);
+        let ctx = NodeContext {
+            ply,
+            depth,
+            beta,
+            pv_node,
+            in_check,
+            eval,
+            tt_move,
+            key,
+        };
+        self.search_moves(alpha, &ctx)
+    }
+
+    /// Reverse futility and null-move pruning; `Some(score)` cuts the node.
+    fn prune_early(&mut self, eval: Score, beta: Score, depth: i32, ply: usize) -> Option<Score> {
+        // Reverse futility: far above beta at low depth, the opponent is lost anyway.
+        if depth <= 6 && eval - 80 * depth >= beta && !is_mate(eval) {
+            return Some(eval);
+        }
+        // Null move (recursive, but never two in a row): if passing still
+        // fails high, a real move will too. Off when zugzwang is likely.
+        let after_null = ply > 0 && self.path[ply].is_none();
+        if depth >= 3
+            && eval >= beta
+            && !after_null
+            && !is_mate(beta)
+            && self.pos.null_move_allowed()
+        {
+            let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+            let barrier = self.make_null(ply);
+            let score = -self.alphabeta(-beta, -beta + 1, depth - 1 - r, ply + 1);
+            self.unmake_null(barrier);
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= beta {
+                return Some(if score >= MATE_BOUND { beta } else { score });
+            }
+        }
+        None
+    }
+
+    /// The move loop: PVS over ordered moves with reductions and pruning;
+    /// stores the result in the transposition table.
+    fn search_moves(&mut self, mut alpha: Score, ctx: &NodeContext) -> Score {
+        let ply = ctx.ply;
+        let mut buffers = std::mem::take(&mut self.buffers[ply]);
+        buffers.moves.clear();
+        buffers.quiets.clear();
+        self.pos.generate(GenKind::All, &mut buffers.moves);
+        let order = OrderContext {
+            tt_move: ctx.tt_move,
+            ply,
+            previous: self.path[ply],
+        };
+        let mut picker = MovePicker::new(
+            &self.pos,
+            &buffers.moves,
+            self.heuristics,
+            &order,
+            buffers.scored,
+        );
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut legal = 0;
+        while let Some((m, order_score)) = picker.next_move() {
+            let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
+            if quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha) {
+                continue;
+            }
+            if !self.make(m, ply) {
+                continue;
+            }
+            legal += 1;
+            let score = self.search_child(alpha, ctx, legal, quiet, order_score);
+            self.unmake(m);
+            if self.stopped {
+                buffers.scored = picker.into_buffer();
+                self.buffers[ply] = buffers;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if ctx.pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= ctx.beta {
+                        if quiet {
+                            let side = self.pos.side_to_move().index();
+                            let previous = self.path[ply];
+                            self.heuristics.reward(
+                                side,
+                                ply,
+                                m,
+                                previous,
+                                ctx.depth,
+                                &buffers.quiets,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                buffers.quiets.push(m);
+            }
+        }
+        buffers.scored = picker.into_buffer();
+        self.buffers[ply] = buffers;
+        if legal == 0 {
+            return verdict_score(self.pos.no_move_verdict(), ply);
+        }
+        let depth = ctx.depth.clamp(0, 255) as u8;
+        self.store(ctx.key, ply, best, ctx.beta, best_move, depth);
+        best
+    }
+
+    /// Stores a node's result: a lower bound if it failed high, exact if a
+    /// move beat alpha, else an upper bound.
+    pub(crate) fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        best: Score,
+        beta: Score,
+        best_move: Option<P::Move>,
+        depth: u8,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = TtHit {
+            move_id: best_move.map(move_id),
+            score: best,
+            depth,
+            bound,
+        };
+        self.tt.store(key, ply, entry);
+    }
+
+    /// Searches the child after `m` (already made): full window for the
+    /// first move, else a reduced null-window probe re-searched on need.
+    fn search_child(
+        &mut self,
+        alpha: Score,
+        ctx: &NodeContext,
+        number: i32,
+        quiet: bool,
+        order_score: i32,
+    ) -> Score {
+        let gives_check = self.pos.in_check();
+        // Check extension, bounded so perpetual checks cannot run away.
+        let extend = gives_check && (ctx.ply as i32) < 2 * self.root_depth;
+        let new_depth = ctx.depth - 1 + i32::from(extend);
+        let ply = ctx.ply + 1;
+        if number == 1 {
+            return -self.alphabeta(-ctx.beta, -alpha, new_depth, ply);
+        }
+        let mut r = 0;
+        if ctx.depth >= 3 && quiet && !ctx.in_check && !gives_check {
+            r = i32::from(reductions()[ctx.depth.min(63) as usize][number.min(63) as usize]);
+            if ctx.pv_node {
+                r -= 1;
+            }
+            if is_refutation_score(order_score) {
+                r -= 1;
+            }
+            r = r.clamp(0, new_depth - 1);
+        }
+        let mut score = -self.alphabeta(-alpha - 1, -alpha, new_depth - r, ply);
+        if score > alpha && r > 0 && !self.stopped {
+            score = -self.alphabeta(-alpha - 1, -alpha, new_depth, ply);
+        }
+        if score > alpha && score < ctx.beta && ctx.pv_node && !self.stopped {
+            score = -self.alphabeta(-ctx.beta, -alpha, new_depth, ply);
+        }
+        score
+    }
+}
+
+/// Late-move and futility pruning of a quiet move, once a legal move has
+/// been searched: late quiet moves rarely matter at low depth (LMP), and a
+/// quiet move cannot lift a hopeless static score (futility).
+fn prunes_quiet(ctx: &NodeContext, searched: i32, alpha: Score) -> bool {
+    if ctx.pv_node || ctx.in_check {
+        return false;
+    }
+    let late = ctx.depth <= 8 && searched >= 3 + ctx.depth * ctx.depth;
+    let futile = ctx.depth <= 6 && ctx.eval + 90 * ctx.depth + 60 <= alpha;
+    late || futile
+}
+
+/// Whether a stored bound decides the window.
+pub(crate) fn cuts(h: TtHit, alpha: Score, beta: Score) -> bool {
+    match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => h.score >= beta,
+        Bound::Upper => h.score <= alpha,
+    }
+}

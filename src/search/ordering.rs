@@ -1,0 +1,277 @@
+//! Move ordering: the transposition-table move first, then captures and
+//! promotions by MVV/LVA, killers, the counter-move, and quiet moves by
+//! history.
+//!
+//! Moves are generic, so the per-move tables (history, counter-moves) are
+//! indexed by a hash of the move ([`slot`]) rather than by from/to squares;
+//! a collision only costs ordering quality. Each search thread owns one
+//! [`Heuristics`]; nothing here is shared.
+
+use super::tt::{move_id, MoveHasher};
+use crate::core::Score;
+use crate::position::Position;
+use std::hash::{Hash, Hasher};
+
+/// Number of slots of the history and counter-move tables.
+const SLOTS: usize = 1 << 14;
+
+/// Plies for which killers are kept.
+pub const MAX_PLY: usize = 128;
+
+/// History values stay within ±this (the "gravity" formula keeps them there).
+const HISTORY_MAX: i32 = 16_384;
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+const COUNTER: i32 = (1 << 26) - 1;
+const BAD_CAPTURE: i32 = 1 << 24;
+
+/// The table slot of a move.
+#[must_use]
+pub fn slot<M: Hash>(m: M) -> usize {
+    let mut h = MoveHasher::default();
+    m.hash(&mut h);
+    (h.finish() as usize) & (SLOTS - 1)
+}
+
+/// Killers, history and counter-moves of one search thread.
+pub struct Heuristics<M> {
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<i32>,
+    counters: Vec<Option<M>>,
+}
+
+impl<M: Copy + Eq + Hash> Default for Heuristics<M> {
+    fn default() -> Self {
+        Heuristics {
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; 2 * SLOTS],
+            counters: vec![None; SLOTS],
+        }
+    }
+}
+
+impl<M: Copy + Eq + Hash> Heuristics<M> {
+    /// Forgets killers and counter-moves and halves history, between searches.
+    pub fn age(&mut self) {
+        for k in &mut self.killers {
+            *k = [None, None];
+        }
+        for h in &mut self.history {
+            *h /= 2;
+        }
+    }
+
+    /// Records a quiet move that caused a beta cutoff at `ply` after
+    /// `previous` (the opponent's last move), rewarding it by `depth` and
+    /// penalising the quiet moves tried before it.
+    pub fn reward(
+        &mut self,
+        side: usize,
+        ply: usize,
+        m: M,
+        previous: Option<M>,
+        depth: i32,
+        tried: &[M],
+    ) {
+        let bonus = (depth * depth).min(1200);
+        self.update(side, m, bonus);
+        for &q in tried {
+            if q != m {
+                self.update(side, q, -bonus);
+            }
+        }
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != Some(m) {
+                k[1] = k[0];
+                k[0] = Some(m);
+            }
+        }
+        if let Some(p) = previous {
+            self.counters[slot(p)] = Some(m);
+        }
+    }
+
+    /// History score of a quiet move.
+    #[must_use]
+    pub fn history(&self, side: usize, m: M) -> i32 {
+        self.history[side * SLOTS + slot(m)]
+    }
+
+    fn update(&mut self, side: usize, m: M, bonus: i32) {
+        // Gravity: large values move less, so history stays bounded.
+        let h = &mut self.history[side * SLOTS + slot(m)];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None, None])
+    }
+
+    fn counter(&self, previous: Option<M>) -> Option<M> {
+        previous.and_then(|p| self.counters[slot(p)])
+    }
+}
+
+/// Value of a capture or promotion for ordering: most valuable victim
+/// first, least valuable attacker second. A capture of a cheaper piece by
+/// a dearer one may lose material; without SEE in the trait such captures
+/// go after the killers. (This is the hook where a board's SEE would go.)
+#[must_use]
+pub fn capture_score<P: Position>(pos: &P, m: P::Move) -> i32 {
+    let victim = pos.captured_value(m);
+    let attacker = pos.mover_value(m);
+    let promotion = if pos.is_promotion(m) { 800 } else { 0 };
+    let mvv_lva = ((victim + promotion) * 16 - attacker.clamp(0, 1500)).max(0);
+    if victim + promotion >= attacker {
+        GOOD_CAPTURE + mvv_lva
+    } else {
+        BAD_CAPTURE + mvv_lva
+    }
+}
+
+/// A list of moves with ordering scores, handed out best first.
+pub struct MovePicker<M> {
+    moves: Vec<(M, i32)>,
+    next: usize,
+}
+
+/// What the ordering of one node needs to know.
+pub struct OrderContext<M> {
+    /// Identity of the transposition-table move, if any.
+    pub tt_move: Option<u32>,
+    /// Ply of the node (for killers).
+    pub ply: usize,
+    /// The opponent's last move (for the counter-move).
+    pub previous: Option<M>,
+}
+
+impl<M: Copy + Eq + Hash> MovePicker<M> {
+    /// Scores `moves` (all pseudo-legal moves of `pos`) for picking; `buffer`
+    /// is reused storage (see [`MovePicker::into_buffer`]).
+    pub fn new<P: Position<Move = M>>(
+        pos: &P,
+        moves: &[M],
+        heuristics: &Heuristics<M>,
+        ctx: &OrderContext<M>,
+        mut buffer: Vec<(M, i32)>,
+    ) -> MovePicker<M> {
+        let killers = heuristics.killers(ctx.ply);
+        let counter = heuristics.counter(ctx.previous);
+        let side = pos.side_to_move().index();
+        buffer.clear();
+        buffer.extend(moves.iter().map(|&m| {
+            let score = if ctx.tt_move.is_some() && ctx.tt_move == Some(move_id(m)) {
+                TT_MOVE
+            } else if pos.is_capture(m) || pos.is_promotion(m) {
+                capture_score(pos, m)
+            } else if killers[0] == Some(m) {
+                KILLER + 1
+            } else if killers[1] == Some(m) {
+                KILLER
+            } else if counter == Some(m) {
+                COUNTER
+            } else {
+                heuristics.history(side, m)
+            };
+            (m, score)
+        }));
+        MovePicker {
+            moves: buffer,
+            next: 0,
+        }
+    }
+
+    /// Scores for quiescence: captures by MVV/LVA only (evasions, which may
+    /// be quiet, then count as bad captures of nothing).
+    pub fn captures<P: Position<Move = M>>(
+        pos: &P,
+        moves: &[M],
+        tt_move: Option<u32>,
+        mut buffer: Vec<(M, i32)>,
+    ) -> MovePicker<M> {
+        buffer.clear();
+        buffer.extend(moves.iter().map(|&m| {
+            let tt = tt_move.is_some() && tt_move == Some(move_id(m));
+            (m, if tt { TT_MOVE } else { capture_score(pos, m) })
+        }));
+        MovePicker {
+            moves: buffer,
+            next: 0,
+        }
+    }
+
+    /// Gives the storage back for the next node.
+    #[must_use]
+    pub fn into_buffer(self) -> Vec<(M, i32)> {
+        self.moves
+    }
+
+    /// The best remaining move and its ordering score (selection sort: most
+    /// nodes cut off after a few moves, so sorting everything is wasted).
+    pub fn next_move(&mut self) -> Option<(M, i32)> {
+        let rest = self.moves.get(self.next..)?;
+        let (best, _) = rest
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, (_, s))| (*s, usize::MAX - i))?;
+        self.moves.swap(self.next, self.next + best);
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+}
+
+/// Whether an ordering score marks a killer or counter-move (a quiet move
+/// that earned its place; late-move reductions treat it gently).
+#[must_use]
+pub fn is_refutation_score(score: i32) -> bool {
+    (COUNTER..=KILLER + 1).contains(&score)
+}
+
+/// Whether an ordering score marks a capture that MVV/LVA calls bad.
+#[must_use]
+pub fn is_bad_capture_score(score: i32) -> bool {
+    (BAD_CAPTURE..COUNTER).contains(&score)
+}
+
+/// Centipawn value used by delta pruning for what `m` gains at most.
+#[must_use]
+pub fn gain_estimate<P: Position>(pos: &P, m: P::Move) -> Score {
+    pos.captured_value(m) + if pos.is_promotion(m) { 800 } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_rewards_and_penalises_within_bounds() {
+        let mut h: Heuristics<u16> = Heuristics::default();
+        for _ in 0..1000 {
+            h.reward(0, 3, 7, Some(99), 20, &[5, 6, 7]);
+        }
+        assert!(h.history(0, 7) > 8_000 && h.history(0, 7) <= HISTORY_MAX);
+        assert!(h.history(0, 5) < -8_000 && h.history(0, 5) >= -HISTORY_MAX);
+        assert_eq!(h.history(1, 7), 0);
+        assert_eq!(h.killers(3), [Some(7), None]);
+        h.reward(0, 3, 8, None, 1, &[]);
+        assert_eq!(h.killers(3), [Some(8), Some(7)]);
+        assert_eq!(h.counter(Some(99)), Some(7));
+        h.age();
+        assert_eq!(h.killers(3), [None, None]);
+        assert_eq!(h.counter(Some(99)), Some(7));
+        assert!(h.history(0, 7) > 4_000);
+    }
+
+    #[test]
+    fn score_classes_are_ordered() {
+        let bad = BAD_CAPTURE + 900 * 16;
+        assert!(is_bad_capture_score(bad));
+        assert!(!is_bad_capture_score(HISTORY_MAX));
+        assert!(!is_bad_capture_score(KILLER));
+        assert!(!is_bad_capture_score(COUNTER));
+        assert!(is_refutation_score(KILLER) && is_refutation_score(COUNTER));
+        assert!(GOOD_CAPTURE > KILLER + 1 && bad < COUNTER && HISTORY_MAX < BAD_CAPTURE);
+    }
+}

@@ -1,0 +1,312 @@
+//! Search tests on a board-free game (tic-tac-toe through the `Position`
+//! trait: wins come from `rule_verdict`, a full board from
+//! `no_move_verdict`), so the tree walk, scores, limits and threads are
+//! checked without a chess board.
+
+use super::score::{mate_in, mated_in};
+use super::*;
+use crate::core::{Color, Score, Verdict};
+use crate::position::{GenKind, TextError};
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+#[derive(Clone, Debug)]
+struct TicTacToe {
+    cells: [Option<Color>; 9],
+    side: Color,
+}
+
+impl TicTacToe {
+    /// `X` moves first; `text` lists the cells row by row (`x`, `o`, `.`).
+    fn from_text(text: &str) -> TicTacToe {
+        let mut cells = [None; 9];
+        for (c, ch) in cells.iter_mut().zip(text.chars()) {
+            *c = match ch {
+                'x' => Some(Color::White),
+                'o' => Some(Color::Black),
+                _ => None,
+            };
+        }
+        let xs = cells.iter().filter(|c| **c == Some(Color::White)).count();
+        let os = cells.iter().filter(|c| **c == Some(Color::Black)).count();
+        TicTacToe {
+            cells,
+            side: if xs > os { Color::Black } else { Color::White },
+        }
+    }
+
+    fn has_line(&self, who: Color) -> bool {
+        LINES
+            .iter()
+            .any(|l| l.iter().all(|&i| self.cells[i] == Some(who)))
+    }
+}
+
+impl Position for TicTacToe {
+    type Move = u8;
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+    fn generate(&self, kind: GenKind, out: &mut Vec<u8>) {
+        if kind != GenKind::Captures {
+            out.extend((0..9u8).filter(|&i| self.cells[i as usize].is_none()));
+        }
+    }
+    fn make(&mut self, m: u8) -> bool {
+        self.cells[m as usize] = Some(self.side);
+        self.side = self.side.flip();
+        true
+    }
+    fn unmake(&mut self, m: u8) {
+        self.cells[m as usize] = None;
+        self.side = self.side.flip();
+    }
+    fn make_null(&mut self) {
+        self.side = self.side.flip();
+    }
+    fn unmake_null(&mut self) {
+        self.side = self.side.flip();
+    }
+    fn hash(&self) -> u64 {
+        let mut h = self.side.index() as u64 + 1;
+        for (i, c) in self.cells.iter().enumerate() {
+            let v = c.map_or(0, |c| c.index() as u64 + 1);
+            h = h.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (v << (2 * i)) ^ (i as u64) << 40;
+        }
+        h
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+    fn is_capture(&self, _: u8) -> bool {
+        false
+    }
+    fn is_promotion(&self, _: u8) -> bool {
+        false
+    }
+    fn captured_value(&self, _: u8) -> Score {
+        0
+    }
+    fn mover_value(&self, _: u8) -> Score {
+        0
+    }
+    fn rule_verdict(&self) -> Option<Verdict> {
+        if self.has_line(self.side.flip()) {
+            Some(Verdict::Loss)
+        } else {
+            None
+        }
+    }
+    fn no_move_verdict(&self) -> Verdict {
+        Verdict::Draw
+    }
+    fn parse_move(&mut self, text: &str) -> Result<u8, TextError> {
+        text.parse()
+            .map_err(|_| TextError(format!("bad cell {text}")))
+    }
+    fn move_to_string(&self, m: u8) -> String {
+        m.to_string()
+    }
+    fn to_fen(&self) -> String {
+        String::new()
+    }
+    fn set_fen(&mut self, _: &str) -> Result<(), TextError> {
+        Err(TextError("no FEN".into()))
+    }
+}
+
+impl Evaluate for TicTacToe {
+    fn evaluate(&self) -> Score {
+        0
+    }
+}
+
+fn run(
+    text: &str,
+    params: &SearchParams<u8>,
+    threads: usize,
+) -> (SearchResult<u8>, Vec<SearchInfo<u8>>) {
+    let mut searcher = Searcher::new(1);
+    searcher.set_threads(threads);
+    let stop = AtomicU8::new(RUN);
+    let mut infos = Vec::new();
+    let r = searcher.search(&TicTacToe::from_text(text), &[], params, &stop, &mut |i| {
+        infos.push(i)
+    });
+    (r, infos)
+}
+
+fn depth(d: u32) -> SearchParams<u8> {
+    SearchParams::new(Limits::Depth(d))
+}
+
+#[test]
+fn empty_board_is_a_draw() {
+    let (r, infos) = run(".........", &depth(9), 1);
+    assert_eq!(r.score, 0);
+    assert_eq!(r.depth, 9);
+    assert_eq!(infos.len(), 9);
+    assert_eq!(
+        infos.iter().map(|i| i.depth).collect::<Vec<_>>(),
+        (1..=9).collect::<Vec<_>>()
+    );
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn takes_the_win_in_one() {
+    // x x .     X completes the top row.
+    // o o .
+    // . . .
+    let (r, _) = run("xx.oo....", &depth(5), 1);
+    assert_eq!(r.best, Some(2));
+    assert_eq!(r.score, mate_in(1));
+    assert_eq!(xboard_score(r.score), 100_001);
+    assert_eq!(r.pv, vec![2]);
+}
+
+#[test]
+fn blocks_the_only_threat() {
+    // x . .     O threatens 3-4-5; X must block at 5 (then it is a draw).
+    // o o .
+    // x . .
+    let (r, _) = run("x..oo.x..", &depth(9), 1);
+    assert_eq!(r.best, Some(5));
+    assert_eq!(r.score, 0);
+}
+
+#[test]
+fn finds_the_fork_that_wins_in_three_plies() {
+    // . . .     X plays 0: threatens 0-3-6 and 0-4-8 at once.
+    // x . o     (values checked by exhaustive minimax)
+    // . o x
+    let (r, _) = run("...x.o.ox", &depth(9), 1);
+    assert_eq!(r.best, Some(0));
+    assert_eq!(r.score, mate_in(3));
+    assert_eq!(xboard_score(r.score), 100_002);
+    assert_eq!(r.pv.len(), 3);
+    assert_eq!(r.ponder, Some(r.pv[1]));
+    // X on 0 and 8, O on 4, O to move: a corner loses to a fork, an edge draws.
+    let (r, _) = run("x...o...x", &depth(9), 1);
+    assert_eq!(r.score, 0);
+    assert!([1, 3, 5, 7].contains(&r.best.unwrap()), "{:?}", r.best);
+}
+
+#[test]
+fn losing_side_sees_the_mate_against_it() {
+    // O to move cannot stop both threats: X has 0-1-2 open at 2 and 0-4-8 at 8.
+    let (r, _) = run("xx.ox.o..", &depth(9), 1);
+    assert_eq!(r.score, mated_in(2));
+    assert_eq!(xboard_score(r.score), -100_001);
+}
+
+#[test]
+fn excluded_moves_are_not_played() {
+    let mut params = depth(5);
+    params.exclude = vec![2];
+    let (r, _) = run("xx.oo....", &params, 1);
+    assert_ne!(r.best, Some(2));
+    assert!(r.best.is_some());
+    // Without 2, X must block 5 and the game is a draw.
+    assert_eq!(r.best, Some(5));
+    assert_eq!(r.score, 0);
+    params.exclude = vec![2, 5, 6, 7, 8];
+    let (r, _) = run("xx.oo....", &params, 1);
+    assert_eq!(r.best, None);
+    assert_eq!(r.score, 0);
+}
+
+#[test]
+fn full_board_reports_no_move() {
+    let (r, infos) = run("xoxxoooxx", &depth(3), 1);
+    assert_eq!(r.best, None);
+    assert_eq!(r.score, 0);
+    assert!(infos.is_empty());
+}
+
+#[test]
+fn node_limit_is_respected_closely() {
+    let (r, _) = run(".........", &SearchParams::new(Limits::Nodes(300)), 1);
+    assert!((300..300 + 64).contains(&r.nodes), "{}", r.nodes);
+    assert!(r.best.is_some());
+    let mut params = depth(9);
+    params.caps.nodes = Some(200);
+    let (r, _) = run(".........", &params, 1);
+    assert!((200..264).contains(&r.nodes), "{}", r.nodes);
+}
+
+#[test]
+fn depth_cap_limits_iterations() {
+    let mut params = SearchParams::new(Limits::Infinite);
+    params.caps.depth = Some(3);
+    let (r, infos) = run(".........", &params, 1);
+    assert_eq!(r.depth, 3);
+    assert_eq!(infos.len(), 3);
+}
+
+#[test]
+fn abandon_marks_the_result() {
+    let mut searcher: Searcher<TicTacToe> = Searcher::new(1);
+    let stop = AtomicU8::new(ABANDON);
+    let pos = TicTacToe::from_text(".........");
+    let r = searcher.search(
+        &pos,
+        &[],
+        &SearchParams::new(Limits::Infinite),
+        &stop,
+        &mut |_| {},
+    );
+    assert!(r.abandoned);
+    assert!(r.best.is_some());
+    let stop = AtomicU8::new(STOP);
+    let r = searcher.search(
+        &pos,
+        &[],
+        &SearchParams::new(Limits::Infinite),
+        &stop,
+        &mut |_| {},
+    );
+    assert!(!r.abandoned);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn threads_agree_with_one_thread() {
+    for text in ["xx.oo....", "x..oo.x..", "xx.ox.o..", "........."] {
+        let (one, _) = run(text, &depth(9), 1);
+        let (two, _) = run(text, &depth(9), 2);
+        assert_eq!(one.score, two.score, "{text}");
+    }
+    let (two, _) = run("xx.oo....", &depth(9), 3);
+    assert_eq!(two.best, Some(2));
+}
+
+#[test]
+fn bench_counts_nodes_reproducibly() {
+    let positions = [
+        TicTacToe::from_text("........."),
+        TicTacToe::from_text("x...o...."),
+    ];
+    let (a, _) = bench(&positions, 6);
+    let (b, _) = bench(&positions, 6);
+    assert_eq!(a, b);
+    assert!(a > 100);
+}
+
+#[test]
+fn pv_strings_follow_the_line() {
+    let pos = TicTacToe::from_text("xx.oo....");
+    assert_eq!(pv_to_strings(&pos, &[2]), vec!["2".to_string()]);
+}

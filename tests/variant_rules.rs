@@ -1,0 +1,278 @@
+//! Variant rules that fmax.ini cannot say, played from our fmax.ini and
+//! `variants/` overlays: xiangqi (zones, confinement, zone promotion, flying
+//! general), Cambodian first moves as Fairy-Stockfish plays them, and the
+//! end rules (stalemate, bare king, extinction). Expected move lists were
+//! checked with pyffish 0.0.90; perft counts come from the shared TSVs.
+
+use nightrider::core::Verdict;
+use nightrider::mailbox::MailboxPos;
+use nightrider::position::Position;
+use nightrider::rules::catalog::Catalog;
+use nightrider::rules::Variant;
+use nightrider::tools::perft::perft;
+use std::path::Path;
+use std::sync::Arc;
+
+fn variant(name: &str) -> Arc<Variant> {
+    let ini = Path::new(env!("CARGO_MANIFEST_DIR")).join("fmax.ini");
+    Catalog::load(Some(&ini)).unwrap().variant(name).unwrap()
+}
+
+fn pos(name: &str, fen: &str) -> MailboxPos {
+    MailboxPos::from_fen(variant(name), fen).unwrap()
+}
+
+fn legal(p: &mut MailboxPos) -> Vec<String> {
+    let moves = p.legal_moves();
+    let mut out: Vec<String> = moves.iter().map(|&m| p.move_to_string(m)).collect();
+    out.sort();
+    out
+}
+
+fn play(p: &mut MailboxPos, text: &str) {
+    let m = p.parse_move(text).unwrap();
+    assert!(p.make(m), "{text} should be legal");
+}
+
+#[test]
+fn xiangqi_and_cambodian_rows_match_the_references() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/xiangqi-cambodian.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rows = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let mut p = pos(f[0], f[1]);
+        let depth: u32 = f[2].parse().unwrap();
+        let want: u64 = f[3].parse().unwrap();
+        assert_eq!(perft(&mut p, depth), want, "{} {} d{depth}", f[0], f[1]);
+        assert_eq!(p.to_fen(), f[1], "FEN round trip");
+        rows += 1;
+    }
+    assert_eq!(rows, 51);
+}
+
+#[test]
+fn xiangqi_starts_from_the_overlay_position() {
+    let p = MailboxPos::new(variant("xiangqi"));
+    assert_eq!(
+        p.to_fen(),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    );
+}
+
+#[test]
+fn xiangqi_general_stays_in_the_palace_and_may_not_face_the_other() {
+    // d0c0 would leave the palace (XBoard numbers xiangqi ranks 0-9).
+    let mut p = pos("xiangqi", "5k3/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(legal(&mut p), ["d0d1", "d0e0"]);
+    // e0d0 would face the black general on the open d-file ...
+    let mut p = pos("xiangqi", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    assert_eq!(legal(&mut p), ["e0e1", "e0f0"]);
+    // ... but not with a piece between them.
+    let mut p = pos("xiangqi", "3k5/9/9/9/3p5/9/9/9/9/4K4 w - - 0 1");
+    assert_eq!(legal(&mut p), ["e0d0", "e0e1", "e0f0"]);
+}
+
+#[test]
+fn xiangqi_elephant_stays_on_its_side() {
+    let mut p = pos("xiangqi", "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1");
+    assert_eq!(legal(&mut p), ["c4a2", "c4e2", "e0e1", "e0f0"]);
+}
+
+#[test]
+fn xiangqi_soldier_steps_sideways_only_after_the_river() {
+    let mut p = pos("xiangqi", "3k5/9/9/9/9/4P4/9/9/9/5K3 w - - 0 1");
+    assert_eq!(legal(&mut p), ["e4e5", "f0e0", "f0f1"]);
+    play(&mut p, "e4e5");
+    assert_eq!(p.to_fen(), "3k5/9/9/9/4P4/9/9/9/9/5K3 b - - 0 1");
+    play(&mut p, "d9d8");
+    assert_eq!(legal(&mut p), ["e5d5", "e5e6", "e5f5", "f0e0", "f0f1"]);
+    // Unmaking the crossing gives the plain soldier back.
+    let mut p = pos("xiangqi", "3k5/9/9/9/9/4P4/9/9/9/5K3 w - - 0 1");
+    let m = p.parse_move("e4e5").unwrap();
+    assert!(p.make(m));
+    p.unmake(m);
+    assert_eq!(legal(&mut p), ["e4e5", "f0e0", "f0f1"]);
+    // A FEN's `p` is the crossed soldier on the far side, the plain one at home.
+    let mut p = pos("xiangqi", "3k5/9/9/9/9/9/3p1p3/9/9/5K3 b - - 0 1");
+    let mine: Vec<String> = legal(&mut p)
+        .into_iter()
+        .filter(|m| !m.starts_with('d'))
+        .collect();
+    assert_eq!(mine, ["f3e3", "f3f2", "f3g3"]);
+    let mut p = pos("xiangqi", "3k5/9/9/3p1p3/9/9/9/9/9/5K3 b - - 0 1");
+    let mine: Vec<String> = legal(&mut p)
+        .into_iter()
+        .filter(|m| m.starts_with('f'))
+        .collect();
+    assert_eq!(mine, ["f6f5"]);
+}
+
+#[test]
+fn xiangqi_stalemate_loses_but_chess_stalemate_draws() {
+    let mut p = pos("xiangqi", "4k4/R8/9/9/9/9/9/9/9/3K1R3 b - - 0 1");
+    assert!(legal(&mut p).is_empty());
+    assert!(!p.in_check());
+    assert_eq!(p.no_move_verdict(), Verdict::Loss);
+    let mut p = pos("normal", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
+    assert!(legal(&mut p).is_empty());
+    assert_eq!(p.no_move_verdict(), Verdict::Draw);
+    let mut p = pos("shatranj", "k7/3N4/1K6/8/8/8/8/8 b - - 0 1");
+    assert!(legal(&mut p).is_empty());
+    assert_eq!(p.no_move_verdict(), Verdict::Loss);
+}
+
+/// Fairy-Max 5.0b's own Cambodian king, met and khon lines, with a makruk board.
+const FAIRY_MAX_CAMBODIAN: &str = "version 4.8(w)
+8x8
+6 4 5 7 3 5 4 6
+6 4 5 7 3 5 4 6
+p:74   -16,24 -16,6 -15,5 -17,5
+p:74    16,24  16,6  15,5  17,5
+k:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+n:259   14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7
+b:296   15,3 17,3 -15,3 -17,3
+R:444   1,3 16,3 -1,3 -16,3
+Q:851   1,3 16,3 15,3 17,3 -1,3 -16,3 -15,3 -17,3
+
+Game: fmcambodian
+8x8=3
+13 12 8 3 7 8 12 13
+13 12 9 7 4 9 12 13
+p:100  -16,6 -15,5 -17,5
+p:100   16,6  15,5  17,5
+k:-1    1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7   -16,F4,-15 -16,F4,-17 -1,F4,-17 1,F4,-15
+k:-1    1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7    16,F4,17 16,F4,15 1,F4,17 -1,F4,15
+f:181   15,7 17,7 -15,7 -17,7   16,F4 -16,F4
+q:181   15,7 17,7 -15,7 -17,7   16,F4 -16,F4
+m:181   15,7 17,7 -15,7 -17,7   16,F4 -16,F4
+s:300   15,7 17,7 -15,7 -17,7  -16,7
+s:300   15,7 17,7 -15,7 -17,7   16,7
+b:300   15,7 17,7 -15,7 -17,7  -16,7
+b:300   15,7 17,7 -15,7 -17,7   16,7
+n:450   14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7
+R:630   1,3 16,3 -1,3 -16,3
+
+// end
+";
+
+#[test]
+fn cambodian_first_moves_are_stricter_than_fairy_max() {
+    let fen = "4k3/8/8/8/8/4s3/1s6/3KM3 w DE - 0 1";
+    // Ours (and Fairy-Stockfish's): the king jump never captures (d1b2) and
+    // never goes two ranks up (d1e3); the met's double step never captures (e1e3).
+    let mut ours = pos("cambodian", fen);
+    assert_eq!(legal(&mut ours), ["d1c2", "e1d2", "e1f2"]);
+    // Fairy-Max's F4 rays allow all three.
+    let fm = Catalog::from_text(FAIRY_MAX_CAMBODIAN, "fm.ini", &[])
+        .variant("fmcambodian")
+        .unwrap();
+    let mut theirs = MailboxPos::from_fen(fm, fen).unwrap();
+    let moves = legal(&mut theirs);
+    for m in ["d1b2", "d1e3", "e1e3"] {
+        assert!(
+            moves.contains(&m.to_string()),
+            "Fairy-Max allows {m}: {moves:?}"
+        );
+    }
+}
+
+#[test]
+fn cambodian_king_may_not_jump_out_of_check() {
+    let mut p = pos("cambodian", "3k4/8/8/8/8/8/5n2/3K4 w Dd - 0 1");
+    assert_eq!(legal(&mut p), ["d1c1", "d1c2", "d1d2", "d1e1", "d1e2"]);
+    let mut p = pos("cambodian", "3k4/8/8/8/8/8/8/3K4 w Dd - 0 1");
+    assert_eq!(
+        legal(&mut p),
+        ["d1b2", "d1c1", "d1c2", "d1d2", "d1e1", "d1e2", "d1f2"]
+    );
+}
+
+#[test]
+fn cambodian_king_jump_is_lost_when_a_rook_lands_on_its_rank() {
+    let fen = "r2k4/8/8/8/8/8/8/2SK4 b Dd - 0 1";
+    let mut p = pos("cambodian", fen);
+    play(&mut p, "a8a1");
+    assert_eq!(p.to_fen(), "3k4/8/8/8/8/8/8/r1SK4 w d - 1 2");
+    assert_eq!(legal(&mut p), ["d1c2", "d1d2", "d1e1", "d1e2"]);
+    // Unmake gives the right back; a rook move elsewhere keeps it.
+    let mut p = pos("cambodian", fen);
+    let m = p.parse_move("a8a1").unwrap();
+    assert!(p.make(m));
+    p.unmake(m);
+    assert_eq!(p.to_fen(), fen);
+    play(&mut p, "a8b8");
+    assert!(legal(&mut p).contains(&"d1f2".to_string()));
+}
+
+#[test]
+fn bare_king_loses_unless_it_bares_back() {
+    let verdict = |name: &str, fen: &str| pos(name, fen).rule_verdict();
+    // Black is bare and cannot take the rook: lost.
+    assert_eq!(
+        verdict("shatranj", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"),
+        Some(Verdict::Loss)
+    );
+    // Black can take the last rook and bare white too: play on.
+    assert_eq!(verdict("shatranj", "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1"), None);
+    // Both bare: draw; the opponent left bare on our turn: won.
+    assert_eq!(
+        verdict("shatranj", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        Some(Verdict::Draw)
+    );
+    assert_eq!(
+        verdict("shatranj", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+        Some(Verdict::Win)
+    );
+    // Courier follows Fairy-Stockfish here (plain Fairy-Max has no such rule).
+    assert_eq!(
+        verdict("courier", "5k6/12/12/12/12/12/12/R4K6 b - - 0 1"),
+        Some(Verdict::Loss)
+    );
+    // No rule without the overlay key.
+    assert_eq!(verdict("normal", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"), None);
+    assert_eq!(verdict("shatranj", "4k3/p7/8/8/8/8/8/R3K3 b - - 0 1"), None);
+}
+
+#[test]
+fn a_side_without_its_royal_piece_has_lost() {
+    let verdict = |fen: &str| pos("normal", fen).rule_verdict();
+    assert_eq!(verdict("4k3/8/8/8/8/8/8/R7 w - - 0 1"), Some(Verdict::Loss));
+    assert_eq!(verdict("4k3/8/8/8/8/8/8/R7 b - - 0 1"), Some(Verdict::Win));
+    assert_eq!(verdict("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), None);
+}
+
+#[test]
+fn a_king_on_the_hill_wins_for_the_side_that_moved_it_there() {
+    let verdict = |fen: &str| pos("king-of-the-hill", fen).rule_verdict();
+    assert_eq!(
+        verdict("4k3/8/8/8/4K3/8/8/8 b - - 0 1"),
+        Some(Verdict::Loss)
+    );
+    assert_eq!(verdict("4k3/8/8/8/8/4K3/8/8 b - - 0 1"), None);
+}
+
+#[test]
+fn xiangqi_perpetual_check_loses_at_the_third_occurrence() {
+    let start = "4k4/9/9/9/9/7R1/9/9/9/5K3 w - - 0 1";
+    let mut p = pos("xiangqi", start);
+    let checks = [
+        "h4e4", "e9d9", "e4d4", "d9e9", "d4e4", "e9d9", "e4d4", "d9e9",
+    ];
+    for m in checks {
+        play(&mut p, m);
+        assert_eq!(p.rule_verdict(), None, "after {m}");
+    }
+    // The third time black's king stands on e9 facing the rook on e4.
+    play(&mut p, "d4e4");
+    assert!(p.in_check());
+    assert_eq!(p.rule_verdict(), Some(Verdict::Win));
+    // The same dance without checks is only a repetition.
+    let mut p = pos("xiangqi", start);
+    for m in [
+        "h4h5", "e9d9", "h5h4", "d9e9", "h4h5", "e9d9", "h5h4", "d9e9",
+    ] {
+        play(&mut p, m);
+    }
+    assert_eq!(p.rule_verdict(), None);
+}
