@@ -14,6 +14,7 @@ const POS6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK
 
 fn check(fen: &str, chess960: bool, expected: &[u64]) {
     let mut pos = BitboardPos::from_fen(fen, chess960).unwrap();
+    let key = pos.polyglot_key();
     for (i, &nodes) in expected.iter().enumerate() {
         let depth = i as u32 + 1;
         assert_eq!(perft(&mut pos, depth), nodes, "{fen} depth {depth}");
@@ -21,6 +22,11 @@ fn check(fen: &str, chess960: bool, expected: &[u64]) {
     assert_eq!(
         pos.fen(),
         BitboardPos::from_fen(fen, chess960).unwrap().fen()
+    );
+    assert_eq!(
+        pos.polyglot_key(),
+        key,
+        "perft leaves the key as it found it"
     );
 }
 

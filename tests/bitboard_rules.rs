@@ -90,6 +90,8 @@ fn random_game(fen: &str, chess960: bool, rng: &mut StdRng, max_plies: usize) ->
         assert_eq!(again.fen(), p.fen());
         assert_eq!(again.hash(), p.hash(), "{}", p.fen());
         assert_eq!(again.count_legal(), p.count_legal());
+        let shredder = BitboardPos::from_fen(&p.shredder_fen(), chess960).unwrap();
+        assert_eq!(shredder.fen(), p.fen());
     }
     for m in played.iter().rev() {
         match m {
@@ -261,6 +263,13 @@ fn fen_fields_after_the_side_are_optional_and_normalised() {
     );
     let again = BitboardPos::from_fen(&frc.fen(), true).unwrap();
     assert_eq!(again.hash(), frc.hash());
+    assert_eq!(frc.shredder_fen(), "1r4kr/8/8/8/8/8/8/1R2R1KR w HEhb - 0 1");
+    assert_eq!(
+        BitboardPos::startpos().shredder_fen(),
+        START.replace("KQkq", "HAha")
+    );
+    let shredder = BitboardPos::from_fen(&frc.shredder_fen(), true).unwrap();
+    assert_eq!(shredder.fen(), frc.fen());
 }
 
 #[test]
@@ -426,4 +435,66 @@ fn captures_and_quiets_partition_all_moves() {
             .count(),
         8
     );
+}
+
+#[test]
+fn moves_are_two_bytes_and_survive_their_raw_encoding() {
+    assert_eq!(std::mem::size_of::<Option<Move>>(), 2);
+    let mut p = pos("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
+    for m in p.legal_moves() {
+        assert_eq!(Move::from_raw(m.raw()), Some(m));
+    }
+    assert_eq!(Move::from_raw(0), None);
+    assert_eq!(Move::from_raw(0x0123), None);
+}
+
+#[test]
+fn bulk_counts_equal_list_lengths() {
+    let record = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+    let crowded = "1q1qq1qk/q3q3/2q4q/q7/2q4q/1qqq1qqq/PP6/KN6 b - - 0 1";
+    for fen in [
+        record,
+        crowded,
+        KIWIPETE,
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ] {
+        let mut p = pos(fen);
+        let listed = p.legal_moves().len() as u64;
+        assert_eq!(p.count_legal(), listed, "{fen}");
+    }
+    assert_eq!(
+        pos(record).count_legal(),
+        218,
+        "the most moves a legal position has"
+    );
+    assert_eq!(pos(crowded).count_legal(), 198);
+}
+
+#[test]
+fn is_legal_accepts_exactly_the_generated_moves() {
+    let mut rng = StdRng::seed_from_u64(99);
+    for fen in [
+        KIWIPETE,
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let mut p = pos(fen);
+        for _ in 0..60 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mut accepted = 0;
+            for raw in 0x8000..=0xFFFFu16 {
+                let m = Move::from_raw(raw).unwrap();
+                if p.is_legal(m) {
+                    assert!(moves.contains(&m), "{m:?} in {}", p.fen());
+                    accepted += 1;
+                }
+            }
+            assert_eq!(accepted, moves.len(), "{}", p.fen());
+            let m = moves[rng.gen_range(0..moves.len())];
+            p.make(m);
+        }
+    }
 }

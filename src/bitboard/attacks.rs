@@ -26,12 +26,20 @@ pub struct Tables {
     knight: [Bitboard; 64],
     king: [Bitboard; 64],
     pawn: [[Bitboard; 64]; 2],
-    between: Vec<[Bitboard; 64]>,
-    line: Vec<[Bitboard; 64]>,
+    between: Box<SquarePairs>,
+    line: Box<SquarePairs>,
     bishop_magics: [Magic; 64],
     rook_magics: [Magic; 64],
-    sliding: Vec<Bitboard>,
+    /// All sliding-attack slices, padded to a power of two so that masked
+    /// indices need no bounds check.
+    sliding: Box<[Bitboard; SLIDING_SIZE]>,
 }
+
+/// A bitboard per pair of squares.
+type SquarePairs = [[Bitboard; 64]; 64];
+
+/// Entries of the sliding table: 5,248 bishop + 102,400 rook, padded to 2^17.
+const SLIDING_SIZE: usize = 1 << 17;
 
 static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
 
@@ -265,11 +273,11 @@ impl Tables {
             knight,
             king,
             pawn,
-            between,
-            line,
+            between: square_pairs(between),
+            line: square_pairs(line),
             bishop_magics,
             rook_magics,
-            sliding,
+            sliding: padded(sliding),
         }
     }
 
@@ -300,7 +308,7 @@ impl Tables {
     pub fn bishop(&self, sq: usize, occ: Bitboard) -> Bitboard {
         let m = &self.bishop_magics[sq & 63];
         let idx = ((occ & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-        self.sliding[m.offset + idx]
+        self.sliding[(m.offset + idx) & (SLIDING_SIZE - 1)]
     }
 
     /// Rook attacks from `sq` with the given occupancy.
@@ -309,7 +317,7 @@ impl Tables {
     pub fn rook(&self, sq: usize, occ: Bitboard) -> Bitboard {
         let m = &self.rook_magics[sq & 63];
         let idx = ((occ & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-        self.sliding[m.offset + idx]
+        self.sliding[(m.offset + idx) & (SLIDING_SIZE - 1)]
     }
 
     /// Queen attacks from `sq` with the given occupancy.
@@ -332,6 +340,26 @@ impl Tables {
     pub fn line(&self, a: usize, b: usize) -> Bitboard {
         self.line[a & 63][b & 63]
     }
+}
+
+/// Copies the built slices (107,648 entries) into the fixed-size, padded
+/// table, built on the heap (a 1 MB array must not pass through the stack).
+fn padded(slices: Vec<Bitboard>) -> Box<[Bitboard; SLIDING_SIZE]> {
+    let mut table = vec![0; SLIDING_SIZE];
+    for (slot, value) in table.iter_mut().zip(slices) {
+        *slot = value;
+    }
+    table
+        .into_boxed_slice()
+        .try_into()
+        .expect("the vector has exactly SLIDING_SIZE entries")
+}
+
+/// Moves a 64-row table into a fixed-size box (no bounds checks on lookups).
+fn square_pairs(rows: Vec<[Bitboard; 64]>) -> Box<SquarePairs> {
+    rows.into_boxed_slice()
+        .try_into()
+        .expect("the table has exactly 64 rows")
 }
 
 fn between_and_line() -> (Vec<[Bitboard; 64]>, Vec<[Bitboard; 64]>) {
@@ -386,7 +414,7 @@ mod tests {
         assert_eq!(bishops, BISHOP_MAGICS);
         assert_eq!(rooks, ROOK_MAGICS);
         let t = tables();
-        assert_eq!(t.sliding.len(), 5248 + 102_400);
+        assert_eq!(t.rook_magics[63].offset + (1 << 12), 5248 + 102_400);
     }
 
     const FILE_E: Bitboard = 0x1010_1010_1010_1010;

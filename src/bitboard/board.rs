@@ -296,7 +296,15 @@ impl BitboardPos {
     }
 
     /// Plays a legal move (as produced by the legal generator).
+    #[inline(always)]
     pub fn make_move(&mut self, m: Move) {
+        self.make_move_keyed::<true>(m);
+    }
+
+    /// Plays a legal move without updating the key (perft never reads it and
+    /// unmake restores it), or with it when `KEYED`.
+    #[inline(always)]
+    pub(crate) fn make_move_keyed<const KEYED: bool>(&mut self, m: Move) {
         let (from, to, flag) = (m.from_index(), m.to_index(), m.flag());
         let us = self.side;
         let moving = self.board[from & 63];
@@ -337,7 +345,9 @@ impl BitboardPos {
             self.fullmove += 1;
         }
         self.side = us ^ 1;
-        self.key = key;
+        if KEYED {
+            self.key = key;
+        }
     }
 
     /// Castling: lifts king and rook, then places both (their squares may overlap in Chess960).
@@ -390,6 +400,7 @@ impl BitboardPos {
     }
 
     /// Takes back `m`, the last move made.
+    #[inline(always)]
     pub fn unmake_move(&mut self, m: Move) {
         let Some(undo) = self.history.pop() else {
             return;

@@ -213,6 +213,17 @@ impl BitboardPos {
     /// Writes the position as FEN (X-FEN castling letters in Chess960).
     #[must_use]
     pub fn fen(&self) -> String {
+        self.fen_with(false)
+    }
+
+    /// Writes the position as Shredder-FEN: castling rights always as rook files
+    /// (`HAha`), the form PolyGlot and UCI GUIs use for Chess960.
+    #[must_use]
+    pub fn shredder_fen(&self) -> String {
+        self.fen_with(true)
+    }
+
+    fn fen_with(&self, shredder: bool) -> String {
         let mut out = String::with_capacity(90);
         for rank in (0..8).rev() {
             let mut gap = 0;
@@ -241,7 +252,7 @@ impl BitboardPos {
             }
         }
         out.push_str(if self.side == 0 { " w " } else { " b " });
-        out.push_str(&self.castling_text());
+        out.push_str(&self.castling_text(shredder));
         out.push(' ');
         if self.ep == NO_SQUARE {
             out.push('-');
@@ -252,7 +263,7 @@ impl BitboardPos {
         out
     }
 
-    fn castling_text(&self) -> String {
+    fn castling_text(&self, shredder: bool) -> String {
         let mut text = String::new();
         for right in 0..4 {
             if self.castling & (1 << right) == 0 {
@@ -262,7 +273,8 @@ impl BitboardPos {
             let long = right & 1 == 1;
             let standard = if long { 'q' } else { 'k' };
             let rook = usize::from(self.castle_rules[right].rook_from);
-            let letter = if self.chess960 && !self.is_outermost_rook(color, rook, long) {
+            let by_file = shredder || (self.chess960 && !self.is_outermost_rook(color, rook, long));
+            let letter = if by_file {
                 char::from(b'a' + (rook % 8) as u8)
             } else {
                 standard

@@ -3,9 +3,17 @@
 //! Chess960.
 //!
 //! Files: `types` (bitboards, squares, the packed [`Move`]), `attacks` (leaper
-//! and magic tables), `board` (state, make/unmake, Polyglot keys), `movegen`
-//! (legal generation into sinks), `fen`, `notation` (move text) and `perft`.
-//! The [`Position`] implementation below glues them to the search.
+//! and magic tables), `magics` (the magic constants), `random64` (Polyglot's
+//! key table), `board` (state, make/unmake, Polyglot keys), `movegen` (legal
+//! generation into sinks), `fen`, `notation` (move text) and `perft`.
+//! The [`Position`] implementation below glues them to the search: moves come
+//! from the legal generator, so `make` always plays them and returns `true`;
+//! a move from elsewhere (a hash table) must be checked with
+//! [`BitboardPos::is_legal`] first.
+//!
+//! Speed: the default x86-64 target has no hardware popcount; building with
+//! `RUSTFLAGS="-C target-cpu=x86-64-v2"` (or `native`) makes perft about 20%
+//! faster, and the bulk counter switches to `count_ones` by itself.
 
 mod attacks;
 mod board;

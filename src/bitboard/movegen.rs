@@ -26,26 +26,65 @@ pub(crate) trait MoveSink {
 }
 
 /// Counts moves without materialising them.
-pub(crate) struct Counter(pub(crate) u64);
+///
+/// Without a hardware popcount (the default x86-64 target has none), each
+/// target set is reduced only to per-rank byte counts, which are summed in
+/// `lanes` and folded once in [`Counter::total`]: a byte lane counts the moves
+/// landing on one rank, at most 8 squares x 20 movers, so it cannot overflow.
+/// With hardware popcount the sets are counted directly into `exact`.
+pub(crate) struct Counter {
+    lanes: u64,
+    exact: u64,
+}
+
+/// Per-byte population counts of `b` (each byte 0..=8).
+#[inline(always)]
+fn byte_counts(b: Bitboard) -> u64 {
+    let pairs = b - ((b >> 1) & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
+    (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+}
+
+impl Counter {
+    pub(crate) fn new() -> Counter {
+        Counter { lanes: 0, exact: 0 }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, b: Bitboard) {
+        if cfg!(target_feature = "popcnt") {
+            self.exact += u64::from(b.count_ones());
+        } else {
+            self.lanes += byte_counts(b);
+        }
+    }
+
+    /// The number of moves counted.
+    pub(crate) fn total(&self) -> u64 {
+        let halves =
+            (self.lanes & 0x00FF_00FF_00FF_00FF) + ((self.lanes >> 8) & 0x00FF_00FF_00FF_00FF);
+        self.exact + (halves.wrapping_mul(0x0001_0001_0001_0001) >> 48)
+    }
+}
 
 impl MoveSink for Counter {
     #[inline(always)]
     fn piece(&mut self, _from: usize, targets: Bitboard) {
-        self.0 += u64::from(targets.count_ones());
+        self.add(targets);
     }
 
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, _delta: i32, _double: bool) {
         let promotions = targets & BACK_RANKS;
         if promotions != 0 {
-            self.0 += 3 * u64::from(promotions.count_ones());
+            self.exact += 3 * u64::from(promotions.count_ones());
         }
-        self.0 += u64::from(targets.count_ones());
+        self.add(targets);
     }
 
     #[inline(always)]
     fn special(&mut self, _m: Move) {
-        self.0 += 1;
+        self.exact += 1;
     }
 }
 
@@ -78,6 +117,36 @@ impl MoveSink for ListSink<'_> {
     #[inline(always)]
     fn special(&mut self, m: Move) {
         self.0.push(m);
+    }
+}
+
+/// Looks for one move among the generated sets.
+struct Finder {
+    wanted: Move,
+    found: bool,
+}
+
+impl MoveSink for Finder {
+    fn piece(&mut self, from: usize, targets: Bitboard) {
+        let m = self.wanted;
+        self.found |=
+            m.flag() == FLAG_NORMAL && m.from_index() == from && targets & bit(m.to_index()) != 0;
+    }
+
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        let (m, to) = (self.wanted, self.wanted.to_index());
+        if targets & bit(to) == 0 || m.from_index() as i32 != to as i32 - delta {
+            return;
+        }
+        self.found |= match m.flag() {
+            FLAG_DOUBLE => double,
+            FLAG_NORMAL => !double && bit(to) & BACK_RANKS == 0,
+            f => f >= FLAG_PROMO && bit(to) & BACK_RANKS != 0,
+        };
+    }
+
+    fn special(&mut self, m: Move) {
+        self.found |= m == self.wanted;
     }
 }
 
@@ -147,9 +216,9 @@ impl BitboardPos {
     /// The number of legal moves (bulk count, nothing materialised).
     #[must_use]
     pub fn count_legal(&self) -> u64 {
-        let mut counter = Counter(0);
+        let mut counter = Counter::new();
         self.generate_legal(&mut counter, &Filter::ALL);
-        counter.0
+        counter.total()
     }
 
     /// Appends every legal move to `out`.
@@ -360,12 +429,16 @@ impl BitboardPos {
         self.checkers() != 0
     }
 
-    /// Whether `m` is a legal move here (used to validate moves from outside).
+    /// Whether `m` is a legal move here (to validate moves from outside, such
+    /// as a hash-table move); runs the generator without building a list.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        let mut moves = Vec::with_capacity(64);
-        self.legal_moves_into(&mut moves);
-        moves.contains(&m)
+        let mut finder = Finder {
+            wanted: m,
+            found: false,
+        };
+        self.generate_legal(&mut finder, &Filter::ALL);
+        finder.found
     }
 
     /// Kind of the piece on a square (pawn if empty; callers ask about occupied squares).

@@ -78,7 +78,7 @@ fn perft_inner(pos: &mut BitboardPos, depth: u32) -> u64 {
     pos.generate_legal(&mut list, &Filter::ALL);
     let mut nodes = 0;
     for &m in list.as_slice() {
-        pos.make_move(m);
+        pos.make_move_keyed::<false>(m);
         nodes += if depth == 2 {
             pos.count_legal()
         } else {

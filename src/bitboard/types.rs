@@ -7,6 +7,7 @@
 
 use crate::core::Color;
 use std::fmt;
+use std::num::NonZeroU16;
 
 /// A set of squares: bit `n` stands for square `n` (a1 = 0, h8 = 63).
 pub type Bitboard = u64;
@@ -243,14 +244,18 @@ pub enum MoveKind {
     Promotion(PieceType),
 }
 
-/// A move packed in 16 bits: from (bits 0-5), to (6-11), kind flag (12-15).
+/// A move packed in 16 bits: from (bits 0-5), to (6-11), kind flag (12-14),
+/// and bit 15 always set so the value is never zero and `Option<Move>` stays
+/// two bytes (a transposition table can store it as is).
 ///
 /// Castling is encoded as king-takes-own-rook with the castle flag, which is
 /// unambiguous in Chess960; the king's and rook's destinations follow from the
 /// rook's side. Notation (`e1g1`, `O-O`) is produced only by the position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move(u16);
+pub struct Move(NonZeroU16);
 
+/// Bit 15, set in every move.
+const MARK: u16 = 1 << 15;
 pub(crate) const FLAG_NORMAL: u16 = 0;
 pub(crate) const FLAG_DOUBLE: u16 = 1;
 pub(crate) const FLAG_CASTLE: u16 = 2;
@@ -262,27 +267,42 @@ impl Move {
     /// Packs a move from raw parts (`flag` as in the module constants).
     #[inline(always)]
     pub(crate) const fn new(from: usize, to: usize, flag: u16) -> Move {
-        Move((from as u16 & 63) | ((to as u16 & 63) << 6) | (flag << 12))
+        let bits = MARK | (from as u16 & 63) | ((to as u16 & 63) << 6) | ((flag & 7) << 12);
+        match NonZeroU16::new(bits) {
+            Some(nonzero) => Move(nonzero),
+            None => Move(NonZeroU16::MAX),
+        }
     }
 
-    /// The 16-bit encoding.
+    /// The 16-bit encoding (never zero).
     #[must_use]
     pub fn raw(self) -> u16 {
-        self.0
+        self.0.get()
+    }
+
+    /// The move with a given encoding (as stored from [`Move::raw`]); `None`
+    /// for values `raw` never produces. Legality is the caller's to check.
+    #[must_use]
+    pub fn from_raw(bits: u16) -> Option<Move> {
+        if bits & MARK == 0 {
+            None
+        } else {
+            NonZeroU16::new(bits).map(Move)
+        }
     }
 
     /// The origin square index.
     #[inline(always)]
     #[must_use]
     pub fn from_index(self) -> usize {
-        usize::from(self.0 & 63)
+        usize::from(self.0.get() & 63)
     }
 
     /// The target square index (the rook's square for castling).
     #[inline(always)]
     #[must_use]
     pub fn to_index(self) -> usize {
-        usize::from((self.0 >> 6) & 63)
+        usize::from((self.0.get() >> 6) & 63)
     }
 
     /// The origin square.
@@ -299,7 +319,7 @@ impl Move {
 
     #[inline(always)]
     pub(crate) fn flag(self) -> u16 {
-        self.0 >> 12
+        (self.0.get() >> 12) & 7
     }
 
     /// The kind of move.
