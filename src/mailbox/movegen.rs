@@ -146,16 +146,15 @@ impl MailboxPos {
     }
 
     /// The fast path for plain leapers and sliders: calls `emit` for every
-    /// move, or with a target returns whether the ray can capture there.
+    /// move. (Attack tests on these rays walk backwards: see `attacked`.)
     fn walk_simple<F: FnMut(u8, MoveKind)>(
         &self,
         x: u8,
         color: Color,
         pawn: bool,
         ray: &CompiledRay,
-        target: Option<u8>,
         emit: &mut F,
-    ) -> bool {
+    ) {
         let (width, height) = (self.tables.width, self.tables.height);
         let (mut f, mut r) = (i32::from(x & 15), i32::from(x >> 4));
         let leaper = ray.rights & 4 != 0;
@@ -163,12 +162,9 @@ impl MailboxPos {
             f += ray.s.df;
             r += ray.s.dr;
             if f < 0 || f >= width || r < 0 || r >= height {
-                return false;
+                return;
             }
             let y = (r * 16 + f) as u8;
-            if target == Some(y) {
-                return ray.rights & 1 != 0;
-            }
             let occupant = self.board[y as usize];
             if occupant == EMPTY {
                 if ray.rights & 2 != 0 {
@@ -177,7 +173,7 @@ impl MailboxPos {
                     emit(y, MoveKind::EnPassant);
                 }
                 if leaper {
-                    return false;
+                    return;
                 }
                 continue;
             }
@@ -187,7 +183,7 @@ impl MailboxPos {
             {
                 emit(y, MoveKind::Capture);
             }
-            return false;
+            return;
         }
     }
 
@@ -378,7 +374,7 @@ impl MailboxPos {
                     continue;
                 }
                 if ray.simple {
-                    self.walk_simple(x, color, pawn, ray, None, &mut |y, mk| {
+                    self.walk_simple(x, color, pawn, ray, &mut |y, mk| {
                         if self.zone_allows(piece, y) {
                             self.push_move(x, y, mk, 0, piece, kind, out);
                         }
