@@ -1,0 +1,3 @@
+//! Tests of the book player: advice, learning kinds, import/export.
+
+use super::*;
