@@ -21,6 +21,7 @@ use super::options::{self, Settings};
 use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::book::player::BookPlayer;
+use crate::boards::BoardChoice;
 use crate::core::{Color, Score};
 use crate::search::Progress;
 use std::sync::Arc;
@@ -294,8 +295,8 @@ impl Control {
         self.abandon();
         match self.library.variant(name) {
             Ok(v) => {
-                let bitboard = !self.general_board && self.library.is_orthodox(&v);
-                self.game = AnyGame::new(Library::base_name(name), &v, bitboard);
+                let board = BoardChoice::general_if(self.general_board);
+                self.game = AnyGame::new(Library::base_name(name), &v, board);
                 self.start_fen = self.game.fen();
                 self.select_books(Library::base_name(name));
                 self.position_ok = true;
@@ -765,5 +766,5 @@ fn seed() -> u64 {
 /// Standard chess: the library's `normal`, or the built-in one if that is broken.
 fn fallback_game(library: &Library, general: bool) -> AnyGame {
     let normal = library.normal();
-    AnyGame::new("normal", &normal, !general && library.is_orthodox(&normal))
+    AnyGame::new("normal", &normal, BoardChoice::general_if(general))
 }
