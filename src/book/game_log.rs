@@ -109,7 +109,11 @@ impl GameLog {
     /// The last book move played where the book offered a choice.
     #[must_use]
     pub fn last_choice(&self) -> Option<BookMove> {
-        self.book_moves.iter().rev().find(|m| m.choices > 1).copied()
+        self.book_moves
+            .iter()
+            .rev()
+            .find(|m| m.choices > 1)
+            .copied()
     }
 
     /// Whether the game counts for learning: `outcome` is the engine's
@@ -175,6 +179,12 @@ mod tests {
                 depth: 10
             }]
         );
-        assert_eq!(log.last_choice(), Some(BookMove { child: 100, choices: 3 }));
+        assert_eq!(
+            log.last_choice(),
+            Some(BookMove {
+                child: 100,
+                choices: 3
+            })
+        );
     }
 }

@@ -355,7 +355,10 @@ impl BookPlayer {
             }
         });
         Some(match saved {
-            Ok(()) => format!("result learning: a book move of {} is never played again", path.display()),
+            Ok(()) => format!(
+                "result learning: a book move of {} is never played again",
+                path.display()
+            ),
             Err(e) => e,
         })
     }
@@ -382,8 +385,8 @@ impl BookPlayer {
     /// nothing is then changed), or a file cannot be written.
     pub fn import(&mut self, file: &Path, clear: bool) -> Result<String, String> {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let (book_lines, position_lines) = parse_export(&text)
-            .map_err(|e| format!("{} {e}", file.display()))?;
+        let (book_lines, position_lines) =
+            parse_export(&text).map_err(|e| format!("{} {e}", file.display()))?;
         let mut book_changed = 0;
         if self.books.main.is_some() && (clear || !book_lines.is_empty()) {
             update_locked(&self.main_path, |book| {
@@ -456,7 +459,10 @@ fn parse_export(text: &str) -> Result<Exported, String> {
             _ => None,
         };
         let pair = pair.ok_or_else(|| {
-            format!("line {}: expected book KEY LEARN or position KEY SCORE DEPTH", i + 1)
+            format!(
+                "line {}: expected book KEY LEARN or position KEY SCORE DEPTH",
+                i + 1
+            )
         })?;
         books.push(pair);
     }
@@ -475,7 +481,8 @@ fn merge_book_learning(book: &mut super::file::Book, values: &[(u64, i32)], clea
     let mut changed = 0;
     for &(key, value) in values {
         if let Some(e) = book.probe_mut(key) {
-            e.learn = (e.learn + value).clamp(-super::learn::LEARN_LIMIT, super::learn::LEARN_LIMIT);
+            e.learn =
+                (e.learn + value).clamp(-super::learn::LEARN_LIMIT, super::learn::LEARN_LIMIT);
             changed += 1;
         }
     }

@@ -42,7 +42,10 @@ fn setup(name: &str) -> (PathBuf, BookPlayer) {
     );
     book.save(&dir.join("normal.nbk")).unwrap();
     let mut player = BookPlayer::new(7);
-    assert_eq!(player.select(&dir, "normal", BoardKind::Bitboard), Vec::<String>::new());
+    assert_eq!(
+        player.select(&dir, "normal", BoardKind::Bitboard),
+        Vec::<String>::new()
+    );
     (dir, player)
 }
 
@@ -89,7 +92,10 @@ fn book_learning_from_search_scores_changes_the_choice() {
     let book = Book::load(&dir.join("normal.nbk")).unwrap();
     // The last book move gets the whole lesson (-300 at most), the first half.
     assert_eq!(book.probe(child(&["e4"])).map(|e| e.learn), Some(-150));
-    assert_eq!(book.probe(child(&["e4", "e5", "Nf3"])).map(|e| e.learn), Some(-300));
+    assert_eq!(
+        book.probe(child(&["e4", "e5", "Nf3"])).map(|e| e.learn),
+        Some(-300)
+    );
     // e4 weighs 2.0 - 0.5 = 1.5 now, d4 1.267: still e4; one more such game turns it.
     assert_eq!(first_move(&mut player), play("e2e4"));
     player.new_game();
@@ -122,7 +128,10 @@ fn result_learning_flags_the_last_choice_after_a_loss() {
     // e4 (the last move with a choice, not 2.Nf3) is never played again.
     let book = Book::load(&dir.join("normal.nbk")).unwrap();
     assert_eq!(book.probe(child(&["e4"])).map(|e| e.flags), Some(NEVER));
-    assert_eq!(book.probe(child(&["e4", "e5", "Nf3"])).map(|e| e.flags), Some(0));
+    assert_eq!(
+        book.probe(child(&["e4", "e5", "Nf3"])).map(|e| e.flags),
+        Some(0)
+    );
     for _ in 0..20 {
         assert_eq!(first_move(&mut player), play("d2d4"));
     }
@@ -141,7 +150,10 @@ fn position_learning_keeps_sharp_drops_in_the_learn_file() {
     let path = dir.join("normal.lrn");
     assert_eq!(
         lines,
-        [format!("position learning: 1 positions learned (1 in {})", path.display())]
+        [format!(
+            "position learning: 1 positions learned (1 in {})",
+            path.display()
+        )]
     );
     let learned = LearnedPosition {
         key: 222,
@@ -171,7 +183,10 @@ fn learning_exports_and_imports_between_installations() {
         Ok("exported 2 book values and 1 positions".into())
     );
     let text = std::fs::read_to_string(&text_file).unwrap();
-    assert!(text.starts_with("# Nightrider learning, variant normal\nbook "), "{text}");
+    assert!(
+        text.starts_with("# Nightrider learning, variant normal\nbook "),
+        "{text}"
+    );
     let (other_dir, mut other) = setup("import");
     assert_eq!(
         other.import(&text_file, false),

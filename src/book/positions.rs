@@ -135,7 +135,9 @@ impl PositionTable {
         let count = bytes.get(name_end..name_end + 4).ok_or_else(truncated)?;
         let count = u32::from_le_bytes([count[0], count[1], count[2], count[3]]) as usize;
         if count > CAPACITY {
-            return Err(format!("{count} entries (at most {CAPACITY}; corrupt file)"));
+            return Err(format!(
+                "{count} entries (at most {CAPACITY}; corrupt file)"
+            ));
         }
         let body_end = name_end + 4 + count * ENTRY_BYTES;
         if bytes.len() != body_end + 8 {
@@ -300,7 +302,10 @@ mod tests {
             Err("not a Nightrider learn file".into())
         );
         assert_eq!(t.export(), "position 0000000000000abc -120 6\n");
-        assert_eq!(parse_line("position 0000000000000abc -120 6"), Some(p(0xabc, -120)));
+        assert_eq!(
+            parse_line("position 0000000000000abc -120 6"),
+            Some(p(0xabc, -120))
+        );
         assert_eq!(parse_line("position zz 1 2"), None);
     }
 }

@@ -13,7 +13,9 @@ fn option(c: &mut Console, name: &str, value: &str) -> Result<(), String> {
         name: name.into(),
         value: Some(value.into()),
     }]);
-    if let Some(Event::Error { reason, .. }) = events.iter().find(|e| matches!(e, Event::Error { .. })) {
+    if let Some(Event::Error { reason, .. }) =
+        events.iter().find(|e| matches!(e, Event::Error { .. }))
+    {
         return Err(format!("Error ({reason}): {name} {value}"));
     }
     c.show_all(&events);
@@ -27,15 +29,17 @@ fn create(c: &mut Console, args: &str, repertoire: bool) -> Result<(), String> {
     if std::path::Path::new(&ini).is_file() && !words.iter().any(|w| w == "--ini") {
         words.extend(["--ini".to_string(), ini]);
     }
-    let lines = crate::book::command::book_lines(&words, repertoire)
-        .map_err(|e| format!("Error: {e}"))?;
+    let lines =
+        crate::book::command::book_lines(&words, repertoire).map_err(|e| format!("Error: {e}"))?;
     c.print(&lines.join("\n"));
     option(c, names::BOOK_RELOAD, "")
 }
 
 /// `book on|off|random N|width N|file F|dir D|create ...|show ...`.
 pub fn book(c: &mut Console, args: &str) -> Result<(), String> {
-    let (word, rest) = args.split_once(' ').map_or((args, ""), |(w, r)| (w, r.trim()));
+    let (word, rest) = args
+        .split_once(' ')
+        .map_or((args, ""), |(w, r)| (w, r.trim()));
     match word {
         "on" | "off" => option(c, names::USE_BOOK, word),
         "random" => option(c, names::BOOK_RANDOM, rest),
@@ -70,7 +74,10 @@ pub fn show(c: &mut Console, args: &str) -> Result<(), String> {
         return Err(format!("Error (usage: show book): show {args}"));
     }
     let events = c.exchange(vec![Command::Book]);
-    if events.iter().any(|e| matches!(e, Event::Book(lines) if lines.is_empty())) {
+    if events
+        .iter()
+        .any(|e| matches!(e, Event::Book(lines) if lines.is_empty()))
+    {
         c.print("no book moves");
     }
     c.show_all(&events);

@@ -53,13 +53,19 @@ pub fn advertised(s: &BookSettings) -> Vec<EngineOption> {
         kind,
     };
     let spin = |default: i64, min: i64, max: i64| OptionKind::Spin { default, min, max };
-    let path = |p: &Option<PathBuf>| p.as_ref().map_or_else(String::new, |p| p.display().to_string());
+    let path = |p: &Option<PathBuf>| {
+        p.as_ref()
+            .map_or_else(String::new, |p| p.display().to_string())
+    };
     vec![
         option(USE_BOOK, OptionKind::Check(s.enabled)),
         option(BOOK_FILE, OptionKind::File(path(&s.file))),
         option(BOOK_DIR, OptionKind::Path(path(&s.dir))),
         option(BOOK_RANDOM, spin(i64::from(s.random), 0, 2)),
-        option(BOOK_WIDTH, spin(i64::try_from(s.width).unwrap_or(10), 1, 100)),
+        option(
+            BOOK_WIDTH,
+            spin(i64::try_from(s.width).unwrap_or(10), 1, 100),
+        ),
         option(LEARNING, spin(i64::from(s.learn), 0, 7)),
         option(LEARNING_STRENGTH, spin(i64::from(s.strength), 0, 100)),
         option(VARIATION, spin(i64::from(s.variation), 0, 100)),
@@ -76,19 +82,31 @@ fn file_value(value: &str) -> Option<PathBuf> {
 ///
 /// # Errors
 /// `bad value` for a value out of the option's vocabulary.
-pub fn apply(s: &mut BookSettings, name: &str, value: Option<&str>) -> Option<Result<BookAction, String>> {
+pub fn apply(
+    s: &mut BookSettings,
+    name: &str,
+    value: Option<&str>,
+) -> Option<Result<BookAction, String>> {
     let value = value.map(str::trim).unwrap_or("");
     let bad = || "bad value".to_string();
     let number = |min: i64, max: i64| -> Result<i64, String> {
-        value.parse::<i64>().map(|v| v.clamp(min, max)).map_err(|_| bad())
+        value
+            .parse::<i64>()
+            .map(|v| v.clamp(min, max))
+            .map_err(|_| bad())
     };
     let result = match name {
         USE_BOOK => match value {
-            "1" | "true" | "on" => Ok(s.enabled = true),
-            "0" | "false" | "off" => Ok(s.enabled = false),
+            "1" | "true" | "on" => {
+                s.enabled = true;
+                Ok(BookAction::None)
+            }
+            "0" | "false" | "off" => {
+                s.enabled = false;
+                Ok(BookAction::None)
+            }
             _ => Err(bad()),
-        }
-        .map(|()| BookAction::None),
+        },
         BOOK_FILE => {
             s.file = file_value(value);
             Ok(BookAction::Reload)
@@ -167,17 +185,38 @@ mod tests {
     fn book_options_change_the_settings() {
         let mut s = BookSettings::default();
         assert_eq!(apply(&mut s, "MultiPvLines", Some("3")), None);
-        assert_eq!(apply(&mut s, BOOK_RANDOM, Some("0")), Some(Ok(BookAction::None)));
+        assert_eq!(
+            apply(&mut s, BOOK_RANDOM, Some("0")),
+            Some(Ok(BookAction::None))
+        );
         assert_eq!(s.random, 0);
-        assert_eq!(apply(&mut s, BOOK_WIDTH, Some("500")), Some(Ok(BookAction::None)));
+        assert_eq!(
+            apply(&mut s, BOOK_WIDTH, Some("500")),
+            Some(Ok(BookAction::None))
+        );
         assert_eq!(s.width, 100);
-        assert_eq!(apply(&mut s, USE_BOOK, Some("0")), Some(Ok(BookAction::None)));
+        assert_eq!(
+            apply(&mut s, USE_BOOK, Some("0")),
+            Some(Ok(BookAction::None))
+        );
         assert!(!s.enabled);
-        assert_eq!(apply(&mut s, LEARNING, Some("x")), Some(Err("bad value".into())));
-        assert_eq!(apply(&mut s, BOOK_WEIGHTS, Some("learn 2.5")), Some(Ok(BookAction::None)));
+        assert_eq!(
+            apply(&mut s, LEARNING, Some("x")),
+            Some(Err("bad value".into()))
+        );
+        assert_eq!(
+            apply(&mut s, BOOK_WEIGHTS, Some("learn 2.5")),
+            Some(Ok(BookAction::None))
+        );
         assert!((s.weights.learn - 2.5).abs() < 1e-9);
-        assert_eq!(apply(&mut s, BOOK_WEIGHTS, Some("luck 1")), Some(Err("bad value".into())));
-        assert_eq!(apply(&mut s, BOOK_FILE, Some("-")), Some(Ok(BookAction::Reload)));
+        assert_eq!(
+            apply(&mut s, BOOK_WEIGHTS, Some("luck 1")),
+            Some(Err("bad value".into()))
+        );
+        assert_eq!(
+            apply(&mut s, BOOK_FILE, Some("-")),
+            Some(Ok(BookAction::Reload))
+        );
         assert_eq!(s.file, None);
         assert_eq!(
             apply(&mut s, LEARN_IMPORT, Some("a b.txt clear")),
@@ -186,7 +225,16 @@ mod tests {
         let names: Vec<String> = advertised(&s).into_iter().map(|o| o.name).collect();
         assert_eq!(
             names,
-            [USE_BOOK, BOOK_FILE, BOOK_DIR, BOOK_RANDOM, BOOK_WIDTH, LEARNING, LEARNING_STRENGTH, VARIATION]
+            [
+                USE_BOOK,
+                BOOK_FILE,
+                BOOK_DIR,
+                BOOK_RANDOM,
+                BOOK_WIDTH,
+                LEARNING,
+                LEARNING_STRENGTH,
+                VARIATION
+            ]
         );
     }
 }

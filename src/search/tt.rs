@@ -232,10 +232,12 @@ impl TranspositionTable {
     #[must_use]
     pub fn is_learned(&self, key: u64) -> bool {
         let first = self.bucket(key);
-        self.entries[first..first + ENTRIES_PER_BUCKET].iter().any(|e| {
-            let data = e.data.load(Ordering::Relaxed);
-            data & LEARNED != 0 && e.key.load(Ordering::Relaxed) ^ data == key
-        })
+        self.entries[first..first + ENTRIES_PER_BUCKET]
+            .iter()
+            .any(|e| {
+                let data = e.data.load(Ordering::Relaxed);
+                data & LEARNED != 0 && e.key.load(Ordering::Relaxed) ^ data == key
+            })
     }
 
     /// Permille of sampled entries written during the current search.

@@ -43,7 +43,8 @@ impl Control {
 
     fn tell_problems(&mut self, problems: Vec<String>) {
         for p in problems {
-            self.out.push(Event::TellUser(format!("{p}; playing on without it")));
+            self.out
+                .push(Event::TellUser(format!("{p}; playing on without it")));
         }
     }
 
@@ -194,10 +195,16 @@ impl Control {
 /// normal time, at most [`BOOK_SEARCH_DEPTH`] plies.
 fn brief(limits: MoveLimits, width: usize) -> MoveLimits {
     let mut brief = limits;
-    brief.depth = Some(limits.depth.map_or(BOOK_SEARCH_DEPTH, |d| d.min(BOOK_SEARCH_DEPTH)));
+    brief.depth = Some(
+        limits
+            .depth
+            .map_or(BOOK_SEARCH_DEPTH, |d| d.min(BOOK_SEARCH_DEPTH)),
+    );
     let budget = crate::search::time_budget(&think::search_limits(&limits), width);
     if let (Some(budget), None) = (budget, limits.nodes) {
-        let ms = u64::try_from(budget.soft.as_millis() / 4).unwrap_or(u64::MAX).max(1);
+        let ms = u64::try_from(budget.soft.as_millis() / 4)
+            .unwrap_or(u64::MAX)
+            .max(1);
         brief.time = TimeLimit::MoveTime { ms };
         brief.deadline_ms = Some(brief.deadline_ms.map_or(ms, |d| d.min(ms)));
     }

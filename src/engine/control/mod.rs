@@ -20,8 +20,8 @@ use super::library::Library;
 use super::options::{self, Settings};
 use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
-use crate::book::player::BookPlayer;
 use crate::boards::BoardChoice;
+use crate::book::player::BookPlayer;
 use crate::core::{Color, Score};
 use crate::search::Progress;
 use std::sync::Arc;
@@ -673,10 +673,13 @@ impl Control {
         };
         if run.kind == Kind::Think {
             let first = self.game.legal_move_texts().into_iter().next();
-            self.play_and_record(None, Outcome {
-                best: first,
-                ..Outcome::default()
-            });
+            self.play_and_record(
+                None,
+                Outcome {
+                    best: first,
+                    ..Outcome::default()
+                },
+            );
         } else {
             self.settled = true;
         }
