@@ -422,3 +422,60 @@ fn two_engine_processes_share_one_learn_file_and_lose_nothing() {
     assert_eq!(table.len(), 200);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn console_book_commands() {
+    use std::io::Write;
+    let dir = temp_dir("console");
+    let pgn = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/book/small-openings.pgn"
+    );
+    let d = dir.display();
+    let input = format!(
+        "book create {pgn} 6 --dir {d}\nbook dir {d}\nbook width 1\nshow book\nsd 2\ngo\nshow book\n\
+         learn x\nlearn 3\nbookw luck 2\nexport {d}/learned.txt\nquit\n"
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["--ini", concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini")])
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    let header = "move      games  won  drawn lost  score  learn  weight  prob";
+    assert_eq!(
+        lines,
+        [
+            format!("White(1): book create {pgn} 6 --dir {d}"),
+            format!("{d}/normal.nbk: 5 games, 18 positions (orthodox board)"),
+            format!("White(1): book dir {d}"),
+            "White(1): book width 1".into(),
+            "White(1): show book".into(),
+            header.into(),
+            "e4            3    2      1    0    83%      0   2.000  100%".into(),
+            "White(1): sd 2".into(),
+            "White(1): go".into(),
+            "White(1): e2e4".into(),
+            "Black(1): show book".into(),
+            header.into(),
+            "c5            1    0      1    0    50%      0   1.500  100%".into(),
+            "Black(1): learn x".into(),
+            "Error (bad value): Learning x".into(),
+            "Black(1): learn 3".into(),
+            "Black(1): bookw luck 2".into(),
+            "Error (bad value): BookWeights luck 2".into(),
+            format!("Black(1): export {d}/learned.txt"),
+            "exported 0 book values and 0 positions".into(),
+            "Black(1): quit".into(),
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
