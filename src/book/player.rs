@@ -310,6 +310,9 @@ impl BookPlayer {
         let mask = self.settings.learn;
         if mask & LEARN_BOOK != 0 {
             lines.extend(self.learn_book());
+            if self.settings.random == 2 && outcome != 0 {
+                lines.extend(self.count_result(outcome));
+            }
         }
         if mask & LEARN_RESULT != 0 && outcome < 0 {
             lines.extend(self.learn_result());
@@ -332,6 +335,36 @@ impl BookPlayer {
         });
         Some(match saved {
             Ok(()) => format!("book learning: {changed} book moves learned {score}"),
+            Err(e) => e,
+        })
+    }
+
+    /// ChessPartner's learning: the game's result is added to the wins or
+    /// losses of every book move the engine played, which its formula reads.
+    fn count_result(&mut self, outcome: i8) -> Option<String> {
+        self.books.main.as_ref()?;
+        let keys: Vec<u64> = self.log.book_moves.iter().map(|m| m.child).collect();
+        if keys.is_empty() {
+            return None;
+        }
+        let saved = update_locked(&self.main_path, |book| {
+            for &key in &keys {
+                if let Some(e) = book.probe_mut(key) {
+                    e.games += 1;
+                    if outcome > 0 {
+                        e.wins += 1;
+                    } else {
+                        e.losses += 1;
+                    }
+                }
+            }
+        });
+        let word = if outcome > 0 { "win" } else { "loss" };
+        Some(match saved {
+            Ok(()) => format!(
+                "book learning: a {word} counted for {} book moves",
+                keys.len()
+            ),
             Err(e) => e,
         })
     }

@@ -239,3 +239,27 @@ fn random_modes_and_chesspartner() {
     assert_eq!(first_move(&mut player), Advice::Out);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn chesspartner_learning_counts_the_engine_s_results() {
+    let (dir, mut player) = setup("cplearn");
+    player.settings.random = 2;
+    player.settings.learn = LEARN_BOOK;
+    player.settings.strength = 100;
+    log_e4_line(&mut player);
+    let lines = player.finish(-1, 30, true);
+    assert_eq!(lines, ["book learning: a loss counted for 2 book moves"]);
+    let book = Book::load(&dir.join("normal.nbk")).unwrap();
+    let e4 = book.probe(child(&["e4"])).copied().unwrap();
+    assert_eq!((e4.games, e4.wins, e4.losses), (4, 2, 1));
+    // e4: 96 + 200 * (2 - 1) / 3 = 162.7; d4: 96 + 0 = 96; shifted so the
+    // lowest is 50: e4 116.7 / 166.7 = 70%, where it was 150 / 200 before.
+    let mut pos = BitboardPos::startpos();
+    let lines = player.show(&mut pos);
+    assert!(
+        lines[1].starts_with("e4            4    2      1    1"),
+        "{lines:?}"
+    );
+    assert!(lines[1].ends_with("70%"), "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -331,6 +331,17 @@ mod tests {
     }
 
     #[test]
+    fn learned_entries_are_marked_until_a_search_replaces_them() {
+        let tt = TranspositionTable::new(1);
+        tt.store_learned(42, -300, 20);
+        assert!(tt.is_learned(42) && !tt.is_learned(43));
+        assert_eq!(tt.probe(42, 3), Some(hit(None, -300, 20, Bound::Exact)));
+        tt.store(42, 0, hit(Some(5), 10, 25, Bound::Exact));
+        assert!(!tt.is_learned(42));
+        assert_eq!(tt.probe(42, 0), Some(hit(Some(5), 10, 25, Bound::Exact)));
+    }
+
+    #[test]
     fn store_then_probe_returns_the_entry() {
         let tt = TranspositionTable::new(1);
         let key = 0x1234_5678_9abc_def0;
