@@ -479,3 +479,72 @@ fn console_book_commands() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Thinking lines before the move in `lines`: the score of the last one.
+fn last_score(lines: &[String]) -> Option<i64> {
+    let i = lines.iter().position(|l| l.starts_with("move "))?;
+    lines[..i]
+        .iter()
+        .rev()
+        .find(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+}
+
+#[test]
+fn search_scores_after_the_book_teach_the_book_line() {
+    let dir = small_book("scores");
+    let mut white = Engine::new();
+    let mut black = Engine::new();
+    // Node budgets (nps) make both searches deterministic; `st` is the time
+    // control. Black plays from the same book (1...c5, 2...d6), learning nothing.
+    let setup = "new\nst 1\nnps 20000\npost\noption BookWidth=1\n";
+    white.exchange(&format!("{setup}option BookDir={}\nforce", dir.display()));
+    black.exchange(&format!("{setup}option BookDir={}\nforce", dir.display()));
+    let mut scores = Vec::new();
+    let mut book_moves = 0;
+    let mut out = white.exchange("go");
+    while scores.len() < 10 {
+        let (mv, thought) = Engine::moved(&out);
+        match last_score(&out) {
+            Some(score) if thought => scores.push(score),
+            _ => book_moves += 1,
+        }
+        let reply = black.exchange(&format!("{mv}\ngo"));
+        let (answer, _) = Engine::moved(&reply);
+        black.exchange("force");
+        out = white.exchange(&answer);
+    }
+    assert_eq!(book_moves, 2, "1.e4 c5 2.Nf3 d6 from the book");
+    assert!(scores.iter().all(|s| s.abs() < 9000), "{scores:?}");
+    let shown = scores.iter().sum::<i64>() / 10;
+    let out = white.exchange("force\nresult 0-1 {White resigns}");
+    let mean: i64 = out[0]
+        .strip_prefix("# book learning: 2 book moves learned ")
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{out:?}"));
+    // The mean of the ten searches' own scores; a search stopped by its node
+    // budget inside an iteration may keep a score no line showed, hence the
+    // margin against the last lines shown.
+    assert!(
+        (mean - shown).abs() <= 30,
+        "{mean} vs {shown} from {scores:?}"
+    );
+    // 1.e4 holds half the lesson (capped at 300 centipawns), 2.Nf3 all of it.
+    let out = white.exchange("new\nbk");
+    let learned = mean.clamp(-300, 300) / 2;
+    assert!(out[1].starts_with(" e4 "), "{out:?}");
+    assert_eq!(
+        out[1].split_whitespace().nth(6),
+        Some(learned.to_string().as_str()),
+        "{out:?}"
+    );
+    let out = white.exchange("force\ne2e4\nc7c5\nbk");
+    assert!(out[1].starts_with(" Nf3 "), "{out:?}");
+    let full = mean.clamp(-300, 300).to_string();
+    assert_eq!(
+        out[1].split_whitespace().nth(6),
+        Some(full.as_str()),
+        "{out:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
