@@ -548,3 +548,37 @@ fn search_scores_after_the_book_teach_the_book_line() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_variant_on_the_general_board_plays_from_its_own_book() {
+    let dir = temp_dir("shatranj");
+    let target = BookTarget {
+        dir: dir.clone(),
+        general_board: false,
+    };
+    let opts = CreateOptions {
+        max_plies: 2,
+        ..CreateOptions::default()
+    };
+    let (written, errors) = create_books(&openings("shatranj"), &opts, &catalog(), &target);
+    assert!(errors.is_empty() && written.len() == 1, "{errors:?}");
+    let mut e = Engine::new();
+    let out = e.exchange(&format!(
+        "new\nvariant shatranj\noption BookDir={}\noption BookWidth=1\npost\nbk",
+        dir.display()
+    ));
+    let best = out
+        .iter()
+        .find_map(|l| l.strip_prefix(" ").filter(|l| !l.starts_with("move")))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or_else(|| panic!("{out:?}"))
+        .to_string();
+    let mut pos = MailboxPos::new(catalog().variant("shatranj").unwrap());
+    let m = parse_san(&mut pos, &best).unwrap();
+    let out = e.exchange("st 10\ngo");
+    assert_eq!(Engine::moved(&out), (pos.move_to_string(m), false));
+    // The orthodox book does not leak into shatranj and back.
+    let out = e.exchange("new\nbk");
+    assert!(out.iter().any(|l| l == " no book moves"), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
