@@ -15,8 +15,15 @@
 //!
 //! Tested by `tests/console.rs`: scripted sessions on the built binary.
 
+pub mod analysis;
+pub mod annotate;
+pub mod annotate_html;
 pub mod commands;
 pub mod display;
+pub mod progress;
+pub mod record;
+pub mod suite;
+pub mod svg;
 pub mod timing;
 pub mod tools;
 
@@ -78,6 +85,11 @@ pub struct Console {
     nodes: Option<u64>,
     clock: timing::EngineClock,
     post: bool,
+    move_time: Option<u64>,
+    hash_mb: usize,
+    threads: usize,
+    /// Tags and comments of the game last read, and tags set with `pgn`.
+    pub record: record::GameRecord,
 }
 
 /// Runs the console until `quit` or the end of input. `startup` lines
@@ -137,6 +149,10 @@ where
         nodes: None,
         clock: timing::EngineClock::default(),
         post: false,
+        move_time: None,
+        hash_mb: 0,
+        threads: 1,
+        record: record::GameRecord::default(),
     };
     console.exchange(Vec::new());
     console.run(startup);
@@ -454,6 +470,10 @@ impl Console {
     /// (`None` for a fixed time per move) and sends `command`.
     pub fn set_control(&mut self, level: Option<crate::engine::api::Level>, command: Command) {
         self.clock = timing::EngineClock::new(level);
+        self.move_time = match command {
+            Command::MoveTime(ms) => Some(ms),
+            _ => None,
+        };
         self.send(vec![command]);
     }
 
@@ -483,5 +503,41 @@ impl Console {
     #[must_use]
     pub fn side_to_move(&self) -> Color {
         display::side_and_number(&self.snapshot.fen).0
+    }
+
+    /// The node budget per move (`sn`), if any.
+    #[must_use]
+    pub fn node_budget(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// The depth limit (`sd`), if any.
+    #[must_use]
+    pub fn depth_limit(&self) -> Option<u32> {
+        self.depth
+    }
+
+    /// The fixed time per move (`st`) in milliseconds, if one is set.
+    #[must_use]
+    pub fn move_time_ms(&self) -> Option<u64> {
+        self.move_time
+    }
+
+    /// The time control (`level`, `time`), unless `st` replaced it.
+    #[must_use]
+    pub fn level(&self) -> Option<crate::engine::api::Level> {
+        self.clock.level()
+    }
+
+    /// Remembers the hash size and thread count the tools search with.
+    pub fn set_search_resources(&mut self, hash_mb: Option<usize>, threads: Option<usize>) {
+        self.hash_mb = hash_mb.unwrap_or(self.hash_mb);
+        self.threads = threads.unwrap_or(self.threads);
+    }
+
+    /// Searchers for the tools (`test`, `annotate`), sized like the engine's.
+    #[must_use]
+    pub fn tool_searchers(&self) -> analysis::Searchers {
+        analysis::Searchers::new(self.hash_mb, self.threads)
     }
 }
