@@ -344,7 +344,7 @@ pub fn savegame(c: &mut Console, args: &str) -> Result<(), String> {
         text.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "\\\"")));
     }
     text.push('\n');
-    text.push_str(&body);
+    text.push_str(body.trim_end());
     text.push('\n');
     std::fs::write(path, text).map_err(|e| format!("Error: {path}: {e}"))?;
     c.print(&format!(

@@ -171,6 +171,7 @@ pub fn solve<P: Position + Evaluate>(
     let avoid = read(&item.avoid)?;
     let good = |m: &P::Move| (best.is_empty() || best.contains(m)) && !avoid.contains(m);
     let mut held = 0u32;
+    let mut held_long_enough = false;
     let text_root = root.clone();
     let result = analysis::search(searcher, &root, &[], limits, Vec::new(), &mut |info| {
         let ok = info.pv.first().is_some_and(good);
@@ -182,14 +183,16 @@ pub fn solve<P: Position + Evaluate>(
             nodes: info.nodes,
             pv: crate::search::pv_to_strings(&text_root, &info.pv),
         });
-        hold.is_some_and(|n| ok && held >= n)
+        // The search may finish an iteration more before it sees the stop.
+        held_long_enough |= hold.is_some_and(|n| ok && held >= n);
+        held_long_enough
     });
     let found = match result.best {
         Some(m) => to_san(&mut root, m),
         None => "none".into(),
     };
     Ok(Verdict {
-        solved: result.best.as_ref().is_some_and(good),
+        solved: held_long_enough || result.best.as_ref().is_some_and(good),
         found,
         depth: result.depth,
         nodes: result.nodes,
