@@ -129,7 +129,7 @@ pub fn position(c: &mut Console, variant: &str, fen: Option<&str>) -> Result<Any
     let rules = c
         .library()
         .variant(variant)
-        .map_err(|e| format!("unknown variant {variant} ({e})"))?;
+        .map_err(|_| format!("unknown variant {variant}"))?;
     let board = if c.config().general_board {
         BoardChoice::General
     } else {
@@ -169,8 +169,8 @@ pub fn search<P: Position + Evaluate>(
         ..Caps::default()
     };
     params.exclude = exclude;
-    params.board_width = crate::engine::diagram::Diagram::from_fen(&root.to_fen())
-        .map_or(8, |d| d.width());
+    params.board_width =
+        crate::engine::diagram::Diagram::from_fen(&root.to_fen()).map_or(8, |d| d.width());
     let stop = AtomicU8::new(RUN);
     let mut report = |info: SearchInfo<P::Move>| {
         if info.multipv <= 1 && on_iteration(&info) {

@@ -142,7 +142,11 @@ fn wanted(request: &Request, game: &PgnGame, side: Color, number: u32) -> bool {
         Sides::White => side == Color::White,
         Sides::Black => side == Color::Black,
         Sides::Player(name) => {
-            let tag = if side == Color::White { "White" } else { "Black" };
+            let tag = if side == Color::White {
+                "White"
+            } else {
+                "Black"
+            };
             game.tag(tag).is_some_and(|v| v.contains(name.as_str()))
         }
     };

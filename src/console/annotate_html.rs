@@ -16,7 +16,9 @@ background:#faf6ef}div.note svg{display:block;margin-bottom:.4em}span.comment{co
 /// The whole page for `games`, `header` saying how they were annotated.
 #[must_use]
 pub fn document(games: &[Annotated], header: &str) -> String {
-    let title = games.first().map_or("Nightrider annotation".to_string(), title);
+    let title = games
+        .first()
+        .map_or("Nightrider annotation".to_string(), title);
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
@@ -62,7 +64,10 @@ fn section(a: &Annotated, header: &str) -> String {
         out.push(' ');
         need_number = false;
         if let Some(c) = &ply.comment {
-            out.push_str(&format!("<span class=\"comment\">{{{}}}</span> ", escape(c)));
+            out.push_str(&format!(
+                "<span class=\"comment\">{{{}}}</span> ",
+                escape(c)
+            ));
             need_number = true;
         }
         if ply.note.is_some() {
@@ -72,7 +77,10 @@ fn section(a: &Annotated, header: &str) -> String {
             need_number = true;
         }
     }
-    out.push_str(&format!("<strong>{}</strong></p>\n", escape(&a.game.result)));
+    out.push_str(&format!(
+        "<strong>{}</strong></p>\n",
+        escape(&a.game.result)
+    ));
     out
 }
 

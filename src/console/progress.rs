@@ -162,6 +162,9 @@ mod tests {
         reporter.step("a");
         reporter.finish();
         let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
-        assert!(text.contains("\x1b[K\r") && text.ends_with('\n'), "{text:?}");
+        assert!(
+            text.contains("\x1b[K\r") && text.ends_with('\n'),
+            "{text:?}"
+        );
     }
 }

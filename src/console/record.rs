@@ -220,8 +220,8 @@ pub fn read_append(c: &mut Console, args: &str) -> Result<(), String> {
     game.tags.retain(|(name, _)| name != "FEN");
     let fen = c.snapshot().fen.clone();
     let variant = c.variant.clone();
-    let pos = analysis::position(c, &variant, Some(&fen))
-        .map_err(|e| format!("Error ({path}): {e}"))?;
+    let pos =
+        analysis::position(c, &variant, Some(&fen)).map_err(|e| format!("Error ({path}): {e}"))?;
     let (_, texts) = any_game_texts(&game, &pos).map_err(|e| format!("Error ({path}): {e}"))?;
     let (start, moves) = record_moves(c)?;
     let mut record: Vec<(String, Option<String>)> = c
@@ -432,7 +432,9 @@ pub fn pgn(c: &mut Console, args: &str) -> Result<(), String> {
         return Ok(());
     }
     let (name, value) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
-    let valid = name.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+    let valid = name
+        .chars()
+        .all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
         && name.starts_with(|ch: char| ch.is_ascii_alphabetic());
     if !valid {
         return Err(format!("Error (bad tag name): {name}"));

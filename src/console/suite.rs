@@ -97,8 +97,12 @@ fn parse_epd(line: &str, variant: &Option<String>) -> Result<SuiteItem, String> 
             .unwrap_or((operation.as_str(), ""));
         let operands = operands.trim();
         match opcode {
-            "bm" => item.best.extend(operands.split_whitespace().map(String::from)),
-            "am" => item.avoid.extend(operands.split_whitespace().map(String::from)),
+            "bm" => item
+                .best
+                .extend(operands.split_whitespace().map(String::from)),
+            "am" => item
+                .avoid
+                .extend(operands.split_whitespace().map(String::from)),
             "id" => item.id = operands.trim_matches('"').to_string(),
             "variant" => item.variant = Some(operands.to_string()),
             _ => {}
@@ -229,7 +233,10 @@ pub fn run(c: &mut Console, args: &str) -> Result<(), String> {
         ),
     };
     let text = std::fs::read_to_string(file).map_err(|e| format!("Error: {file}: {e}"))?;
-    let items = parse_suite(&text).map_err(|e| format!("Error ({file} {e})"))?;
+    let items = parse_suite(&text).map_err(|e| match e.split_once(": ") {
+        Some((line, why)) => format!("Error ({file} {line}): {why}"),
+        None => format!("Error ({file}): {e}"),
+    })?;
     let limits = ToolLimits::from_console(c);
     c.print(&format!(
         "test: {} positions from {file}, {}",

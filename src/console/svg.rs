@@ -23,7 +23,10 @@ pub fn board_svg(fen: &str, caption: &str) -> Option<String> {
         .next()
         .map_or(0, |p| p.split('/').count());
     let width = diagram.width();
-    let (w, h) = (width * SQUARE + 2 * MARGIN, height * SQUARE + 2 * MARGIN + 20);
+    let (w, h) = (
+        width * SQUARE + 2 * MARGIN,
+        height * SQUARE + 2 * MARGIN + 20,
+    );
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" width=\"{w}\" height=\"{h}\" \
          viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"{}\">\n",
@@ -127,9 +130,27 @@ mod tests {
     #[test]
     fn every_board_size_gets_its_squares_pieces_and_coordinates() {
         let cases = [
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 64, 32, "h", "8"),
-            ("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1", 80, 40, "j", "8"),
-            ("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1", 90, 32, "i", "9"),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                64,
+                32,
+                "h",
+                "8",
+            ),
+            (
+                "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+                80,
+                40,
+                "j",
+                "8",
+            ),
+            (
+                "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1",
+                90,
+                32,
+                "i",
+                "9",
+            ),
         ];
         for (fen, squares, pieces, last_file, top_rank) in cases {
             let svg = board_svg(fen, "White to move").unwrap();
