@@ -58,7 +58,7 @@ pub fn board_svg(fen: &str, caption: &str) -> Option<String> {
 /// One square and the piece on it. The bottom-left square (a1) is dark.
 fn square(diagram: &Diagram, row: usize, file: usize, height: usize) -> String {
     let (x, y) = (MARGIN + file * SQUARE, MARGIN + row * SQUARE);
-    let dark = (height - 1 - row + file) % 2 == 0;
+    let dark = (height - 1 - row + file).is_multiple_of(2);
     let mut out = format!(
         "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{}\"/>\n",
         if dark { DARK } else { LIGHT }
