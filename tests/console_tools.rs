@@ -399,7 +399,7 @@ fn bad_files_give_one_line_and_the_console_goes_on() {
             "White(1): test bad.epd 0",
             "Error (bad iteration count): 0",
             "White(1): test badfen.epd",
-            "test: 1 positions from badfen.epd, a 300 s clock",
+            "test: 1 position from badfen.epd, a 300 s clock",
             "1/1 short: failed, illegal position (FEN board has 3 ranks, not 8): 8/8/8 w - - 0 1",
             "solved 0 of 1, failed 1 (time 0.00 s, nodes 0)",
             "failed: short",

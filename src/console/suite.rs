@@ -239,8 +239,9 @@ pub fn run(c: &mut Console, args: &str) -> Result<(), String> {
     })?;
     let limits = ToolLimits::from_console(c);
     c.print(&format!(
-        "test: {} positions from {file}, {}",
+        "test: {} position{} from {file}, {}",
         items.len(),
+        if items.len() == 1 { "" } else { "s" },
         limits.describe()
     ));
     let mut searchers = c.tool_searchers();
