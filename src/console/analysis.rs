@@ -10,13 +10,13 @@
 
 use super::Console;
 use crate::bitboard::BitboardPos;
+use crate::boards::{AnyPosition, BoardChoice};
 use crate::engine::dispatch::complete_fen;
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position};
 use crate::search::{
     Caps, Limits, SearchInfo, SearchParams, SearchResult, Searcher, DEFAULT_HASH_MB, RUN, STOP,
 };
-use crate::tools::perftcmd::{AnyPosition, BoardChoice};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
@@ -130,11 +130,7 @@ pub fn position(c: &mut Console, variant: &str, fen: Option<&str>) -> Result<Any
         .library()
         .variant(variant)
         .map_err(|_| format!("unknown variant {variant}"))?;
-    let board = if c.config().general_board {
-        BoardChoice::General
-    } else {
-        BoardChoice::Auto
-    };
+    let board = BoardChoice::general_if(c.config().general_board);
     let fen = fen.map(full_fen);
     AnyPosition::new(&rules, fen.as_deref(), board)
         .map_err(|e| format!("illegal position ({e}): {}", fen.unwrap_or_default()))

@@ -15,12 +15,12 @@ use super::display::score_text;
 use super::progress::ProgressReporter;
 use super::record::load_all_games;
 use super::Console;
+use crate::boards::AnyPosition;
 use crate::book::pgn::{replay, PgnGame};
 use crate::core::{Color, Score};
 use crate::notation::to_san;
 use crate::position::{Evaluate, Position};
 use crate::search::{Limits, Searcher};
-use crate::tools::perftcmd::AnyPosition;
 use std::time::Duration;
 
 /// Whose moves are annotated.

@@ -9,11 +9,11 @@
 
 use super::analysis;
 use super::Console;
+use crate::boards::AnyPosition;
 use crate::book::pgn::{read_pgn, replay, write_pgn, PgnGame};
 use crate::core::{Color, Verdict};
 use crate::engine::api::{Command, Event};
 use crate::position::Position;
-use crate::tools::perftcmd::AnyPosition;
 
 /// Tags the PGN standard requires, in its order (`Result` comes last).
 const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];

@@ -11,10 +11,10 @@
 use super::analysis::{self, Searchers, ToolLimits};
 use super::progress::ProgressReporter;
 use super::Console;
+use crate::boards::AnyPosition;
 use crate::notation::{parse_san, to_san};
 use crate::position::{Evaluate, Position};
 use crate::search::Searcher;
-use crate::tools::perftcmd::AnyPosition;
 use std::time::Instant;
 
 /// One position of a suite.
