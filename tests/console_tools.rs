@@ -339,7 +339,9 @@ fn annotateh_diagrams_render_in_headless_chromium() {
     let html = read(&dir, "variants.pgn.html").replace("</body>", &format!("{MEASURE}</body>"));
     write(&dir, "measure.html", &html);
     let url = format!("file://{}", dir.join("measure.html").display());
-    let output = std::process::Command::new(chromium)
+    // Through coreutils' `timeout`, so a stuck browser cannot hang the tests.
+    let output = std::process::Command::new("timeout")
+        .args(["120", chromium])
         .args([
             "--headless",
             "--no-sandbox",

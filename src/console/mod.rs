@@ -1,5 +1,5 @@
 //! Crafty-style console front end for humans: a prompt (`White(1): `), moves
-//! in coordinate notation answered by the engine's move, and commands from a
+//! (coordinates or SAN) answered by the engine's move, and commands from a
 //! static table ([`commands::COMMANDS`]) that drives both dispatch and `help`.
 //!
 //! Like the XBoard front end it only turns text into [`Command`]s and
@@ -7,13 +7,16 @@
 //! its own thread. After every command the console sends `ping` and prints
 //! what comes back up to the `pong`, so each line's answer (including the
 //! engine's move) is complete before the next line is read. Tools that need
-//! no game state (perft, check, bench) run on the console thread.
+//! no game state run on the console thread: perft, check, bench (`tools`),
+//! test suites (`suite`) and annotation (`annotate`, `annotate_html`, `svg`)
+//! with their own searchers (`analysis`) and progress on stderr
+//! (`progress`). Games on file (`record`) go through the engine's record.
 //!
-//! Moves are read in coordinate notation (and `O-O`) only: SAN waits for the
-//! PGN/SAN module. Start-up: `.nightriderrc` in `$HOME`, then in the working
-//! directory, then command-line arguments, each line a command (see `cli`).
+//! Start-up: `.nightriderrc` in `$HOME`, then in the working directory, then
+//! command-line arguments, each line a command (see `cli`).
 //!
-//! Tested by `tests/console.rs`: scripted sessions on the built binary.
+//! Tested by `tests/console.rs` and `tests/console_tools.rs`: scripted
+//! sessions on the built binary.
 
 pub mod analysis;
 pub mod annotate;
