@@ -250,6 +250,7 @@ pub fn run(c: &mut Console, args: &str) -> Result<(), String> {
     let started = Instant::now();
     for (index, item) in items.iter().enumerate() {
         let label = format!("{}/{} {}", index + 1, items.len(), item.id);
+        let position_started = Instant::now();
         let line = match test_one(c, &mut searchers, item, &limits, hold) {
             Ok(v) => {
                 totals.nodes += v.nodes;
@@ -261,8 +262,11 @@ pub fn run(c: &mut Console, args: &str) -> Result<(), String> {
                 let wanted = wanted_text(item);
                 let verdict = if v.solved { "solved" } else { "failed" };
                 format!(
-                    "{label}: {verdict}, {} ({wanted}) (depth {}, {} nodes)",
-                    v.found, v.depth, v.nodes
+                    "{label}: {verdict}, {} ({wanted}) (depth {}, {:.2} s, {} nodes)",
+                    v.found,
+                    v.depth,
+                    position_started.elapsed().as_secs_f64(),
+                    v.nodes
                 )
             }
             Err(e) => {
