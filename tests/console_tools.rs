@@ -87,6 +87,19 @@ fn read_and_savegame_round_trip_pgn_with_tags_comments_and_variants() {
         .replace("[ECO \"C20\"]", "[ECO \"C20\"]\n[Annotator \"me\"]");
     assert_eq!(read(&dir, "tags.pgn"), edited);
     assert_eq!(read(&dir, "capa-out.pgn"), CAPABLANCA);
+    // Other programs capitalise the variant's name.
+    write(
+        &dir,
+        "cap.pgn",
+        &CAPABLANCA.replace("\"capablanca\"", "\"Capablanca\""),
+    );
+    let out = session_in(
+        &dir,
+        &[],
+        "read cap.pgn
+",
+    );
+    assert_eq!(out[1], "read game 1 of cap.pgn: 3 plies of capablanca");
 }
 
 #[test]

@@ -163,7 +163,7 @@ pub fn read(c: &mut Console, args: &str) -> Result<(), String> {
     refuse_in_analysis(c)?;
     let (path, index) = file_and_index(args, "read FILE [N]")?;
     let game = load_game(&path, index)?;
-    let variant = game.variant().to_string();
+    let variant = variant_name(c, game.variant());
     let pos = analysis::position(c, &variant, None).map_err(|e| format!("Error ({path}): {e}"))?;
     let (start_fen, texts) =
         any_game_texts(&game, &pos).map_err(|e| format!("Error ({path}): {e}"))?;
@@ -191,6 +191,18 @@ pub fn read(c: &mut Console, args: &str) -> Result<(), String> {
         "read game {index} of {path}: {plies} plies of {variant}"
     ));
     Ok(())
+}
+
+/// The engine's name for a `[Variant]` value: as written if known, else in
+/// lower case (`Capablanca`), with `Chess960` as `fischerandom`.
+fn variant_name(c: &mut Console, tag: &str) -> String {
+    if c.library().variant(tag).is_ok() {
+        return tag.to_string();
+    }
+    match tag.to_ascii_lowercase().as_str() {
+        "chess960" | "fischer random" | "fischerandom" => "fischerandom".into(),
+        lower => lower.to_string(),
+    }
 }
 
 /// Sends the commands that rebuild a game; any refusal is the error.
