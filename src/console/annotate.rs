@@ -1,10 +1,11 @@
-//! `annotate FILE SIDE MOVES MARGIN TIME` and `annotateh`: Crafty's game
+//! `annotate FILE SIDE MOVES MARGIN TIME [N]` and `annotateh`: Crafty's game
 //! annotation. Each game of the PGN file is replayed; before every move of
 //! the chosen side(s) in the chosen move range the position is searched
 //! (TIME seconds a move, and never deeper than `sd`). When the engine
 //! prefers another move, the move played is searched alone to the same
 //! depth; if it scores at least MARGIN pawns worse, it gets a comment (both
-//! scores, for White) and the engine's line as a variation.
+//! scores, for White) and the engine's line as a variation; with N, the
+//! engine's N best moves (stopping at the move played; -N: N in any case).
 //!
 //! `annotate` writes FILE.can (PGN); `annotateh` writes FILE.html with an
 //! SVG diagram of the position before every commented move (see
@@ -49,18 +50,25 @@ pub struct Request {
     pub margin: Score,
     /// Search time per move.
     pub time: Duration,
+    /// Lines shown (Crafty's `n`): the best moves in turn, stopping at the
+    /// move played unless negative (then always `-n` lines).
+    pub lines: i32,
 }
 
-/// Reads `FILE SIDE MOVES MARGIN TIME`.
+/// Reads `FILE SIDE MOVES MARGIN TIME [N]`.
 ///
 /// # Errors
 /// A missing or malformed argument, as one line.
 pub fn parse_request(args: &str, name: &str) -> Result<Request, String> {
     let words: Vec<&str> = args.split_whitespace().collect();
-    let [file, side, moves, margin, time] = words[..] else {
-        return Err(format!(
-            "Error (missing argument): usage: {name} FILE SIDE MOVES MARGIN TIME"
-        ));
+    let (file, side, moves, margin, time, lines) = match words[..] {
+        [f, s, m, g, t] => (f, s, m, g, t, "1"),
+        [f, s, m, g, t, n] => (f, s, m, g, t, n),
+        _ => {
+            return Err(format!(
+                "Error (missing argument): usage: {name} FILE SIDE MOVES MARGIN TIME [N]"
+            ))
+        }
     };
     let sides = match side {
         "w" => Sides::White,
@@ -86,12 +94,18 @@ pub fn parse_request(args: &str, name: &str) -> Result<Request, String> {
         .ok()
         .filter(|t: &f64| *t > 0.0 && *t < 1e6)
         .ok_or_else(|| bad("time in seconds", time))?;
+    let lines: i32 = lines
+        .parse()
+        .ok()
+        .filter(|n: &i32| *n != 0 && n.abs() <= 32)
+        .ok_or_else(|| bad("number of lines (1..32 or -32..-1)", lines))?;
     Ok(Request {
         file: file.to_string(),
         sides,
         moves,
         margin: (pawns * 100.0).round() as Score,
         time: Duration::from_secs_f64(secs),
+        lines,
     })
 }
 
@@ -102,10 +116,11 @@ pub struct Note {
     pub played: Score,
     /// Score of the engine's move, for White.
     pub best: Score,
-    /// Depth of both searches.
+    /// Depth of the searches.
     pub depth: u32,
-    /// The engine's line in SAN with move numbers (`12. Nf3 Nc6 13. d4`).
-    pub line: Vec<String>,
+    /// The engine's lines, best first: score for White and the moves in
+    /// SAN with move numbers (`12. Nf3 Nc6 13. d4`).
+    pub lines: Vec<(Score, Vec<String>)>,
 }
 
 /// One move of an annotated game.
@@ -213,18 +228,31 @@ fn judge<P: Position + Evaluate>(
     if best.score - mine.score < request.margin {
         return None;
     }
-    let for_white = |s: Score| {
-        if pos.side_to_move() == Color::White {
-            s
-        } else {
-            -s
+    let white = pos.side_to_move() == Color::White;
+    let for_white = |s: Score| if white { s } else { -s };
+    let mut lines = vec![(for_white(best.score), line_san(pos, &best.pv))];
+    let mut shown = vec![best_move];
+    for _ in 1..request.lines.unsigned_abs() {
+        let next = analysis::search(
+            searcher,
+            pos,
+            history,
+            &only_played,
+            shown.clone(),
+            &mut |_| false,
+        );
+        let Some(m) = next.best else { break };
+        if m == played && request.lines > 0 {
+            break;
         }
-    };
+        lines.push((for_white(next.score), line_san(pos, &next.pv)));
+        shown.push(m);
+    }
     Some(Note {
         played: for_white(mine.score),
         best: for_white(best.score),
         depth: best.depth,
-        line: line_san(pos, &best.pv),
+        lines,
     })
 }
 
@@ -351,7 +379,7 @@ fn report(c: &mut Console, done: &[Annotated], path: &str) {
                     number_text(p.number, p.side),
                     p.san,
                     score_text(n.played),
-                    n.line.get(1).map_or("", String::as_str),
+                    n.lines[0].1.get(1).map_or("", String::as_str),
                     score_text(n.best),
                     n.depth
                 ));
@@ -422,7 +450,9 @@ pub fn can_text(done: &[Annotated], header: &str) -> String {
             }
             if let Some(n) = &p.note {
                 words.push(format!("{{{}}}", note_comment(n)));
-                words.push(format!("({})", n.line.join(" ")));
+                for (score, line) in &n.lines {
+                    words.push(format!("({} {{{}}})", line.join(" "), score_text(*score)));
+                }
                 after_note = true;
             }
         }
@@ -463,6 +493,15 @@ mod tests {
         assert_eq!(r.moves, (5, 20));
         assert_eq!(r.margin, 50);
         assert_eq!(r.time, Duration::from_secs(2));
+        assert_eq!(r.lines, 1);
+        assert_eq!(
+            parse_request("g.pgn w 1 1 1 -3", "annotate").map(|r| r.lines),
+            Ok(-3)
+        );
+        assert_eq!(
+            parse_request("g.pgn w 1 1 1 0", "annotate"),
+            Err("Error (bad number of lines (1..32 or -32..-1)): 0".into())
+        );
         let r = parse_request("g.pgn Carlsen 12 1 0.5", "annotate").unwrap();
         assert_eq!(r.sides, Sides::Player("Carlsen".into()));
         assert_eq!(r.moves, (12, u32::MAX));
@@ -476,7 +515,9 @@ mod tests {
         );
         assert_eq!(
             parse_request("g.pgn w", "annotateh"),
-            Err("Error (missing argument): usage: annotateh FILE SIDE MOVES MARGIN TIME".into())
+            Err(
+                "Error (missing argument): usage: annotateh FILE SIDE MOVES MARGIN TIME [N]".into()
+            )
         );
     }
 

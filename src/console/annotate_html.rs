@@ -5,6 +5,7 @@
 //! it shows in any browser without files beside it.
 
 use super::annotate::{note_comment, Annotated, Ply};
+use super::display::score_text;
 use super::svg::{board_svg, escape};
 use crate::core::Color;
 
@@ -103,11 +104,21 @@ fn note_box(ply: &Ply) -> String {
     };
     let caption = format!("{mover} to move; played {}{}", number(ply), ply.san);
     let diagram = board_svg(&ply.fen_before, &caption).unwrap_or_default();
+    let lines: String = note
+        .lines
+        .iter()
+        .map(|(score, line)| {
+            format!(
+                "<br>Nightrider's line ({}): {}",
+                score_text(*score),
+                escape(&line.join(" "))
+            )
+        })
+        .collect();
     format!(
-        "<div class=\"note\">\n{diagram}\n<p>{}{}: {}<br>Nightrider's line: {}</p>\n</div>\n",
+        "<div class=\"note\">\n{diagram}\n<p>{}{}: {}{lines}</p>\n</div>\n",
         number(ply),
         escape(&ply.san),
         escape(&note_comment(note)),
-        escape(&note.line.join(" "))
     )
 }
