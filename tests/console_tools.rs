@@ -438,3 +438,34 @@ fn bad_files_give_one_line_and_the_console_goes_on() {
         ]
     );
 }
+
+#[test]
+fn perf_counts_generated_and_made_moves() {
+    let dir = scratch("perf");
+    let out = session_in(
+        &dir,
+        &[],
+        "perf 1000\nvariant capablanca\nperf 10\nperf 0\n",
+    );
+    // The counts are exact (20 and 28 moves a round); the speeds vary.
+    let counts: Vec<&str> = out
+        .iter()
+        .map(|l| l.split(" in ").next().unwrap())
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            "White(1): perf 1000",
+            "perf: 1000 rounds on the bitboard board",
+            "generated 20000 moves",
+            "made and unmade 20000 legal moves",
+            "White(1): variant capablanca",
+            "White(1): perf 10",
+            "perf: 10 rounds on the mailbox board",
+            "generated 280 moves",
+            "made and unmade 280 legal moves",
+            "White(1): perf 0",
+            "Error (rounds 1..100000000 expected): perf 0",
+        ]
+    );
+}

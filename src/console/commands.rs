@@ -107,6 +107,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         c.set_post(false);
         Ok(())
     }),
+    spec("perf", 4, "perf [N]", "Measures move generation, then make/unmake, on the current position, N rounds (default 100000).", tools::perf),
     spec("perft", 3, "perft DEPTH", "Counts the leaf nodes of the legal move tree DEPTH plies deep.", |c, a| tools::perft(c, a, false)),
     spec("pgn", 3, "pgn [TAG VALUE]", "Sets a PGN tag for `savegame` (e.g. `pgn White Kasparov`); alone, lists the tags set.", record::pgn),
     spec("ponder", 3, "ponder on|off", "Thinks (or not) on the opponent's time.", ponder),
