@@ -469,3 +469,53 @@ fn perf_counts_generated_and_made_moves() {
         ]
     );
 }
+
+/// The variation of a thinking line (`depth time score nodes pv...`).
+fn thinking_pv(line: &str) -> Option<Vec<&str>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.first()?.parse::<u32>().ok()?;
+    Some(words[4..].to_vec())
+}
+
+#[test]
+fn display_options_show_stats_numbered_variations_and_changes_only() {
+    let dir = scratch("displayopts");
+    let input = "display stats on\nsd 2\ne2e4\ndisplay moves on\npost\nd2d4\n\
+                 display stats off\ndisplay changes on\nnew\nsd 5\ne2e4\n";
+    let out = session_in(&dir, &[], input);
+    assert_eq!(out[1], "display stats on, changes off, moves off");
+    let reply = out
+        .iter()
+        .position(|l| l.starts_with("Black(1): "))
+        .unwrap();
+    assert!(out[reply + 1].starts_with("stats: depth 2, "), "{out:?}");
+    assert!(out[reply + 1].ends_with(" knps"), "{out:?}");
+    // After d2d4 (Black to move at move 2) variations are numbered.
+    let second = out.iter().position(|l| l == "White(2): d2d4").unwrap();
+    let numbered: Vec<Vec<&str>> = out[second..]
+        .iter()
+        .map_while(|l| {
+            (l == "White(2): d2d4")
+                .then(Vec::new)
+                .or_else(|| thinking_pv(l))
+        })
+        .skip(1)
+        .collect();
+    assert_eq!(numbered.len(), 2, "{out:?}");
+    assert!(numbered.iter().all(|pv| pv[0] == "2..."), "{out:?}");
+    assert!(numbered[1].contains(&"3."), "{out:?}");
+    // With changes on, no two lines in a row name the same best move.
+    let last = out
+        .iter()
+        .position(|l| l == "display stats off, changes on, moves on");
+    let lines: Vec<Vec<&str>> = out[last.unwrap()..]
+        .iter()
+        .filter_map(|l| thinking_pv(l))
+        .collect();
+    assert!(!lines.is_empty(), "{out:?}");
+    assert!(lines.windows(2).all(|w| w[0][1] != w[1][1]), "{out:?}");
+    assert!(
+        !out.iter().any(|l| l.starts_with("stats: depth 5")),
+        "{out:?}"
+    );
+}

@@ -61,11 +61,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     }),
     spec("check", 3, "check [FILE]", "Lints an fmax.ini (default: the one the engine uses) and prints every problem and a summary.", tools::check),
     spec("cores", 3, "cores N", "Uses N search threads (same as `mt`).", cores),
-    spec("display", 3, "display", "Shows the board, the side to move and the FEN.", |c, _| {
-        let lines = super::display::board(&c.snapshot().fen);
-        c.print(&lines.join("\n"));
-        Ok(())
-    }),
+    spec("display", 3, "display [OPTION on|off]", "Shows the board, the side to move and the FEN. With an option: `stats` (depth, nodes, time and speed after each engine move), `changes` (thinking lines only when the best move changes), `moves` (move numbers in variations).", display),
     spec("divide", 3, "divide DEPTH", "Perft split by root move, then the total.", |c, a| tools::perft(c, a, true)),
     spec("draw", 4, "draw", "Offers the engine a draw.", draw),
     spec("drawscore", 5, "drawscore N", "What a draw is worth to the engine, in centipawns (-500..500).", |c, a| set_option(c, "DrawScore", a)),
@@ -259,6 +255,18 @@ fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
         .map_err(|_| format!("Error (bad {what}): {text}"))
 }
 
+fn display(c: &mut Console, args: &str) -> Result<(), String> {
+    match args.split_whitespace().collect::<Vec<_>>()[..] {
+        [] => {
+            let lines = super::display::board(&c.snapshot().fen);
+            c.print(&lines.join("\n"));
+            Ok(())
+        }
+        [option, value] => c.set_display(option, value),
+        _ => Err(format!("Error (expected OPTION on|off): display {args}")),
+    }
+}
+
 fn analyze(c: &mut Console, _: &str) -> Result<(), String> {
     c.set_mode(InputMode::Analyze);
     c.send(vec![Command::Post(true), Command::Analyze]);
@@ -268,7 +276,7 @@ fn analyze(c: &mut Console, _: &str) -> Result<(), String> {
 fn exit(c: &mut Console, args: &str) -> Result<(), String> {
     if c.mode() == InputMode::Analyze {
         c.set_mode(InputMode::Normal);
-        let post = c.post();
+        let post = c.engine_post();
         c.send(vec![
             Command::ExitAnalyze,
             Command::PlayOther,

@@ -91,6 +91,8 @@ pub struct Console {
     move_time: Option<u64>,
     hash_mb: usize,
     threads: usize,
+    display: display::DisplayOptions,
+    last_thinking: Option<crate::engine::api::Thinking>,
     /// Tags and comments of the game last read, and tags set with `pgn`.
     pub record: record::GameRecord,
 }
@@ -156,6 +158,8 @@ where
         hash_mb: 0,
         threads: 1,
         record: record::GameRecord::default(),
+        display: display::DisplayOptions::default(),
+        last_thinking: None,
     };
     console.exchange(Vec::new());
     console.run(startup);
@@ -382,9 +386,57 @@ impl Console {
     }
 
     fn show(&mut self, event: &Event) {
+        if let Event::Thinking(t) = event {
+            self.show_thinking(t);
+            return;
+        }
         if let Some(text) = display::event_text(event, &self.snapshot) {
             self.print(&text);
         }
+        if let (Event::Move(_), true) = (event, self.display.stats) {
+            if let Some(t) = self.last_thinking.take() {
+                self.print(&display::stats(&t));
+            }
+        }
+    }
+
+    /// A thinking line, as `post` and the display options want it.
+    fn show_thinking(&mut self, t: &crate::engine::api::Thinking) {
+        let previous = self.last_thinking.replace(t.clone());
+        let shown = self.post || self.mode == InputMode::Analyze;
+        let same_best = previous.is_some_and(|p| p.depth < t.depth && p.pv.first() == t.pv.first());
+        if !shown || (self.display.changes && same_best) {
+            return;
+        }
+        let mut line = display::thinking(t);
+        if self.display.moves {
+            let pv = t.pv.join(" ");
+            let numbered = display::numbered(&self.snapshot.fen, &t.pv);
+            if let Some(start) = line.rfind(&pv).filter(|_| !pv.is_empty()) {
+                line.replace_range(start.., &numbered);
+            }
+        }
+        self.print(&line);
+    }
+
+    /// Switches a display option (`display stats on`); thinking lines are
+    /// asked of the engine while `post` or `stats` needs them.
+    ///
+    /// # Errors
+    /// An unknown option or value.
+    pub fn set_display(&mut self, option: &str, value: &str) -> Result<(), String> {
+        self.display.set(option, value)?;
+        let post = self.engine_post();
+        self.send(vec![Command::Post(post)]);
+        let summary = self.display.summary();
+        self.print(&summary);
+        Ok(())
+    }
+
+    /// Whether the engine must send thinking lines (to show, or for stats).
+    #[must_use]
+    pub fn engine_post(&self) -> bool {
+        self.post || self.display.stats
     }
 
     /// Writes one line (or several joined by newlines) to the output and log.
@@ -489,7 +541,8 @@ impl Console {
     /// Shows thinking lines (or not).
     pub fn set_post(&mut self, on: bool) {
         self.post = on;
-        self.send(vec![Command::Post(on)]);
+        let post = self.engine_post();
+        self.send(vec![Command::Post(post)]);
     }
 
     /// The commands that start a new game and restore the console's settings.
