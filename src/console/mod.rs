@@ -21,6 +21,7 @@
 pub mod analysis;
 pub mod annotate;
 pub mod annotate_html;
+pub mod book_commands;
 pub mod commands;
 pub mod display;
 pub mod progress;
