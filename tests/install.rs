@@ -198,3 +198,23 @@ fn uninstall_without_a_manifest_changes_nothing() {
     assert!(!prefix.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn version_flag_and_myname_carry_the_package_version() {
+    let want = format!("Nightrider {}", env!("CARGO_PKG_VERSION"));
+    let out = Command::new(BIN).arg("--version").output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{want}\n"));
+    let mut child = Command::new(BIN)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, b"xboard\nprotover 2\nquit\n").unwrap();
+    drop(stdin);
+    let text = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string();
+    assert!(
+        text.contains(&format!("feature myname=\"{want}\" ")),
+        "{text}"
+    );
+}
