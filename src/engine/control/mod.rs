@@ -19,6 +19,7 @@ use super::library::Library;
 use super::options::{self, Settings};
 use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
+use crate::boards::BoardChoice;
 use crate::core::{Color, Score};
 use crate::search::Progress;
 use std::sync::Arc;
@@ -277,8 +278,8 @@ impl Control {
         self.abandon();
         match self.library.variant(name) {
             Ok(v) => {
-                let bitboard = !self.general_board && self.library.is_orthodox(&v);
-                self.game = AnyGame::new(Library::base_name(name), &v, bitboard);
+                let board = BoardChoice::general_if(self.general_board);
+                self.game = AnyGame::new(Library::base_name(name), &v, board);
                 self.start_fen = self.game.fen();
                 self.position_ok = true;
                 self.out.extend(setup_events(&v, &self.start_fen));
@@ -725,5 +726,5 @@ impl Control {
 /// Standard chess: the library's `normal`, or the built-in one if that is broken.
 fn fallback_game(library: &Library, general: bool) -> AnyGame {
     let normal = library.normal();
-    AnyGame::new("normal", &normal, !general && library.is_orthodox(&normal))
+    AnyGame::new("normal", &normal, BoardChoice::general_if(general))
 }
