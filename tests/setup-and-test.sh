@@ -15,9 +15,12 @@ SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 export PATH=$PATH:/usr/games
 
 # Debian packages: fairymax (its fmax.ini and the match opponent), xboard and
-# xvfb (the real-client matches), python3-pip for python-chess.
+# xvfb (the real-client matches), stockfish and fairy-stockfish (the README's
+# speed comparison), python3-pip for python-chess.
 need=()
 [ -f /usr/share/games/fairymax/fmax.ini ] || need+=(fairymax)
+command -v stockfish >/dev/null || need+=(stockfish)
+command -v fairy-stockfish >/dev/null || need+=(fairy-stockfish)
 command -v xboard >/dev/null || need+=(xboard)
 command -v xvfb-run >/dev/null || need+=(xvfb)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)

@@ -6,11 +6,12 @@
 # line or panic from Nightrider, and on a match that does not report its score.
 #
 # Usage: tests/xboard-matches.sh [ENGINE] [OUT_DIR]
-#   ENGINE   default target/release/nightrider (working directory: the repository,
-#            where fmax.ini and variants/ are found)
+#   ENGINE   Nightrider's command line, default target/release/nightrider (run in
+#            the repository, where fmax.ini and variants/ are found)
 #   OUT_DIR  where PGNs, XBoard debug logs and stderr go (default: a temp dir)
 # Environment: VARIANTS (default "normal capablanca shatranj"), GAMES (2),
-#   TC (XBoard -tc, default 0:06), INC (0.05).
+#   TC (XBoard -tc, default 0:06), INC (0.05), OPPONENT (default fairymax; its
+#   working directory is the log directory, so give absolute paths).
 # Needs Debian packages xboard, xvfb and fairymax (tests/setup-and-test.sh installs them).
 #
 # XBoard at the end of a -matchGames match pops up "Match ... final score"
@@ -21,15 +22,16 @@
 # the timeout stays as a guard, and the score is read from the PGN either way.
 set -u
 cd "$(dirname "$0")/.."
-engine=$(realpath "${1:-target/release/nightrider}")
+engine=${1:-target/release/nightrider}
+opponent=${OPPONENT:-fairymax}
 out=${2:-$(mktemp -d)}
 variants=${VARIANTS:-normal capablanca shatranj}
 games=${GAMES:-2}; tc=${TC:-0:06}; inc=${INC:-0.05}
 export PATH=$PATH:/usr/games
-for tool in xboard xvfb-run fairymax; do
+for tool in xboard xvfb-run ${opponent%% *}; do
   command -v $tool >/dev/null || { echo "xboard-matches: $tool missing (apt-get install xboard xvfb fairymax)"; exit 2; }
 done
-[ -x "$engine" ] || { echo "xboard-matches: no engine at $engine (cargo build --release)"; exit 2; }
+[ -x "${engine%% *}" ] || { echo "xboard-matches: no engine at ${engine%% *} (cargo build --release)"; exit 2; }
 mkdir -p "$out"
 failed=0
 for variant in $variants; do
@@ -38,7 +40,7 @@ for variant in $variants; do
   # The limit: every game at most 300 moves a side at full time, plus start-up.
   limit=$(( games * 2 * (10 + 300 / 20) + 60 ))
   timeout "$limit" xvfb-run -a xboard -noGUI -popupExitMessage false -xponder \
-    -fcp "$engine" -fd "$PWD" -scp fairymax -sd "$dir" \
+    -fcp "$engine" -fd "$PWD" -scp "$opponent" -sd "$dir" \
     -variant "$variant" -matchGames "$games" -tc "$tc" -inc "$inc" -autoCallFlag true \
     -saveGameFile "$dir/games.pgn" -debug -nameOfDebugFile "$dir/xboard-debug.log" \
     >"$dir/xboard-stderr.log" 2>&1
@@ -48,7 +50,7 @@ for variant in $variants; do
 import re, sys
 out, variant, games, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 BAD = re.compile(r"illegal|false|forfeit|crash|exit|disconnect|on time|stall|abort", re.I)
-problems, score = [], {"nightrider": 0.0, "fairy-max": 0.0}
+problems, score = [], {"first": 0.0, "second": 0.0}
 try:
     pgn = open(f"{out}/games.pgn", errors="replace").read()
 except OSError:
@@ -59,6 +61,7 @@ for n, game in enumerate(played, 1):
     result = tags.get("Result", "*")
     white, black = tags.get("White", "?"), tags.get("Black", "?")
     ours = "white" if white.startswith("Nightrider") else "black" if black.startswith("Nightrider") else None
+    mine = {"white": white.startswith("Nightrider"), "black": black.startswith("Nightrider")}
     end = re.search(r"\{([^}]*)\}\s*(1-0|0-1|1/2-1/2|\*)\s*$", game.strip())
     reason = end.group(1) if end else ""
     if ours is None:
@@ -68,13 +71,13 @@ for n, game in enumerate(played, 1):
     if result == "*":
         problems.append(f"game {n}: unfinished ({reason})")
     elif BAD.search(reason):
-        if loser == ours or (loser is None and "nightrider" in reason.lower()):
-            problems.append(f"game {n}: Nightrider ({ours}) lost by: {reason}")
+        if (loser and mine[loser]) or (loser is None and "nightrider" in reason.lower()):
+            problems.append(f"game {n}: Nightrider ({loser or ours}) lost by: {reason}")
         else:
-            print(f"  note: game {n}: Fairy-Max's fault: {reason}")
+            print(f"  note: game {n}: the opponent's fault: {reason}")
     points = {"1-0": (1, 0), "0-1": (0, 1)}.get(result, (0.5, 0.5))
-    score["nightrider"] += points[0] if ours == "white" else points[1]
-    score["fairy-max"] += points[1] if ours == "white" else points[0]
+    score["first"] += points[0] if ours == "white" else points[1]
+    score["second"] += points[1] if ours == "white" else points[0]
     print(f"  game {n}: {white} - {black} {result} {{{reason}}}")
 if len(played) != games:
     problems.append(f"{len(played)} of {games} games were saved")
@@ -86,7 +89,7 @@ stderr = open(f"{out}/xboard-stderr.log", errors="replace").read()
 if "panicked" in stderr:
     problems.append("Nightrider panicked (see xboard-stderr.log)")
 final = re.search(r"final score (\d+)-(\d+)-(\d+)", stderr)
-print(f"{variant}: Nightrider {score['nightrider']:g} - {score['fairy-max']:g} Fairy-Max in {seconds} s"
+print(f"{variant}: Nightrider {score['first']:g} - {score['second']:g} opponent in {seconds} s"
       + ("" if final else " (XBoard printed no final score)"))
 for p in problems:
     print(f"  FAIL {variant}: {p}")
