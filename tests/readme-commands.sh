@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every command the README shows, as written, in a fresh clone of this
 # repository (its committed state), the way a new user would: each line of
-# each ```sh block (backslash continuations joined), in order, from the
+# each ```sh block (backslash continuations and here-documents joined), in order, from the
 # clone's root, with no input. Fails if any command fails or times out, or if
 # the README has an indented code block (commands belong in ```sh blocks,
 # anything else in ```text blocks).
@@ -21,7 +21,7 @@ python3 - "$logs" <<'PY'
 import os, re, subprocess, sys, time
 logs = sys.argv[1]
 lines = open("README.md").read().split("\n")
-commands, problems, fence, prev_blank = [], [], None, True
+commands, problems, fence, prev_blank, heredoc = [], [], None, True, None
 for number, line in enumerate(lines, 1):
     if fence is None:
         m = re.match(r"^```\s*(\S*)", line)
@@ -37,12 +37,21 @@ for number, line in enumerate(lines, 1):
         fence = None
         prev_blank = True
         continue
-    if fence != "sh" or not line.strip() or line.lstrip().startswith("#"):
+    if fence != "sh":
+        continue
+    if heredoc:  # the body of a here-document belongs to its command, verbatim
+        commands[-1] = (commands[-1][0], commands[-1][1] + "\n" + line)
+        if line == heredoc:
+            heredoc = None
+        continue
+    if not line.strip() or line.lstrip().startswith("#"):
         continue
     if commands and commands[-1][1].endswith("\\"):
         commands[-1] = (commands[-1][0], commands[-1][1][:-1] + " " + line.strip())
     else:
         commands.append((number, line.strip()))
+    m = re.search(r"<<-?\s*'?\"?(\w+)'?\"?\s*$", line)
+    heredoc = m.group(1) if m else None
 skip_setup = os.environ.get("README_SKIP_SETUP") == "1"
 limit = int(os.environ.get("README_TIMEOUT", "1800"))
 ran = failed = 0
@@ -63,7 +72,8 @@ for k, (number, command) in enumerate(commands, 1):
     ran += 1
     verdict = "ok  " if rc == 0 else "FAIL"
     failed += rc != 0
-    print(f"{verdict}  README.md:{number}  {command}  ({time.time() - start:.0f} s)")
+    shown = command.splitlines()[0] + (" ..." if "\n" in command else "")
+    print(f"{verdict}  README.md:{number}  {shown}  ({time.time() - start:.0f} s)")
     if rc != 0:
         tail = open(log, errors="replace").read().splitlines()[-8:]
         print("      exit " + str(rc) + "; last lines of " + log + ":\n      " + "\n      ".join(tail))
