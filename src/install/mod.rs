@@ -315,7 +315,7 @@ fn copy_overlays(w: &mut Writer, from: &Path, to: &Path) -> Result<(), String> {
 fn xboard_advice(layout: &Layout) -> Vec<String> {
     if layout.xboard_scans_plugins() {
         return vec![format!(
-            "XBoard lists the engine as \"{}\" (Engine > Load New 1st Engine) from its next start",
+            "XBoard adds \"{}\" to its engine list when it next starts: Engine > Load New 1st Engine > nightrider, or xboard -fe nightrider",
             layout.binary().display()
         )];
     }
