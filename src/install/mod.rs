@@ -405,8 +405,12 @@ impl Writer {
 
     fn link(&mut self, target: &Path, link: &Path) -> Result<(), String> {
         self.check_free(link)?;
-        std::os::unix::fs::symlink(target, link)
-            .map_err(|e| format!("cannot link {}: {e}", link.display()))?;
+        #[cfg(unix)]
+        let made = std::os::unix::fs::symlink(target, link);
+        // Elsewhere (Windows) a copy stands in for the link.
+        #[cfg(not(unix))]
+        let made = std::fs::copy(target, link).map(|_| ());
+        made.map_err(|e| format!("cannot link {}: {e}", link.display()))?;
         self.record(Entry::Link(link.to_path_buf()))
     }
 
