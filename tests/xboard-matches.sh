@@ -2,8 +2,10 @@
 # End-to-end test through the real client: XBoard 4.9 (-noGUI, under xvfb-run)
 # plays Nightrider against Fairy-Max, 2 games per variant (colours alternate),
 # and the test fails on any illegal move, time forfeit, crash, false claim or
-# unfinished game that is Nightrider's doing, on any `Error`/`Illegal move`
-# line or panic from Nightrider, and on a match that does not report its score.
+# unfinished game that is Nightrider's doing (read from the PGN and from
+# XBoard's debug log, where XBoard notes the claims it judged false), on any
+# `Error`/`Illegal move` line or panic from Nightrider, and on a match that
+# saved fewer games than it played.
 #
 # Usage: tests/xboard-matches.sh [ENGINE] [OUT_DIR]
 #   ENGINE   Nightrider's command line, default target/release/nightrider (run in
@@ -82,9 +84,20 @@ for n, game in enumerate(played, 1):
 if len(played) != games:
     problems.append(f"{len(played)} of {games} games were saved")
 log = open(f"{out}/xboard-debug.log", errors="replace").read() if played else ""
+claimer = None  # XBoard may rewrite a judged claim's PGN comment (" but bare king"): read its log
 for line in log.splitlines():
     if re.match(r"\d+ <first : (Error|Illegal move)", line):
         problems.append(f"Nightrider said: {line.split(': ', 1)[1]}")
+    m = re.match(r"\d+ <(first |second): (1-0|0-1|1/2-1/2)\b", line)
+    if m:
+        claimer = m.group(1).strip()
+    m = re.search(r"False (win|draw) claim: '[^']*'", line)
+    if m and claimer:
+        if claimer == "first":
+            problems.append(f"XBoard judged Nightrider's claim false: {m.group(0)}")
+        else:
+            print(f"  note: XBoard judged the opponent's claim false: {m.group(0)}")
+        claimer = None
 stderr = open(f"{out}/xboard-stderr.log", errors="replace").read()
 if "panicked" in stderr:
     problems.append("Nightrider panicked (see xboard-stderr.log)")
