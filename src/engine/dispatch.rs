@@ -9,6 +9,7 @@ use super::think::{self, SearchSpec};
 use super::worker::Task;
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
+use crate::book::player::{Advice, BookPlayer};
 use crate::core::{Color, GameResult, Score};
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position, TextError};
@@ -153,6 +154,27 @@ impl AnyGame {
     #[must_use]
     pub fn legal_move_texts(&mut self) -> Vec<String> {
         with_game!(self, g => g.legal_move_texts())
+    }
+
+    /// Hash of the current position.
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        with_game!(self, g => g.position().hash())
+    }
+
+    /// The book's advice here: the variant's books on either board, then a
+    /// Polyglot book on the bitboard.
+    pub fn book_advice(&self, books: &mut BookPlayer) -> Advice {
+        match self {
+            AnyGame::Orthodox(g) => books.advise_orthodox(&mut g.position().clone()),
+            AnyGame::General(g) => books.advise(&mut g.position().clone()),
+        }
+    }
+
+    /// The book candidates here with their figures (`bk`, `show book`).
+    #[must_use]
+    pub fn book_lines(&self, books: &BookPlayer) -> Vec<String> {
+        with_game!(self, g => books.show(&mut g.position().clone()))
     }
 
     /// A search of the current position, or of the position after `first`
