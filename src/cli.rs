@@ -47,6 +47,16 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         run: crate::book::command::run_books,
     },
     Subcommand {
+        name: "install",
+        usage: crate::install::INSTALL_USAGE,
+        run: crate::install::run_install,
+    },
+    Subcommand {
+        name: "uninstall",
+        usage: crate::install::UNINSTALL_USAGE,
+        run: crate::install::run_uninstall,
+    },
+    Subcommand {
         name: "bbperft",
         usage:
             "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",

@@ -13,6 +13,7 @@ pub mod console;
 pub mod core;
 pub mod engine;
 pub mod eval;
+pub mod install;
 pub mod mailbox;
 pub mod notation;
 pub mod position;

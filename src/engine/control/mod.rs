@@ -22,7 +22,7 @@ use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::boards::BoardChoice;
 use crate::book::player::BookPlayer;
-use crate::core::{Color, Score};
+use crate::core::{Color, GameResult, Score};
 use crate::search::Progress;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -66,6 +66,8 @@ pub struct Control {
     library: Library,
     general_board: bool,
     game: AnyGame,
+    /// The game has the bare-king rule (shatranj): see `claim_waits`.
+    bare_king_rule: bool,
     start_fen: String,
     mode: Mode,
     running: Option<Running>,
@@ -97,6 +99,7 @@ impl Control {
     pub fn new(library: Library, general_board: bool, worker: Worker) -> Control {
         let mut control = Control {
             game: fallback_game(&library, general_board),
+            bare_king_rule: false,
             library,
             general_board,
             start_fen: String::new(),
@@ -279,6 +282,7 @@ impl Control {
         self.abandon();
         self.worker.send(Job::Clear);
         self.game = fallback_game(&self.library, self.general_board);
+        self.bare_king_rule = false;
         self.start_fen = self.game.fen();
         self.position_ok = true;
         self.last_score = None;
@@ -297,6 +301,7 @@ impl Control {
             Ok(v) => {
                 let board = BoardChoice::general_if(self.general_board);
                 self.game = AnyGame::new(Library::base_name(name), &v, board);
+                self.bare_king_rule = v.overlay.bare_king_loses;
                 self.start_fen = self.game.fen();
                 self.select_books(Library::base_name(name));
                 self.position_ok = true;
@@ -749,13 +754,24 @@ impl Control {
         }
         self.out.push(Event::Move(best));
         self.guess = outcome.ponder;
-        if let Some(result) = result {
+        if let Some(result) = result.filter(|r| !self.claim_waits(r)) {
             self.over_announced = true;
             self.out.push(Event::GameOver(result.clone()));
             // Learned after the move is recorded (see `play_and_record`).
             self.pending_result = Some(result);
         }
         false
+    }
+
+    /// Whether our win just created is claimed only after the opponent's
+    /// reply: XBoard's shatranj referee counts a bared king only once the
+    /// bared side has had its move to bare back (backend.c, `bare`), so a
+    /// claim with the baring move is judged a false win claim. `kick` claims
+    /// it after the reply (a draw if the reply bares our king too).
+    fn claim_waits(&self, result: &GameResult) -> bool {
+        self.bare_king_rule
+            && result.winner == Some(self.game.side_to_move().flip())
+            && result.reason.ends_with("wins by variant rule")
     }
 }
 
