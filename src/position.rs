@@ -115,6 +115,26 @@ pub trait Position: Clone + Send + 'static {
     /// mate is a loss, stalemate follows the variant's rule.
     fn no_move_verdict(&self) -> Verdict;
 
+    /// [`Position::rule_verdict`] with the rule's name for result texts
+    /// (`counting rule`, `perpetual check`); the default names none.
+    fn rule_ending(&self) -> Option<(Verdict, &'static str)> {
+        self.rule_verdict().map(|v| (v, "variant rule"))
+    }
+
+    /// Plies without capture or pawn move after which the game is drawn
+    /// (the 50-move rule's 100 unless the variant says otherwise); `None`:
+    /// no such rule.
+    fn move_rule_plies(&self) -> Option<u32> {
+        Some(100)
+    }
+
+    /// Whether [`Position::rule_verdict`] judges repetitions itself (their
+    /// count and value are variant rules); otherwise the third occurrence of
+    /// a position is a draw.
+    fn judges_repetition(&self) -> bool {
+        false
+    }
+
     /// Parses a move in XBoard coordinate notation and checks it is legal.
     ///
     /// # Errors

@@ -193,7 +193,9 @@ fn cambodian_king_jump_is_lost_when_a_rook_lands_on_its_rank() {
     let fen = "r2k4/8/8/8/8/8/8/2SK4 b Dd - 0 1";
     let mut p = pos("cambodian", fen);
     play(&mut p, "a8a1");
-    assert_eq!(p.to_fen(), "3k4/8/8/8/8/8/8/r1SK4 w d - 1 2");
+    // White (king and khon against king and rook, no more than 3 pieces)
+    // starts the board's honour count of 63 moves, as Fairy-Stockfish writes.
+    assert_eq!(p.to_fen(), "3k4/8/8/8/8/8/8/r1SK4 w d 126 0 2");
     assert_eq!(legal(&mut p), ["d1c2", "d1d2", "d1e1", "d1e2"]);
     // Unmake gives the right back; a rook move elsewhere keeps it.
     let mut p = pos("cambodian", fen);
@@ -267,12 +269,43 @@ fn xiangqi_perpetual_check_loses_at_the_third_occurrence() {
     play(&mut p, "d4e4");
     assert!(p.in_check());
     assert_eq!(p.rule_verdict(), Some(Verdict::Win));
-    // The same dance without checks is only a repetition.
+    assert_eq!(p.rule_ending(), Some((Verdict::Win, "perpetual check")));
+    // The same dance without checks is only a repetition: a draw, judged by
+    // the board since xiangqi's repetitions are variant rules.
     let mut p = pos("xiangqi", start);
-    for m in [
-        "h4h5", "e9d9", "h5h4", "d9e9", "h4h5", "e9d9", "h5h4", "d9e9",
-    ] {
+    for m in ["h4h5", "e9d9", "h5h4", "d9e9", "h4h5", "e9d9", "h5h4"] {
         play(&mut p, m);
     }
-    assert_eq!(p.rule_verdict(), None);
+    assert_eq!(p.rule_verdict(), None, "the second occurrence");
+    play(&mut p, "d9e9");
+    assert_eq!(p.rule_ending(), Some((Verdict::Draw, "repetition")));
+}
+
+#[test]
+fn counting_follows_fairy_stockfish_move_by_move() {
+    // Random endgame continuations with Fairy-Stockfish's FEN (its counting
+    // fields included) and its draw claim after every ply: see
+    // tests/data/counting-games.py.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/counting-games.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut checked = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (name, start, moves, fen, claim) = (f[0], f[1], f[2], f[3], f[4] == "1");
+        let mut p = pos(name, start);
+        for m in moves.split_whitespace() {
+            play(&mut p, m);
+        }
+        assert_eq!(p.to_fen(), fen, "{name} {start} after {moves}");
+        let ending = p.rule_ending();
+        assert_eq!(
+            ending == Some((Verdict::Draw, "counting rule")),
+            claim,
+            "{name} {start} after {moves}: {ending:?}"
+        );
+        // Our own FEN reads back to the same count.
+        assert_eq!(pos(name, fen).to_fen(), fen);
+        checked += 1;
+    }
+    assert_eq!(checked, 1478);
 }

@@ -197,12 +197,12 @@ impl<P: Position> Game<P> {
     #[must_use]
     pub fn result(&mut self) -> Option<GameResult> {
         let mover = self.pos.side_to_move();
-        if let Some(verdict) = self.pos.rule_verdict() {
+        if let Some((verdict, rule)) = self.pos.rule_ending() {
             return Some(verdict_result(
                 verdict,
                 mover,
-                "wins by variant rule",
-                "Draw by variant rule",
+                &format!("wins by {rule}"),
+                &format!("Draw by {rule}"),
             ));
         }
         if self.pos.legal_moves().is_empty() {
@@ -222,10 +222,15 @@ impl<P: Position> Game<P> {
                 "Stalemate",
             ));
         }
-        if self.repetitions() >= 2 {
+        if !self.pos.judges_repetition() && self.repetitions() >= 2 {
             return Some(draw("Draw by repetition"));
         }
-        if self.pos.halfmove_clock() >= 100 {
+        let clock = self.pos.halfmove_clock();
+        if self
+            .pos
+            .move_rule_plies()
+            .is_some_and(|limit| clock >= limit)
+        {
             return Some(draw("50-move rule"));
         }
         if self.orthodox_material && insufficient_material(&self.pos.to_fen()) {
