@@ -10,6 +10,16 @@ use crate::core::{Color, Score, Verdict};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+/// The names [`Position::rule_ending`] gives the rules that end a game by
+/// repeating a position (n-fold repetition, perpetual check).
+pub const REPETITION_RULES: [&str; 2] = ["repetition", "perpetual check"];
+
+/// Whether a rule name from [`Position::rule_ending`] is a repetition rule.
+#[must_use]
+pub fn is_repetition_rule(name: &str) -> bool {
+    REPETITION_RULES.contains(&name)
+}
+
 /// Which moves `generate` should produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenKind {
