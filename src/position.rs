@@ -12,7 +12,7 @@ use std::hash::Hash;
 
 /// The names [`Position::rule_ending`] gives the rules that end a game by
 /// repeating a position (n-fold repetition, perpetual check).
-pub const REPETITION_RULES: [&str; 2] = ["repetition", "perpetual check"];
+pub const REPETITION_RULES: [&str; 3] = ["repetition", "perpetual check", "perpetual chase"];
 
 /// Whether a rule name from [`Position::rule_ending`] is a repetition rule.
 #[must_use]

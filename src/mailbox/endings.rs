@@ -62,6 +62,15 @@ impl MailboxPos {
                 return Some((v, "perpetual check"));
             }
         }
+        if overlay.chasing_loses {
+            let chasers = self.perpetual_chasers(span)?;
+            let (me, other) = (chasers[self.side.index()], chasers[1 - self.side.index()]);
+            match (me, other) {
+                (true, false) => return Some((Verdict::Loss, "perpetual chase")),
+                (false, true) => return Some((Verdict::Win, "perpetual chase")),
+                _ => {}
+            }
+        }
         let verdict = match overlay.repetition_value.unwrap_or(Verdict::Draw) {
             Verdict::Draw => Verdict::Draw,
             Verdict::Loss => Verdict::Win,
@@ -140,14 +149,16 @@ impl MailboxPos {
     }
 
     /// Bare king (shatranj): a side left with only royals loses, unless it
-    /// bares the opponent with its very next move; both bare is a draw.
+    /// bares the opponent with its very next move; both bare is a draw. The
+    /// bare side gets that move first (no verdict while it is to move), so
+    /// the win falls due when the other side is to move again, which is when
+    /// XBoard accepts its claim.
     fn bare_king_verdict(&self) -> Option<Verdict> {
         let me = self.side;
         let bare = |c: Color| self.pieces_of(c, false) == 0;
         match (bare(me), bare(me.flip())) {
             (true, true) => Some(Verdict::Draw),
             (false, true) => Some(Verdict::Win),
-            (true, false) if !self.can_bare_opponent() => Some(Verdict::Loss),
             _ => None,
         }
     }
@@ -191,28 +202,5 @@ impl MailboxPos {
             (true, false) => Some(Verdict::Loss),
             _ => None,
         }
-    }
-
-    /// The piece a capture `m` takes.
-    fn captured_cell(&self, m: super::Move) -> u8 {
-        match m.kind() {
-            super::MoveKind::EnPassant => self.board[self.ep_victim as usize],
-            _ => self.board[m.to() as usize],
-        }
-    }
-
-    /// Whether the side to move can capture the opponent's last non-royal
-    /// piece with a legal move.
-    fn can_bare_opponent(&self) -> bool {
-        if self.pieces_of(self.side.flip(), false) != 1 {
-            return false;
-        }
-        let mut probe = self.clone();
-        probe.legal_moves().into_iter().any(|m| {
-            probe.is_capture(m) && {
-                let victim = probe.captured_cell(m);
-                self.tables.royalty[cell_type(victim) as usize] == Royalty::None
-            }
-        })
     }
 }

@@ -11,6 +11,7 @@
 //! Depends on `core`, `rules` and `position` only.
 
 mod castle960;
+mod chasing;
 mod counting;
 mod endings;
 mod fen;

@@ -3,7 +3,7 @@
 //! (`board_count`, `board_count_max_pieces`, `pieces_count`,
 //! `pieces_count_start`), the n-move rule (`move_rule`), n-fold repetition
 //! and its value (`repetition`, `repetition_value`) and perpetual chasing
-//! (`chasing`). The value syntax is read here; piece letters are resolved
+//! (`chasing`, `chase_exempt`, `chase_always`). The value syntax is read here; piece letters are resolved
 //! against the game in [`resolve`].
 
 use super::variant::Variant;
@@ -130,6 +130,36 @@ pub fn parse_verdict(key: &str, value: &str) -> Result<Verdict, String> {
         "win" => Ok(Verdict::Win),
         _ => Err(format!("{key} = `{value}`: expected draw, loss or win")),
     }
+}
+
+/// `chase_always = N:R C:R`: attacker and victim letters (upper-cased).
+///
+/// # Errors
+/// An item not of the shape `A:V` with one letter each, or an empty list.
+pub fn parse_pairs(key: &str, value: &str) -> Result<Vec<(char, char)>, String> {
+    let mut out = Vec::new();
+    for item in value
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+    {
+        let pair: Vec<char> = item.chars().collect();
+        match pair[..] {
+            [a, ':', v] if a.is_ascii_alphabetic() && v.is_ascii_alphabetic() => {
+                out.push((a.to_ascii_uppercase(), v.to_ascii_uppercase()));
+            }
+            _ => {
+                return Err(format!(
+                    "{key} item `{item}`: expected ATTACKER:VICTIM letters, e.g. `N:R`"
+                ))
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(format!(
+            "{key}: expected ATTACKER:VICTIM items, e.g. `N:R C:R`"
+        ));
+    }
+    Ok(out)
 }
 
 /// Resolves the counting letters of `v`'s overlay; problems go to `errors`.

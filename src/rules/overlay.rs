@@ -70,6 +70,15 @@ pub struct Overlay {
     /// `repetition_value`: the result for the side whose move completes the
     /// repetition (`None` = draw).
     pub repetition_value: Option<Verdict>,
+    /// `chasing = loss`: at a repetition, a side that chased an enemy piece
+    /// with every one of its moves in the cycle loses (xiangqi).
+    pub chasing_loses: bool,
+    /// `chase_exempt`: upper-case letters of the pieces whose attacks are
+    /// never chases.
+    pub chase_exempt: Vec<char>,
+    /// `chase_always`: (attacker, victim) upper-case letter pairs whose
+    /// attack is a chase even on a protected victim.
+    pub chase_always: Vec<(char, char)>,
     /// 1-based line of every key given, for errors found when the values are
     /// checked against the game.
     pub lines: Vec<(String, usize)>,
@@ -102,6 +111,7 @@ impl Overlay {
             || self.move_rule.is_some()
             || self.repetition.is_some()
             || self.repetition_value.is_some()
+            || self.chasing_loses
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -109,6 +119,7 @@ impl Overlay {
     #[must_use]
     pub fn judges_repetition(&self) -> bool {
         self.perpetual_check_loses
+            || self.chasing_loses
             || self.repetition.is_some_and(|n| n != 3)
             || self.repetition_value.is_some_and(|v| v != Verdict::Draw)
     }
@@ -136,10 +147,13 @@ pub const KNOWN_KEYS: &[&str] = &[
     "move_rule",
     "repetition",
     "repetition_value",
+    "chasing",
+    "chase_exempt",
+    "chase_always",
 ];
 
 /// Keys reserved for rules to come; using one is an error for now.
-pub const RESERVED_KEYS: &[&str] = &["gating", "chasing"];
+pub const RESERVED_KEYS: &[&str] = &["gating"];
 
 /// Sets one of the counting and repetition keys ([`end_rules`]).
 fn apply_end_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), String> {
@@ -174,7 +188,18 @@ fn apply_end_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), St
             }
             overlay.repetition = Some(n);
         }
-        _ => overlay.repetition_value = Some(end_rules::parse_verdict(key, value)?),
+        "repetition_value" => {
+            overlay.repetition_value = Some(end_rules::parse_verdict(key, value)?);
+        }
+        "chasing" => {
+            overlay.chasing_loses = match value {
+                "loss" => true,
+                "draw" => false,
+                _ => return Err(format!("chasing = `{value}`: expected loss or draw")),
+            };
+        }
+        "chase_exempt" => overlay.chase_exempt = board_keys::parse_letters(key, value)?,
+        _ => overlay.chase_always = end_rules::parse_pairs(key, value)?,
     }
     Ok(())
 }
@@ -322,7 +347,10 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
         | "pieces_count_start"
         | "move_rule"
         | "repetition"
-        | "repetition_value" => apply_end_key(overlay, key, value)?,
+        | "repetition_value"
+        | "chasing"
+        | "chase_exempt"
+        | "chase_always" => apply_end_key(overlay, key, value)?,
         _ if key.starts_with("zone.") => {
             let name = &key["zone.".len()..];
             if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -442,7 +470,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, chasing, chase_exempt, chase_always",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
             ]
         );
