@@ -155,6 +155,15 @@ pub const KNOWN_KEYS: &[&str] = &[
 /// Keys reserved for rules to come; using one is an error for now.
 pub const RESERVED_KEYS: &[&str] = &["gating"];
 
+/// `loss` (true) or `draw` (false).
+fn loss_or_draw(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "loss" => Ok(true),
+        "draw" => Ok(false),
+        _ => Err(format!("{key} = `{value}`: expected loss or draw")),
+    }
+}
+
 /// Sets one of the counting and repetition keys ([`end_rules`]).
 fn apply_end_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), String> {
     match key {
@@ -191,13 +200,8 @@ fn apply_end_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), St
         "repetition_value" => {
             overlay.repetition_value = Some(end_rules::parse_verdict(key, value)?);
         }
-        "chasing" => {
-            overlay.chasing_loses = match value {
-                "loss" => true,
-                "draw" => false,
-                _ => return Err(format!("chasing = `{value}`: expected loss or draw")),
-            };
-        }
+        "perpetual_check" => overlay.perpetual_check_loses = loss_or_draw(key, value)?,
+        "chasing" => overlay.chasing_loses = loss_or_draw(key, value)?,
         "chase_exempt" => overlay.chase_exempt = board_keys::parse_letters(key, value)?,
         _ => overlay.chase_always = end_rules::parse_pairs(key, value)?,
     }
@@ -310,17 +314,6 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
                 _ => return Err(format!("stalemate = `{value}`: expected draw, loss or win")),
             });
         }
-        "perpetual_check" => {
-            overlay.perpetual_check_loses = match value {
-                "loss" => true,
-                "draw" => false,
-                _ => {
-                    return Err(format!(
-                        "perpetual_check = `{value}`: expected loss or draw"
-                    ))
-                }
-            };
-        }
         "castling960" => {
             overlay.castling960 = match value {
                 "true" => true,
@@ -348,6 +341,7 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
         | "move_rule"
         | "repetition"
         | "repetition_value"
+        | "perpetual_check"
         | "chasing"
         | "chase_exempt"
         | "chase_always" => apply_end_key(overlay, key, value)?,
