@@ -202,6 +202,31 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> Counting {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::catalog::Catalog;
+
+    const INI: &str = "Game: tiny\n8x8\n0 0 0 0 3 0 0 4\n0 0 0 0 3 0 0 4\n\
+                       p:100 -16,6\np:100 16,6\nk:-1 1,7 -1,7 16,7 -16,7\nR:500 1,3 -1,3 16,3 -16,3\n";
+
+    #[test]
+    fn counting_letters_are_resolved_against_the_game() {
+        let build =
+            |overlay: &str| Catalog::from_text(INI, "t.ini", &[("tiny", overlay)]).variant("tiny");
+        let v = build("[rules]\nboard_count = 64\npieces_count = RR:8 R:16 *:64\n").unwrap();
+        let rook = v.type_of_letter('R').unwrap().1;
+        let black_rook = v.type_of_letter('r').unwrap().1;
+        assert_eq!(v.counting.board_moves, 64);
+        assert_eq!(v.counting.pieces[0].needs, vec![([rook, black_rook], 2)]);
+        assert!(v.counting.pieces[2].needs.is_empty());
+        let errors: Vec<String> = build("[rules]\n\npieces_count = Q:8\n")
+            .unwrap_err()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            errors,
+            ["variants/tiny.ini:3: pieces_count: piece letter 'Q' is no piece of tiny"]
+        );
+    }
 
     #[test]
     fn counting_values_are_read_or_refused_with_the_expected_shape() {
