@@ -10,6 +10,16 @@ use crate::core::{Color, Score, Verdict};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+/// The names [`Position::rule_ending`] gives the rules that end a game by
+/// repeating a position (n-fold repetition, perpetual check).
+pub const REPETITION_RULES: [&str; 3] = ["repetition", "perpetual check", "perpetual chase"];
+
+/// Whether a rule name from [`Position::rule_ending`] is a repetition rule.
+#[must_use]
+pub fn is_repetition_rule(name: &str) -> bool {
+    REPETITION_RULES.contains(&name)
+}
+
 /// Which moves `generate` should produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenKind {
@@ -114,6 +124,26 @@ pub trait Position: Clone + Send + 'static {
     /// The verdict for the side to move when it has no legal move:
     /// mate is a loss, stalemate follows the variant's rule.
     fn no_move_verdict(&self) -> Verdict;
+
+    /// [`Position::rule_verdict`] with the rule's name for result texts
+    /// (`counting rule`, `perpetual check`); the default names none.
+    fn rule_ending(&self) -> Option<(Verdict, &'static str)> {
+        self.rule_verdict().map(|v| (v, "variant rule"))
+    }
+
+    /// Plies without capture or pawn move after which the game is drawn
+    /// (the 50-move rule's 100 unless the variant says otherwise); `None`:
+    /// no such rule.
+    fn move_rule_plies(&self) -> Option<u32> {
+        Some(100)
+    }
+
+    /// Whether [`Position::rule_verdict`] judges repetitions itself (their
+    /// count and value are variant rules); otherwise the third occurrence of
+    /// a position is a draw.
+    fn judges_repetition(&self) -> bool {
+        false
+    }
 
     /// Parses a move in XBoard coordinate notation and checks it is legal.
     ///

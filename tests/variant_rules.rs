@@ -193,7 +193,9 @@ fn cambodian_king_jump_is_lost_when_a_rook_lands_on_its_rank() {
     let fen = "r2k4/8/8/8/8/8/8/2SK4 b Dd - 0 1";
     let mut p = pos("cambodian", fen);
     play(&mut p, "a8a1");
-    assert_eq!(p.to_fen(), "3k4/8/8/8/8/8/8/r1SK4 w d - 1 2");
+    // White (king and khon against king and rook, no more than 3 pieces)
+    // starts the board's honour count of 63 moves, as Fairy-Stockfish writes.
+    assert_eq!(p.to_fen(), "3k4/8/8/8/8/8/8/r1SK4 w d 126 0 2");
     assert_eq!(legal(&mut p), ["d1c2", "d1d2", "d1e1", "d1e2"]);
     // Unmake gives the right back; a rook move elsewhere keeps it.
     let mut p = pos("cambodian", fen);
@@ -208,13 +210,17 @@ fn cambodian_king_jump_is_lost_when_a_rook_lands_on_its_rank() {
 #[test]
 fn bare_king_loses_unless_it_bares_back() {
     let verdict = |name: &str, fen: &str| pos(name, fen).rule_verdict();
-    // Black is bare and cannot take the rook: lost.
-    assert_eq!(
-        verdict("shatranj", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"),
-        Some(Verdict::Loss)
-    );
-    // Black can take the last rook and bare white too: play on.
-    assert_eq!(verdict("shatranj", "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1"), None);
+    // Black is bare: it gets one move to bare white too ...
+    assert_eq!(verdict("shatranj", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"), None);
+    // ... which fails here: white has won when it is to move again.
+    let mut p = pos("shatranj", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
+    play(&mut p, "e8d8");
+    assert_eq!(p.rule_ending(), Some((Verdict::Win, "bare king")));
+    // Taking the last rook bares white too: a draw.
+    let mut p = pos("shatranj", "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(p.rule_verdict(), None);
+    play(&mut p, "e8e7");
+    assert_eq!(p.rule_ending(), Some((Verdict::Draw, "bare king")));
     // Both bare: draw; the opponent left bare on our turn: won.
     assert_eq!(
         verdict("shatranj", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
@@ -226,8 +232,8 @@ fn bare_king_loses_unless_it_bares_back() {
     );
     // Courier follows Fairy-Stockfish here (plain Fairy-Max has no such rule).
     assert_eq!(
-        verdict("courier", "5k6/12/12/12/12/12/12/R4K6 b - - 0 1"),
-        Some(Verdict::Loss)
+        verdict("courier", "5k6/12/12/12/12/12/12/R4K6 w - - 0 1"),
+        Some(Verdict::Win)
     );
     // No rule without the overlay key.
     assert_eq!(verdict("normal", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"), None);
@@ -267,12 +273,72 @@ fn xiangqi_perpetual_check_loses_at_the_third_occurrence() {
     play(&mut p, "d4e4");
     assert!(p.in_check());
     assert_eq!(p.rule_verdict(), Some(Verdict::Win));
-    // The same dance without checks is only a repetition.
+    assert_eq!(p.rule_ending(), Some((Verdict::Win, "perpetual check")));
+    // The same dance without checks is only a repetition: a draw, judged by
+    // the board since xiangqi's repetitions are variant rules.
     let mut p = pos("xiangqi", start);
-    for m in [
-        "h4h5", "e9d9", "h5h4", "d9e9", "h4h5", "e9d9", "h5h4", "d9e9",
-    ] {
+    for m in ["h4h5", "e9d9", "h5h4", "d9e9", "h4h5", "e9d9", "h5h4"] {
         play(&mut p, m);
     }
-    assert_eq!(p.rule_verdict(), None);
+    assert_eq!(p.rule_verdict(), None, "the second occurrence");
+    play(&mut p, "d9e9");
+    assert_eq!(p.rule_ending(), Some((Verdict::Draw, "repetition")));
+}
+
+#[test]
+fn counting_follows_fairy_stockfish_move_by_move() {
+    // Random endgame continuations with Fairy-Stockfish's FEN (its counting
+    // fields included) and its draw claim after every ply: see
+    // tests/data/counting-games.py.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/counting-games.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut checked = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (name, start, moves, fen, claim) = (f[0], f[1], f[2], f[3], f[4] == "1");
+        let mut p = pos(name, start);
+        for m in moves.split_whitespace() {
+            play(&mut p, m);
+        }
+        assert_eq!(p.to_fen(), fen, "{name} {start} after {moves}");
+        let ending = p.rule_ending();
+        assert_eq!(
+            ending == Some((Verdict::Draw, "counting rule")),
+            claim,
+            "{name} {start} after {moves}: {ending:?}"
+        );
+        // Our own FEN reads back to the same count.
+        assert_eq!(pos(name, fen).to_fen(), fen);
+        checked += 1;
+    }
+    assert_eq!(checked, 1478);
+}
+
+#[test]
+fn xiangqi_perpetual_chase_of_an_unprotected_piece_loses() {
+    // White's chariot follows black's cannon between the a- and b-files
+    // (XBoard ranks, 0-based). The third occurrence has white to move.
+    let dance = [
+        "a1b1", "b5a5", "b1a1", "a5b5", "a1b1", "b5a5", "b1a1", "a5b5",
+    ];
+    let ending = |fen: &str| {
+        let mut p = pos("xiangqi", fen);
+        for (i, m) in dance.iter().enumerate() {
+            assert_eq!(p.rule_verdict(), None, "before ply {i}");
+            play(&mut p, m);
+        }
+        p.rule_ending()
+    };
+    let unprotected = "3k5/9/9/9/1c7/9/9/9/R8/4K4 w - - 0 1";
+    assert_eq!(
+        ending(unprotected),
+        Some((Verdict::Loss, "perpetual chase"))
+    );
+    // A black chariot on i5 protects the cannon on both squares: no chase.
+    let protected = "3k5/9/9/9/1c6r/9/9/9/R8/4K4 w - - 0 1";
+    assert_eq!(ending(protected), Some((Verdict::Draw, "repetition")));
+    // A cannon attacking a chariot chases it even when it is protected
+    // (the soldiers on a3 and b3 are its screens).
+    let cannon = "3k5/9/9/9/1r6r/9/PP7/9/C8/4K4 w - - 0 1";
+    assert_eq!(ending(cannon), Some((Verdict::Loss, "perpetual chase")));
 }

@@ -6,7 +6,7 @@
 //! and go out as coordinate text, written and parsed by the board itself.
 
 use crate::core::{Color, GameResult, Verdict};
-use crate::position::{Position, TextError};
+use crate::position::{is_repetition_rule, Position, TextError};
 
 /// One played move (`None`: a null move) and the hash of the position before it.
 #[derive(Clone, Debug)]
@@ -197,12 +197,19 @@ impl<P: Position> Game<P> {
     #[must_use]
     pub fn result(&mut self) -> Option<GameResult> {
         let mover = self.pos.side_to_move();
-        if let Some(verdict) = self.pos.rule_verdict() {
+        let ending = self.pos.rule_ending();
+        // A repetition rule's win or loss is not announced: GUIs accept only
+        // mates as win claims (XBoard's -testClaims calls anything else a
+        // false claim), so the game goes on until a side deviates or the GUI
+        // adjudicates the repetition itself.
+        let withheld =
+            ending.is_some_and(|(v, rule)| v != Verdict::Draw && is_repetition_rule(rule));
+        if let Some((verdict, rule)) = ending.filter(|_| !withheld) {
             return Some(verdict_result(
                 verdict,
                 mover,
-                "wins by variant rule",
-                "Draw by variant rule",
+                &format!("wins by {rule}"),
+                &format!("Draw by {rule}"),
             ));
         }
         if self.pos.legal_moves().is_empty() {
@@ -222,10 +229,15 @@ impl<P: Position> Game<P> {
                 "Stalemate",
             ));
         }
-        if self.repetitions() >= 2 {
+        if !self.pos.judges_repetition() && self.repetitions() >= 2 {
             return Some(draw("Draw by repetition"));
         }
-        if self.pos.halfmove_clock() >= 100 {
+        let clock = self.pos.halfmove_clock();
+        if self
+            .pos
+            .move_rule_plies()
+            .is_some_and(|limit| clock >= limit)
+        {
             return Some(draw("50-move rule"));
         }
         if self.orthodox_material && insufficient_material(&self.pos.to_fen()) {

@@ -1,6 +1,7 @@
 //! Game-end rules of the mailbox board, as data: King of the Hill (piece 3
 //! valued -2), extinction (a side whose royal pieces are all gone loses),
-//! the overlay's bare-king rule, and the stalemate verdict (overlay
+//! the overlay's bare-king rule, counting rules, n-fold repetition with its
+//! value and perpetual check, and the stalemate verdict (overlay
 //! `stalemate`, or Fairy-Max's piece-9-valued--2 rule).
 
 use super::{cell_color, cell_type, MailboxPos, EMPTY};
@@ -9,23 +10,73 @@ use crate::position::Position;
 use crate::rules::variant::Royalty;
 
 impl MailboxPos {
-    /// The verdict of a variant rule for the side to move, if one applies.
-    pub(crate) fn end_rule_verdict(&self) -> Option<Verdict> {
+    /// The verdict of a variant rule for the side to move, if one applies,
+    /// with the rule's name for the result text.
+    pub(crate) fn end_rule(&self) -> Option<(Verdict, &'static str)> {
         if self.hill_reached() {
-            return Some(Verdict::Loss);
+            return Some((Verdict::Loss, "king of the hill"));
         }
         if let Some(v) = self.extinction_verdict() {
-            return Some(v);
+            return Some((v, "capturing the royal piece"));
         }
-        if self.tables.variant.overlay.perpetual_check_loses {
-            if let Some(v) = self.perpetual_check_verdict() {
-                return Some(v);
+        let overlay = &self.tables.variant.overlay;
+        if overlay.judges_repetition() {
+            if let Some(ending) = self.repetition_ending() {
+                return Some(ending);
             }
         }
-        if self.tables.variant.overlay.bare_king_loses {
-            return self.bare_king_verdict();
+        if overlay.bare_king_loses {
+            if let Some(v) = self.bare_king_verdict() {
+                return Some((v, "bare king"));
+            }
+        }
+        if self.count_expired() {
+            return Some((Verdict::Draw, "counting rule"));
         }
         None
+    }
+
+    /// The verdict of a variant rule for the side to move, if one applies.
+    pub(crate) fn end_rule_verdict(&self) -> Option<Verdict> {
+        self.end_rule().map(|(v, _)| v)
+    }
+
+    /// Plies without capture or pawn move that draw (`None`: no such rule).
+    pub(crate) fn move_rule_limit(&self) -> Option<u32> {
+        match self.tables.variant.overlay.move_rule {
+            None => Some(100),
+            Some(0) => None,
+            Some(moves) => Some(2 * u32::from(moves)),
+        }
+    }
+
+    /// At the n-th occurrence of the position (`repetition`, default 3):
+    /// perpetual check when the overlay says so, else the repetition's value
+    /// for the side that completed it (`repetition_value`).
+    fn repetition_ending(&self) -> Option<(Verdict, &'static str)> {
+        let overlay = &self.tables.variant.overlay;
+        let n = usize::from(overlay.repetition.unwrap_or(3));
+        let span = self.nth_occurrence_span(n)?;
+        if overlay.perpetual_check_loses {
+            if let Some(v) = self.perpetual_check_verdict(span) {
+                return Some((v, "perpetual check"));
+            }
+        }
+        if overlay.chasing_loses {
+            let chasers = self.perpetual_chasers(span)?;
+            let (me, other) = (chasers[self.side.index()], chasers[1 - self.side.index()]);
+            match (me, other) {
+                (true, false) => return Some((Verdict::Loss, "perpetual chase")),
+                (false, true) => return Some((Verdict::Win, "perpetual chase")),
+                _ => {}
+            }
+        }
+        let verdict = match overlay.repetition_value.unwrap_or(Verdict::Draw) {
+            Verdict::Draw => Verdict::Draw,
+            Verdict::Loss => Verdict::Win,
+            Verdict::Win => Verdict::Loss,
+        };
+        Some((verdict, "repetition"))
     }
 
     /// The verdict for the side to move when it has no legal move.
@@ -98,29 +149,31 @@ impl MailboxPos {
     }
 
     /// Bare king (shatranj): a side left with only royals loses, unless it
-    /// bares the opponent with its very next move; both bare is a draw.
+    /// bares the opponent with its very next move; both bare is a draw. The
+    /// bare side gets that move first (no verdict while it is to move), so
+    /// the win falls due when the other side is to move again, which is when
+    /// XBoard accepts its claim.
     fn bare_king_verdict(&self) -> Option<Verdict> {
         let me = self.side;
         let bare = |c: Color| self.pieces_of(c, false) == 0;
         match (bare(me), bare(me.flip())) {
             (true, true) => Some(Verdict::Draw),
             (false, true) => Some(Verdict::Win),
-            (true, false) if !self.can_bare_opponent() => Some(Verdict::Loss),
             _ => None,
         }
     }
 
-    /// How many plies back the first of three occurrences of the current
+    /// How many plies back the first of `n` occurrences of the current
     /// position lies (only positions since the last capture or pawn move
-    /// count); `None` before the third occurrence.
-    fn third_occurrence_span(&self) -> Option<usize> {
-        let n = self.history.len();
-        let window = n.min(self.halfmove as usize);
-        let mut seen = 0;
+    /// count); `None` before the n-th occurrence.
+    fn nth_occurrence_span(&self, n: usize) -> Option<usize> {
+        let len = self.history.len();
+        let window = len.min(self.halfmove as usize);
+        let mut seen = 1;
         for back in (2..=window).step_by(2) {
-            if self.history[n - back].key_before() == self.hash {
+            if self.history[len - back].key_before() == self.hash {
                 seen += 1;
-                if seen == 2 {
+                if seen >= n {
                     return Some(back);
                 }
             }
@@ -128,11 +181,10 @@ impl MailboxPos {
         None
     }
 
-    /// Perpetual check (xiangqi): at the third occurrence of a position, the
-    /// side that gave check with every one of its moves since the first
-    /// occurrence loses; if both or neither did, no verdict (repetition).
-    fn perpetual_check_verdict(&self) -> Option<Verdict> {
-        let span = self.third_occurrence_span()?;
+    /// Perpetual check (xiangqi): over the `span` plies of a repetition, the
+    /// side that gave check with every one of its moves loses; if both or
+    /// neither did, no verdict (an ordinary repetition).
+    fn perpetual_check_verdict(&self, span: usize) -> Option<Verdict> {
         let mut probe = self.clone();
         // always_checked[c]: every move of side c in the span gave check.
         let mut always_checked = [true; 2];
@@ -150,28 +202,5 @@ impl MailboxPos {
             (true, false) => Some(Verdict::Loss),
             _ => None,
         }
-    }
-
-    /// The piece a capture `m` takes.
-    fn captured_cell(&self, m: super::Move) -> u8 {
-        match m.kind() {
-            super::MoveKind::EnPassant => self.board[self.ep_victim as usize],
-            _ => self.board[m.to() as usize],
-        }
-    }
-
-    /// Whether the side to move can capture the opponent's last non-royal
-    /// piece with a legal move.
-    fn can_bare_opponent(&self) -> bool {
-        if self.pieces_of(self.side.flip(), false) != 1 {
-            return false;
-        }
-        let mut probe = self.clone();
-        probe.legal_moves().into_iter().any(|m| {
-            probe.is_capture(m) && {
-                let victim = probe.captured_cell(m);
-                self.tables.royalty[cell_type(victim) as usize] == Royalty::None
-            }
-        })
     }
 }

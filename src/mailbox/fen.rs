@@ -37,8 +37,15 @@ impl MailboxPos {
             self.hash ^= self.tables.keys.black;
         }
         self.apply_rights(fields.next().unwrap_or("-"))?;
-        self.apply_ep(fields.next().unwrap_or("-"))?;
-        self.halfmove = parse_number(fields.next(), 0, "halfmove clock")?;
+        let ep_field = fields.next().unwrap_or("-");
+        let halfmove = parse_number(fields.next(), 0, "halfmove clock")?;
+        if self.read_count(ep_field, halfmove) {
+            // A running count takes the halfmove clock's field (Fairy-Stockfish).
+            self.halfmove = 0;
+        } else {
+            self.apply_ep(ep_field)?;
+            self.halfmove = halfmove;
+        }
         self.fullmove = parse_number(fields.next(), 1, "fullmove number")?.max(1);
         Ok(())
     }
@@ -266,11 +273,15 @@ impl MailboxPos {
             out.push_str(&format!("[{}]", self.holdings_text()));
         }
         let side = if self.side == Color::White { "w" } else { "b" };
+        let count = self.count_state();
+        let (ep, clock) = if count.limit > 0 {
+            (count.limit.to_string(), u32::from(count.ply))
+        } else {
+            (self.ep_text(), self.halfmove)
+        };
         format!(
-            "{out} {side} {} {} {} {}",
+            "{out} {side} {} {ep} {clock} {}",
             self.rights_text(),
-            self.ep_text(),
-            self.halfmove,
             self.fullmove
         )
     }

@@ -23,6 +23,7 @@ pub(crate) struct Undo {
     ep_victim: u8,
     hash: u64,
     halfmove: u32,
+    count: super::Count,
     node: Option<super::NodeInfo>,
 }
 
@@ -54,6 +55,7 @@ impl MailboxPos {
             ep_victim: self.ep_victim,
             hash: self.hash,
             halfmove: self.halfmove,
+            count: self.count,
             node: self.node.take(),
         }
     }
@@ -130,6 +132,7 @@ impl MailboxPos {
         }
         self.side = self.side.flip();
         self.hash ^= self.tables.keys.black;
+        self.advance_count(undo.captured, pawn && m.piece() != 0);
         self.history.push(undo);
     }
 
@@ -249,6 +252,7 @@ impl MailboxPos {
         self.ep_len = undo.ep_len;
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
+        self.count = undo.count;
         self.hash = undo.hash;
         self.node.set(undo.node);
     }
@@ -314,6 +318,7 @@ impl MailboxPos {
         self.ep_len = undo.ep_len;
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
+        self.count = undo.count;
         self.hash = undo.hash;
         self.node.set(undo.node);
     }

@@ -11,6 +11,8 @@
 //! Depends on `core`, `rules` and `position` only.
 
 mod castle960;
+mod chasing;
+mod counting;
 mod endings;
 mod fen;
 mod makemove;
@@ -21,6 +23,7 @@ mod shuffle;
 pub mod tables;
 pub mod zones;
 
+pub use counting::Count;
 pub use moves::{Move, MoveKind};
 pub use shuffle::{chess960_back_rank, chess960_start};
 
@@ -73,6 +76,7 @@ pub struct MailboxPos {
     hash: u64,
     history: Vec<Undo>,
     node: Cell<Option<NodeInfo>>,
+    count: Count,
 }
 
 /// Facts about the side to move, computed once per position when first
@@ -128,6 +132,7 @@ impl MailboxPos {
             hash: 0,
             history: Vec::new(),
             node: Cell::new(None),
+            count: Count::default(),
         }
     }
 
@@ -516,6 +521,18 @@ impl Position for MailboxPos {
 
     fn rule_verdict(&self) -> Option<Verdict> {
         self.end_rule_verdict()
+    }
+
+    fn rule_ending(&self) -> Option<(Verdict, &'static str)> {
+        self.end_rule()
+    }
+
+    fn move_rule_plies(&self) -> Option<u32> {
+        self.move_rule_limit()
+    }
+
+    fn judges_repetition(&self) -> bool {
+        self.tables.variant.overlay.judges_repetition()
     }
 
     fn no_move_verdict(&self) -> Verdict {

@@ -11,6 +11,7 @@ pub mod betza;
 pub mod board_keys;
 pub mod builtin;
 pub mod catalog;
+pub mod end_rules;
 pub mod fmax;
 pub mod lint;
 pub mod orthodox;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use ini::Ini;
 
 use super::board_keys;
+use super::end_rules::{self, CountingKeys};
 use super::ConfigError;
 use crate::core::Verdict;
 
@@ -57,6 +58,27 @@ pub struct Overlay {
     /// rook next to it on the inner side), instead of Fairy-Max's corner
     /// castling.
     pub castling960: bool,
+    /// The counting rules (`board_count`, `board_count_max_pieces`,
+    /// `pieces_count`, `pieces_count_start`).
+    pub counting: CountingKeys,
+    /// `move_rule`: moves without capture or pawn move that draw; `None` =
+    /// Fairy-Max's 50, `Some(0)` = no such rule.
+    pub move_rule: Option<u16>,
+    /// `repetition`: the occurrence of a position that ends the game
+    /// (`None` = 3).
+    pub repetition: Option<u16>,
+    /// `repetition_value`: the result for the side whose move completes the
+    /// repetition (`None` = draw).
+    pub repetition_value: Option<Verdict>,
+    /// `chasing = loss`: at a repetition, a side that chased an enemy piece
+    /// with every one of its moves in the cycle loses (xiangqi).
+    pub chasing_loses: bool,
+    /// `chase_exempt`: upper-case letters of the pieces whose attacks are
+    /// never chases.
+    pub chase_exempt: Vec<char>,
+    /// `chase_always`: (attacker, victim) upper-case letter pairs whose
+    /// attack is a chase even on a protected victim.
+    pub chase_always: Vec<(char, char)>,
     /// 1-based line of every key given, for errors found when the values are
     /// checked against the game.
     pub lines: Vec<(String, usize)>,
@@ -85,6 +107,21 @@ impl Overlay {
             || !self.royal_leap_lost_on_line.is_empty()
             || self.perpetual_check_loses
             || self.castling960
+            || self.counting.any()
+            || self.move_rule.is_some()
+            || self.repetition.is_some()
+            || self.repetition_value.is_some()
+            || self.chasing_loses
+    }
+
+    /// Whether the board itself must judge repetitions (a count other than
+    /// three, a value other than a draw, or perpetual check).
+    #[must_use]
+    pub fn judges_repetition(&self) -> bool {
+        self.perpetual_check_loses
+            || self.chasing_loses
+            || self.repetition.is_some_and(|n| n != 3)
+            || self.repetition_value.is_some_and(|v| v != Verdict::Draw)
     }
 }
 
@@ -103,10 +140,73 @@ pub const KNOWN_KEYS: &[&str] = &[
     "royal_leap_lost_on_line",
     "perpetual_check",
     "castling960",
+    "board_count",
+    "board_count_max_pieces",
+    "pieces_count",
+    "pieces_count_start",
+    "move_rule",
+    "repetition",
+    "repetition_value",
+    "chasing",
+    "chase_exempt",
+    "chase_always",
 ];
 
 /// Keys reserved for rules to come; using one is an error for now.
-pub const RESERVED_KEYS: &[&str] = &["counting", "gating", "chasing"];
+pub const RESERVED_KEYS: &[&str] = &["gating"];
+
+/// `loss` (true) or `draw` (false).
+fn loss_or_draw(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "loss" => Ok(true),
+        "draw" => Ok(false),
+        _ => Err(format!("{key} = `{value}`: expected loss or draw")),
+    }
+}
+
+/// Sets one of the counting and repetition keys ([`end_rules`]).
+fn apply_end_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), String> {
+    match key {
+        "board_count" => {
+            let n = end_rules::parse_count(key, value, 1000)?;
+            overlay.counting.board_moves = (n > 0).then_some(n);
+        }
+        "board_count_max_pieces" => {
+            let n = end_rules::parse_count(key, value, 64)?;
+            overlay.counting.board_max_pieces = (n > 0).then(|| u8::try_from(n).unwrap_or(64));
+        }
+        "pieces_count" => overlay.counting.pieces = end_rules::parse_pieces_count(value)?,
+        "pieces_count_start" => {
+            overlay.counting.pieces_from_zero = match value {
+                "zero" => true,
+                "pieces" => false,
+                _ => {
+                    return Err(format!(
+                        "pieces_count_start = `{value}`: expected pieces or zero"
+                    ))
+                }
+            };
+        }
+        "move_rule" => overlay.move_rule = Some(end_rules::parse_count(key, value, 1000)?),
+        "repetition" => {
+            let n = end_rules::parse_count(key, value, 100)?;
+            if n < 2 {
+                return Err(format!(
+                    "repetition = `{value}`: expected a number from 2 to 100"
+                ));
+            }
+            overlay.repetition = Some(n);
+        }
+        "repetition_value" => {
+            overlay.repetition_value = Some(end_rules::parse_verdict(key, value)?);
+        }
+        "perpetual_check" => overlay.perpetual_check_loses = loss_or_draw(key, value)?,
+        "chasing" => overlay.chasing_loses = loss_or_draw(key, value)?,
+        "chase_exempt" => overlay.chase_exempt = board_keys::parse_letters(key, value)?,
+        _ => overlay.chase_always = end_rules::parse_pairs(key, value)?,
+    }
+    Ok(())
+}
 
 /// The section every key belongs to.
 pub const SECTION: &str = "rules";
@@ -214,17 +314,6 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
                 _ => return Err(format!("stalemate = `{value}`: expected draw, loss or win")),
             });
         }
-        "perpetual_check" => {
-            overlay.perpetual_check_loses = match value {
-                "loss" => true,
-                "draw" => false,
-                _ => {
-                    return Err(format!(
-                        "perpetual_check = `{value}`: expected loss or draw"
-                    ))
-                }
-            };
-        }
         "castling960" => {
             overlay.castling960 = match value {
                 "true" => true,
@@ -245,6 +334,17 @@ fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Resu
         | "flying_general"
         | "royal_leap_out_of_check"
         | "royal_leap_lost_on_line" => apply_board_key(overlay, key, value)?,
+        "board_count"
+        | "board_count_max_pieces"
+        | "pieces_count"
+        | "pieces_count_start"
+        | "move_rule"
+        | "repetition"
+        | "repetition_value"
+        | "perpetual_check"
+        | "chasing"
+        | "chase_exempt"
+        | "chase_always" => apply_end_key(overlay, key, value)?,
         _ if key.starts_with("zone.") => {
             let name = &key["zone.".len()..];
             if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -364,7 +464,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, chasing, chase_exempt, chase_always",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
             ]
         );

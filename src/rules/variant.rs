@@ -6,6 +6,7 @@
 //! board), row `height - 1` is white's first rank, so fmax.ini steps apply
 //! unchanged. Files are 0-based from the a-file.
 
+use super::end_rules::{self, Counting};
 use super::overlay::Overlay;
 use super::zones::{self, BoardRules};
 use super::{ConfigError, GameDef, Ray};
@@ -83,6 +84,8 @@ pub struct Variant {
     pub promotion_by_file: Option<Vec<u8>>,
     /// Zones, confinement, zone promotion and other overlay board rules.
     pub board_rules: BoardRules,
+    /// The overlay's counting rules (makruk family), letters resolved.
+    pub counting: Counting,
 }
 
 /// The pawn rank (0-based) that switches on promotion by file.
@@ -123,6 +126,7 @@ impl Variant {
             promotion_choices: [Vec::new(), Vec::new()],
             promotion_by_file: None,
             board_rules: BoardRules::default(),
+            counting: Counting::default(),
         };
         v.promotion_choices = [
             v.derive_promotions(Color::White, &mut errors),
@@ -140,6 +144,7 @@ impl Variant {
             v.promotion_by_file = Some(table);
         }
         v.board_rules = zones::resolve(&v, &mut errors);
+        v.counting = end_rules::resolve(&v, &mut errors);
         if errors.is_empty() {
             Ok(v)
         } else {

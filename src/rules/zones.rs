@@ -178,7 +178,7 @@ fn zone_squares(v: &Variant, squares: &[(u8, u8)]) -> Result<[Vec<(usize, usize)
 /// The canonical types a token names: [white's, black's]. A number is the
 /// same piece for both sides; a letter follows Fairy-Max's rule (first piece
 /// with the letter for white, last for black).
-fn piece_types(v: &Variant, token: &str) -> Result<[u8; 2], String> {
+pub(crate) fn piece_types(v: &Variant, token: &str) -> Result<[u8; 2], String> {
     if let Ok(n) = token.parse::<usize>() {
         if n == 0 || n > v.def.pieces.len() {
             return Err(format!(

@@ -217,7 +217,11 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             return Some(self.verdict(v, ply));
         }
         let clock = self.pos.halfmove_clock() as usize;
-        if clock >= 100 {
+        let move_rule = self
+            .pos
+            .move_rule_plies()
+            .map_or(usize::MAX, |n| n as usize);
+        if clock >= move_rule {
             // A mate on the 100th ply still counts as a mate.
             if self.pos.in_check() && self.pos.legal_moves().is_empty() {
                 return Some(self.verdict(self.pos.no_move_verdict(), ply));

@@ -1,0 +1,142 @@
+//! XBoard transcripts for the variant end rules: what the engine claims
+//! (and does not claim) when a makruk count runs out, under each variant's
+//! move rule, and at xiangqi repetitions. Run in-process over channels
+//! (`xboard::session`); a `ping N` after each exchange marks where its
+//! output ends.
+
+use crossbeam_channel::{Receiver, Sender};
+use nightrider::engine::Config;
+use nightrider::xboard;
+use std::time::Duration;
+
+/// Generous bound on waiting for a line; only reached when the engine hangs.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+struct Engine {
+    tx: Sender<String>,
+    rx: Receiver<String>,
+    pings: u32,
+}
+
+impl Engine {
+    fn new() -> Engine {
+        let config = Config {
+            ini_path: Some("fmax.ini".into()),
+            general_board: false,
+        };
+        let (tx, rx) = xboard::session(config).unwrap();
+        Engine { tx, rx, pings: 0 }
+    }
+
+    /// Sends `lines` and a ping; returns everything before the pong.
+    fn exchange(&mut self, lines: &str) -> Vec<String> {
+        self.pings += 1;
+        let pong = format!("pong {}", self.pings);
+        for line in lines
+            .lines()
+            .chain([format!("ping {}", self.pings).as_str()])
+        {
+            self.tx.send(line.to_string()).unwrap();
+        }
+        let mut seen = Vec::new();
+        loop {
+            match self.rx.recv_timeout(PATIENCE) {
+                Ok(line) if line == pong => return seen,
+                Ok(line) => seen.push(line),
+                Err(e) => panic!("engine silent ({e}); output so far: {seen:?}"),
+            }
+        }
+    }
+}
+
+/// Sends `setup` (ignoring its output), then `go` lines; returns what the
+/// engine says before the pong.
+fn after_setup(e: &mut Engine, setup: &str, go: &str) -> Vec<String> {
+    e.exchange(setup);
+    e.exchange(go)
+}
+
+#[test]
+fn makruk_counting_draw_is_claimed_when_the_count_runs_out_and_not_before() {
+    let mut e = Engine::new();
+    let board = "8/8/8/8/3k4/8/R7/4K3 w -";
+    // Black's lone king has counted past the limit a rook gives (16 moves =
+    // 32 plies): the engine claims instead of moving.
+    let out = after_setup(
+        &mut e,
+        &format!("new\nvariant makruk\nforce\nsetboard {board} 32 33 19"),
+        "sd 3\ngo",
+    );
+    assert_eq!(out, ["1/2-1/2 {Draw by counting rule}"]);
+    // At the limit white may still mate; no mate in one here, so the move
+    // runs the count out: offer (XBoard's claim before the move), move, claim.
+    let out = after_setup(
+        &mut e,
+        &format!("new\nvariant makruk\nforce\nsetboard {board} 32 32 19"),
+        "sd 3\ngo",
+    );
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out[0], "offer draw");
+    assert!(out[1].starts_with("move "), "{out:?}");
+    assert_eq!(out[2], "1/2-1/2 {Draw by counting rule}");
+    // Two plies before the limit nothing is claimed.
+    let out = after_setup(
+        &mut e,
+        &format!("new\nvariant makruk\nforce\nsetboard {board} 32 30 19"),
+        "sd 3\ngo",
+    );
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("move "), "{out:?}");
+}
+
+#[test]
+fn move_rule_is_data_makruk_has_none_and_asean_keeps_fifty() {
+    let mut e = Engine::new();
+    // Pawns on the board, so no count runs; 100 plies without capture.
+    let fen = "4k3/8/2p5/8/8/2P5/8/R3K3 w - - 100 80";
+    let out = after_setup(
+        &mut e,
+        &format!("new\nvariant makruk\nforce\nsetboard {fen}"),
+        "sd 2\ngo",
+    );
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("move "), "{out:?}");
+    let out = after_setup(
+        &mut e,
+        &format!("new\nvariant asean\nforce\nsetboard {fen}"),
+        "sd 2\ngo",
+    );
+    assert_eq!(out, ["1/2-1/2 {50-move rule}"]);
+}
+
+#[test]
+fn xiangqi_repetition_is_claimed_but_a_perpetual_check_win_is_not() {
+    let mut e = Engine::new();
+    // XBoard numbers xiangqi's ranks from 0. White's rook checks black's
+    // general from e4 and d4 in turn; the general answers e9-d9 and back.
+    let start = "4k4/9/9/9/9/7R1/9/9/9/5K3 w - - 0 1";
+    let moves = |list: [&str; 9]| list.map(|m| format!("usermove {m}\n")).concat();
+    let checks = moves([
+        "h4e4", "e9d9", "e4d4", "d9e9", "d4e4", "e9d9", "e4d4", "d9e9", "d4e4",
+    ]);
+    // The third occurrence with black to move: white checked every time and
+    // has lost, but GUIs take only mates as win claims, so black plays on.
+    let out = after_setup(
+        &mut e,
+        &format!("new\nvariant xiangqi\nforce\nsetboard {start}\n{checks}"),
+        "sd 2\ngo",
+    );
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("move e9"), "{out:?}");
+    // The same dance without checks: the third occurrence (black to move) is
+    // a draw, claimed.
+    let quiet = moves([
+        "h4h5", "e9d9", "h5h4", "d9e9", "h4h5", "e9d9", "h5h4", "d9e9", "h4h5",
+    ]);
+    let out = after_setup(
+        &mut e,
+        &format!("new\nvariant xiangqi\nforce\nsetboard {start}\n{quiet}"),
+        "sd 2\ngo",
+    );
+    assert_eq!(out, ["1/2-1/2 {Draw by repetition}"]);
+}
