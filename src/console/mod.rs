@@ -344,14 +344,24 @@ impl Console {
             }
         }
         let mut stale = false;
+        // Thinking lines are numbered from the position they search, so the
+        // ones that overtake this round's snapshot wait for it.
+        let mut held = Vec::new();
+        let mut fresh = false;
         loop {
             select! {
                 recv(self.events) -> event => match event {
-                    Ok(Event::Pong(t)) if t == token => return stale,
+                    Ok(Event::Pong(t)) if t == token => {
+                        self.show_all(&held);
+                        return stale;
+                    }
                     Ok(Event::Position(s)) => {
                         self.snapshot = s;
                         stale = false;
+                        fresh = true;
+                        self.show_all(&std::mem::take(&mut held));
                     }
+                    Ok(event @ Event::Thinking(_)) if !fresh => held.push(event),
                     Ok(event @ Event::Thinking(_)) => self.show(&event),
                     Ok(event) => {
                         stale |= matches!(event, Event::Move(_));
