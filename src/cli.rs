@@ -47,6 +47,11 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         run: crate::book::command::run_books,
     },
     Subcommand {
+        name: "tune",
+        usage: crate::tools::tune::USAGE,
+        run: crate::tools::tune::run,
+    },
+    Subcommand {
         name: "bbperft",
         usage:
             "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",
