@@ -18,7 +18,7 @@ use crate::eval::orthodox::{trace, FULL_PHASE};
 use std::fmt::Write as _;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--openings PGN]   Texel tuning of the orthodox weights / self-play training positions";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--openings PGN]   Texel tuning of the orthodox weights / self-play training positions";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -189,20 +189,48 @@ pub struct Outcome {
     pub epochs: usize,
 }
 
-/// Tunes `start` on `train`, stopping early when the error on `check`
-/// has not improved for a while; at most `epochs` passes.
+/// How a tuning run goes.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Most passes over the training positions.
+    pub epochs: usize,
+    /// Adam's step size in centipawns.
+    pub rate: f64,
+    /// Weights whose term appears in fewer than this share of the training
+    /// positions keep their value (too little evidence to move them).
+    pub min_share: f64,
+}
+
+/// Which weights (middlegame then endgame) have enough training positions.
+fn supported(train: &[Sample], min_share: f64) -> Vec<bool> {
+    let mut seen = vec![0usize; COUNT];
+    for s in train {
+        for &(i, _) in &s.counts {
+            seen[usize::from(i)] += 1;
+        }
+    }
+    let needed = (min_share * train.len() as f64).ceil() as usize;
+    let mut free: Vec<bool> = seen.iter().map(|&n| n > 0 && n >= needed).collect();
+    free.extend_from_within(..);
+    free
+}
+
+/// Tunes `start` on `train` (Adam), stopping early when the error on
+/// `check` has not improved for 200 epochs.
 #[must_use]
-pub fn tune(train: &[Sample], check: &[Sample], start: &[f64], epochs: usize) -> Outcome {
+pub fn tune(train: &[Sample], check: &[Sample], start: &[f64], settings: &Settings) -> Outcome {
+    let (epochs, rate) = (settings.epochs, settings.rate);
+    let free = supported(train, settings.min_share);
     let k = best_k(train, start);
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
-    let (rate, b1, b2) = (1.0, 0.9, 0.999);
+    let (b1, b2) = (0.9, 0.999);
     let mut best = (mean_error(check, &w, k), w.clone());
     let mut since_best = 0;
     let mut done = 0;
     for epoch in 1..=epochs {
         let g = gradient(train, &w, k);
-        for i in 0..w.len() {
+        for i in (0..w.len()).filter(|&i| free[i]) {
             m[i] = b1 * m[i] + (1.0 - b1) * g[i];
             v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
             let mh = m[i] / (1.0 - b1.powi(epoch as i32));
@@ -217,7 +245,7 @@ pub fn tune(train: &[Sample], check: &[Sample], start: &[f64], epochs: usize) ->
                 since_best = 0;
             } else {
                 since_best += 10;
-                if since_best >= 100 {
+                if since_best >= 200 {
                     break;
                 }
             }
@@ -290,6 +318,11 @@ fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Resu
 fn run_tune(args: &[String]) -> Result<(), String> {
     let file = args.first().ok_or("no training file given")?;
     let epochs = number(args, "--epochs", 2000usize)?;
+    let settings = Settings {
+        epochs,
+        rate: number(args, "--rate", 0.5f64)?,
+        min_share: number(args, "--min-share", 0.02f64)?,
+    };
     let out = option(args, "--out").unwrap_or("weights.rs");
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let (samples, skipped) = read_samples(&text);
@@ -303,7 +336,7 @@ fn run_tune(args: &[String]) -> Result<(), String> {
         samples.len(),
         check.len()
     );
-    let o = tune(train, check, &float_weights(&WEIGHTS), epochs);
+    let o = tune(train, check, &float_weights(&WEIGHTS), &settings);
     println!("K = {:.4}, {} epochs", o.k, o.epochs);
     println!("training error {:.6} -> {:.6}", o.train.0, o.train.1);
     println!("held-out error {:.6} -> {:.6}", o.held_out.0, o.held_out.1);
@@ -400,7 +433,12 @@ not a position 1-0
 ";
         let (samples, skipped) = read_samples(text);
         assert_eq!((samples.len(), skipped), (8, 1));
-        let o = tune(&samples, &[], &float_weights(&WEIGHTS), 50);
+        let settings = Settings {
+            epochs: 50,
+            rate: 1.0,
+            min_share: 0.0,
+        };
+        let o = tune(&samples, &[], &float_weights(&WEIGHTS), &settings);
         assert!(o.k > 0.05 && o.k < 4.0, "K {}", o.k);
         assert_eq!(o.epochs, 50);
         assert!(o.train.1 < o.train.0 * 0.9, "{:?}", o.train);
