@@ -47,6 +47,16 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         run: crate::book::command::run_books,
     },
     Subcommand {
+        name: "install",
+        usage: crate::install::INSTALL_USAGE,
+        run: crate::install::run_install,
+    },
+    Subcommand {
+        name: "uninstall",
+        usage: crate::install::UNINSTALL_USAGE,
+        run: crate::install::run_uninstall,
+    },
+    Subcommand {
         name: "tune",
         usage: crate::tools::tune::USAGE,
         run: crate::tools::tune::run,

@@ -6,51 +6,10 @@
 //! is free to choose, the transcript is checked against the `history` it
 //! reports instead of a hard-coded move.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+#[path = "support/session.rs"]
+mod session;
 
-const INI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
-
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("nightrider-console-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs the binary in `dir` with `args` and `input` on stdin; returns its
-/// stdout lines without the `Time:` lines of perft (they vary).
-fn session_in(dir: &PathBuf, args: &[&str], input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nightrider"))
-        .args(["--ini", INI])
-        .args(args)
-        .current_dir(dir)
-        .env("HOME", dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "exit status {:?}", output.status);
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter(|l| !l.starts_with("Time: "))
-        .map(str::to_string)
-        .collect()
-}
-
-fn session(name: &str, input: &str) -> Vec<String> {
-    session_in(&scratch(name), &[], input)
-}
+use session::{scratch, session, session_in, INI};
 
 /// The move after `Black(N): ` on `line`.
 fn engine_move(line: &str, label: &str) -> String {

@@ -1,19 +1,73 @@
 #!/usr/bin/env bash
-# The README's test command: installs the reference programs the tests use
-# (Debian: fairymax for its fmax.ini), then runs lint and the whole test suite.
-set -euo pipefail
+# The README's test command, and what CI runs (.ci/run): installs what the
+# tests need on a fresh Debian machine, then checks formatting and lints,
+# runs the whole test suite, the bench signature, `check fmax.ini`, XBoard
+# matches against Fairy-Max and every command of the README in a fresh
+# clone. Every step runs even if an earlier one failed; the last line is
+# `N passed, M failed` (test cases plus one per further check); the exit
+# status is 1 if anything failed.
+#
+# Environment: SKIP_E2E=1 leaves out the XBoard matches and the README
+# commands (the slow, real-client part).
+set -uo pipefail
 cd "$(dirname "$0")/.."
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-if ! [ -f /usr/share/games/fairymax/fmax.ini ]; then
+export PATH=$PATH:/usr/games
+
+# Debian packages: fairymax (its fmax.ini and the match opponent), xboard and
+# xvfb (the real-client matches), stockfish and fairy-stockfish (the README's
+# speed comparison), python3-pip for python-chess.
+need=()
+[ -f /usr/share/games/fairymax/fmax.ini ] || need+=(fairymax)
+command -v stockfish >/dev/null || need+=(stockfish)
+command -v fairy-stockfish >/dev/null || need+=(fairy-stockfish)
+command -v xboard >/dev/null || need+=(xboard)
+command -v xvfb-run >/dev/null || need+=(xvfb)
+python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fairymax >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 # tests/xboard.rs plays games through python-chess's XBoard client (tests/pychess_games.py).
-python3 -c 'import chess.engine' 2>/dev/null || python3 -m pip install --quiet chess
-cargo fmt --all -- --check
-cargo clippy --all-targets -- -D warnings
+python3 -c 'import chess.engine' 2>/dev/null || python3 -m pip install --quiet chess \
+  || python3 -m pip install --quiet --break-system-packages chess
+
+passed=0; failed=0
+check() {  # check NAME COMMAND...: runs one further check and counts it
+  local name=$1; shift
+  echo "== $name"
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "== FAILED: $name"; fi
+}
+
+check "cargo fmt --check" cargo fmt --all -- --check
+check "cargo clippy" cargo clippy --all-targets -- -D warnings
+
 log=$(mktemp)
 cargo test --release 2>&1 | tee "$log"
-# One closing line for every runner: the totals of all test binaries.
-awk '/^test result:/ { p += $4; f += $6 } END { printf "%d passed, %d failed\n", p, f }' "$log"
+tests_status=${PIPESTATUS[0]}
+read -r tp tf < <(awk '/^test result:/ { p += $4; f += $6 } END { print p + 0, f + 0 }' "$log")
 rm -f "$log"
+passed=$((passed + tp)); failed=$((failed + tf))
+# A build failure or crash leaves no `test result` line to count.
+[ "$tests_status" -ne 0 ] && [ "$tf" -eq 0 ] && failed=$((failed + 1))
+
+bench_signature() {  # `nightrider bench` must print the node count the README states
+  local want got
+  want=$(grep -o 'Nodes searched: \*\{0,2\}[0-9]*' README.md | grep -o '[0-9]*$' | head -1)
+  got=$(target/release/nightrider bench 2>&1 | grep -o 'Nodes searched: [0-9]*' | grep -o '[0-9]*$')
+  echo "bench: README says ${want:-nothing}, bench searched ${got:-nothing}"
+  [ -n "$want" ] && [ "$want" = "$got" ]
+}
+cargo build --release --quiet
+check "bench signature" bench_signature
+check "nightrider check fmax.ini" target/release/nightrider check fmax.ini
+
+if [ "${SKIP_E2E:-0}" != 1 ]; then
+  out=$(mktemp -d)
+  check "XBoard matches against Fairy-Max" tests/xboard-matches.sh target/release/nightrider "$out/matches"
+  check "README commands in a fresh clone" env README_SKIP_SETUP=1 tests/readme-commands.sh "$out/readme"
+fi
+
+# One closing line for every runner: the totals of all tests and checks.
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

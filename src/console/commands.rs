@@ -4,7 +4,7 @@
 //! name is that command; otherwise a word that looks like a move is a move;
 //! otherwise an unambiguous prefix at least `min_abbrev` long is a command.
 
-use super::{tools, Console, InputMode};
+use super::{annotate, record, suite, tools, Console, InputMode};
 use crate::core::Color;
 use crate::engine::api::{Command, Event, Level};
 use crate::engine::clock;
@@ -51,19 +51,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("analyze", 3, "analyze", "Analyses the position until `exit`. Moves typed meanwhile are played and the analysis goes on from there; `back` takes them back.", analyze),
+    spec("annotate", 8, "annotate FILE SIDE MOVES MARGIN TIME [N]", "Annotates the games of PGN file FILE into FILE.can. SIDE is w, b, bw or part of a player's name; MOVES a first move number or a range like 10-30; MARGIN in pawns: a move is commented when it scores that much worse than the engine's choice; TIME: seconds a move (never deeper than `sd`); N: show the engine's N best moves (up to the one played; -N: N whatever).", |c, a| annotate::run(c, a, false)),
+    spec("annotateh", 9, "annotateh FILE SIDE MOVES MARGIN TIME [N]", "Like `annotate`, but writes FILE.html with a board diagram (inline SVG) before every commented move.", |c, a| annotate::run(c, a, true)),
     spec("back", 3, "back [N]", "Takes back N plies (default 1).", back),
     spec("bench", 3, "bench [DEPTH]", "Searches the orthodox bench positions to DEPTH (default 5) and prints nodes and speed.", tools::bench),
+    spec("book", 4, "book on|off|random N|width N|file F|dir D|create FILE.pgn M [N] [WPCT]", "Opening book: on/off; random 0 searches the book moves briefly, 1 draws one by weight, 2 by ChessPartner's formula; width keeps the N best; file is a Polyglot .bin or a .nbk; dir holds VARIANT.nbk; create builds books from a PGN.", super::book_commands::book),
+    spec("books", 5, "books create FILE.pgn [M]", "Builds the repertoire book: a move marked ! is played exclusively, ? never, {play NN%} gets that share.", super::book_commands::books),
+    spec("bookw", 5, "bookw freq|ratio|eval|learn W", "Sets the weight (0-10) of one figure in the book's move choice.", super::book_commands::bookw),
     spec("black", 3, "black", "Black is to move; the engine plays White.", |c, _| {
         c.send(vec![Command::SetColor(Color::Black)]);
         Ok(())
     }),
     spec("check", 3, "check [FILE]", "Lints an fmax.ini (default: the one the engine uses) and prints every problem and a summary.", tools::check),
     spec("cores", 3, "cores N", "Uses N search threads (same as `mt`).", cores),
-    spec("display", 3, "display", "Shows the board, the side to move and the FEN.", |c, _| {
-        let lines = super::display::board(&c.snapshot().fen);
-        c.print(&lines.join("\n"));
-        Ok(())
-    }),
+    spec("display", 3, "display [OPTION on|off]", "Shows the board, the side to move and the FEN. With an option: `stats` (depth, nodes, time and speed after each engine move), `changes` (thinking lines only when the best move changes), `moves` (move numbers in variations).", display),
     spec("divide", 3, "divide DEPTH", "Perft split by root move, then the total.", |c, a| tools::perft(c, a, true)),
     spec("draw", 4, "draw", "Offers the engine a draw.", draw),
     spec("drawscore", 5, "drawscore N", "What a draw is worth to the engine, in centipawns (-500..500).", |c, a| set_option(c, "DrawScore", a)),
@@ -80,6 +81,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("go", 2, "go", "The engine plays the side to move and moves now (same as `move`).", go),
     spec("hash", 4, "hash SIZE", "Sets the hash table size in bytes; K and M suffixes (e.g. 64M). At least 1 MB.", hash),
     spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix); Nightrider has no pawn hash, so the size is checked and ignored.", hashp),
+    spec("export", 3, "export FILE", "Writes this variant's learned book values and positions to FILE as text.", super::book_commands::export),
     spec("help", 3, "help [COMMAND]", "Lists the commands, or explains one.", help),
     spec("hint", 3, "hint", "Shows the move the engine expects you to play.", hint),
     spec("history", 3, "history", "Lists the moves of the game.", |c, _| {
@@ -87,10 +89,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         c.print(&lines.join("\n"));
         Ok(())
     }),
+    spec("import", 3, "import FILE [clear]", "Adds learning exported by `export` (clear: forget this variant's learning first).", super::book_commands::import),
     spec("input", 3, "input FILE", "Runs the commands in FILE, one per line.", |c, a| {
         let path = required(a, "input FILE")?;
         c.run_file(path)
     }),
+    spec("learn", 3, "learn N", "Learning bitmask: 1 book, 2 position, 4 result (default 7, 0 off).", super::book_commands::learn),
     spec("level", 3, "level MOVES MINUTES INCREMENT", "Sets a time control: MOVES per MINUTES (0 = whole game) plus INCREMENT seconds a move.", level),
     spec("log", 3, "log on [FILE]|off", "Copies the session to FILE (default nightrider.log), or stops.", tools::log),
     spec("move", 3, "move", "Same as `go`.", go),
@@ -105,15 +109,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         c.set_post(false);
         Ok(())
     }),
+    spec("perf", 4, "perf [N]", "Measures move generation, then make/unmake, on the current position, N rounds (default 100000).", tools::perf),
     spec("perft", 3, "perft DEPTH", "Counts the leaf nodes of the legal move tree DEPTH plies deep.", |c, a| tools::perft(c, a, false)),
+    spec("pgn", 3, "pgn [TAG VALUE]", "Sets a PGN tag for `savegame` (e.g. `pgn White Kasparov`); alone, lists the tags set.", record::pgn),
     spec("ponder", 3, "ponder on|off", "Thinks (or not) on the opponent's time.", ponder),
     spec("post", 4, "post", "Shows the engine's thinking: depth, time, score (pawns), nodes, variation.", |c, _| {
         c.set_post(true);
         Ok(())
     }),
     spec("quit", 1, "quit", "Leaves the program.", quit),
+    spec("read", 4, "read FILE [N]", "Reads game N (default 1) of a PGN file or move list: its variant ([Variant]), start ([FEN]), moves, tags and comments replace the game.", record::read),
+    spec("reada", 5, "reada FILE [N]", "Plays the moves of game N of FILE on from the current position.", record::read_append),
     spec("reset", 4, "reset N", "Goes back to move N (White to move), taking back the moves after it.", reset),
     spec("resign", 4, "resign N", "The engine resigns when it is N pawns or more behind (0 = never).", resign),
+    spec("savegame", 5, "savegame FILE", "Writes the game to FILE as PGN: the Seven Tag Roster (see `pgn`), [Variant] and [FEN] when needed, SAN moves, comments of the game read, the result.", record::savegame),
     spec("savepos", 3, "savepos FILE", "Writes the position to FILE as one FEN line.", tools::savepos),
     spec("score", 3, "score", "Shows the static evaluation of the position (pawns, for White).", score),
     spec("sd", 2, "sd DEPTH", "Limits the search to DEPTH plies.", |c, a| {
@@ -122,6 +131,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("setboard", 4, "setboard FEN", "Sets up the position given as (X-)FEN for the current variant.", setboard),
+    spec("show", 3, "show book", "Lists the book moves of the position with their games, results, learned value, weight and chance.", super::book_commands::show),
     spec("sn", 2, "sn NODES", "Searches NODES nodes per move instead of using the clock (0 = back to the clock).", |c, a| {
         let n: u64 = number(required(a, "sn NODES")?, "node count")?;
         c.set_nodes(n);
@@ -133,6 +143,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         c.set_control(None, Command::MoveTime(ms));
         Ok(())
     }),
+    spec("test", 4, "test FILE [N]", "Runs a test suite (EPD with bm/am/id, or Crafty's title/setboard/solution lines, `?` after a move to avoid; `variant` opcode or line for other games) under `sn`, `st`, else `sd`, else the level's time per move. With N, a search ends once a solution was best for N iterations. Prints a line per position and the totals.", suite::run),
     spec("time", 3, "time MINUTES [INCREMENT]", "Sets a game in MINUTES plus INCREMENT seconds a move (`level 0 MINUTES INCREMENT`).", time),
     spec("variant", 3, "variant [NAME]", "Starts a new game of variant NAME; without a name, lists the variants.", variant),
     spec("white", 3, "white", "White is to move; the engine plays Black.", |c, _| {
@@ -251,6 +262,18 @@ fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
         .map_err(|_| format!("Error (bad {what}): {text}"))
 }
 
+fn display(c: &mut Console, args: &str) -> Result<(), String> {
+    match args.split_whitespace().collect::<Vec<_>>()[..] {
+        [] => {
+            let lines = super::display::board(&c.snapshot().fen);
+            c.print(&lines.join("\n"));
+            Ok(())
+        }
+        [option, value] => c.set_display(option, value),
+        _ => Err(format!("Error (expected OPTION on|off): display {args}")),
+    }
+}
+
 fn analyze(c: &mut Console, _: &str) -> Result<(), String> {
     c.set_mode(InputMode::Analyze);
     c.send(vec![Command::Post(true), Command::Analyze]);
@@ -260,7 +283,7 @@ fn analyze(c: &mut Console, _: &str) -> Result<(), String> {
 fn exit(c: &mut Console, args: &str) -> Result<(), String> {
     if c.mode() == InputMode::Analyze {
         c.set_mode(InputMode::Normal);
-        let post = c.post();
+        let post = c.engine_post();
         c.send(vec![
             Command::ExitAnalyze,
             Command::PlayOther,
@@ -319,6 +342,7 @@ fn cores(c: &mut Console, args: &str) -> Result<(), String> {
     if n == 0 {
         return Err(format!("Error (bad thread count): {args}"));
     }
+    c.set_search_resources(None, usize::try_from(n).ok());
     c.send(vec![Command::Cores(n)]);
     Ok(())
 }
@@ -347,6 +371,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 fn hash(c: &mut Console, args: &str) -> Result<(), String> {
     let bytes = parse_size(required(args, "hash SIZE")?)?;
     let mb = (bytes >> 20).max(1);
+    c.set_search_resources(usize::try_from(mb).ok(), None);
     c.send(vec![Command::Memory(mb)]);
     c.print(&format!("hash table: {mb} MB"));
     Ok(())

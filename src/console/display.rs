@@ -127,6 +127,93 @@ pub fn thinking(t: &Thinking) -> String {
     )
 }
 
+/// What `display OPTION on|off` switches (Crafty's display options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DisplayOptions {
+    /// After each engine move: depth, nodes, time and speed of its search.
+    pub stats: bool,
+    /// Thinking lines only when the best move changes.
+    pub changes: bool,
+    /// Move numbers in the variations (`1... e7e5 2. g1f3`).
+    pub moves: bool,
+}
+
+impl DisplayOptions {
+    /// Switches `option` (`stats`, `changes`, `moves`) on or off.
+    ///
+    /// # Errors
+    /// An unknown option or a value other than on/off.
+    pub fn set(&mut self, option: &str, value: &str) -> Result<(), String> {
+        let on = match value {
+            "on" => true,
+            "off" => false,
+            _ => {
+                return Err(format!(
+                    "Error (expected on or off): display {option} {value}"
+                ))
+            }
+        };
+        match option {
+            "stats" => self.stats = on,
+            "changes" => self.changes = on,
+            "moves" => self.moves = on,
+            _ => {
+                return Err(format!(
+                    "Error (display options are stats, changes, moves): {option}"
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// `stats off, changes on, moves off`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let word = |on: bool| if on { "on" } else { "off" };
+        format!(
+            "display stats {}, changes {}, moves {}",
+            word(self.stats),
+            word(self.changes),
+            word(self.moves)
+        )
+    }
+}
+
+/// The variation with move numbers, from the position `fen` it starts in.
+#[must_use]
+pub fn numbered(fen: &str, pv: &[String]) -> String {
+    let (mut side, mut number) = side_and_number(fen);
+    let mut words = Vec::with_capacity(pv.len() * 3 / 2);
+    for (i, m) in pv.iter().enumerate() {
+        match side {
+            Color::White => words.push(format!("{number}.")),
+            Color::Black if i == 0 => words.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        words.push(m.clone());
+        if side == Color::Black {
+            number += 1;
+        }
+        side = side.flip();
+    }
+    words.join(" ")
+}
+
+/// `stats: depth 6, 12345 nodes, 0.25 s, 49 knps` from a search's last line.
+#[must_use]
+pub fn stats(t: &Thinking) -> String {
+    let secs = t.centis as f64 / 100.0;
+    let knps = if t.centis == 0 {
+        0.0
+    } else {
+        t.nodes as f64 / secs / 1000.0
+    };
+    format!(
+        "stats: depth {}, {} nodes, {secs:.2} s, {knps:.0} knps",
+        t.depth, t.nodes
+    )
+}
+
 /// The line for one event, if humans need to see it. An engine move is
 /// labelled from `after`, the position once it was played (`Black(1): e7e5`).
 #[must_use]
@@ -178,6 +265,33 @@ mod tests {
         assert_eq!(lines[1], "  9 | r h e a k a e h r |");
         assert_eq!(lines[10], "  0 | R H E A K A E H R |");
         assert_eq!(lines[12], "      a b c d e f g h i");
+    }
+
+    #[test]
+    fn variations_get_move_numbers_and_options_switch() {
+        let pv: Vec<String> = ["e7e5", "g1f3", "b8c6"].map(String::from).into();
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        assert_eq!(numbered(fen, &pv), "1... e7e5 2. g1f3 b8c6");
+        assert_eq!(
+            numbered("8/8/8/8/8/8/8/8 w - - 0 7", &pv[..2]),
+            "7. e7e5 g1f3"
+        );
+        let mut options = DisplayOptions::default();
+        options.set("changes", "on").unwrap();
+        assert_eq!(
+            options.summary(),
+            "display stats off, changes on, moves off"
+        );
+        assert!(options.set("colours", "on").is_err());
+        assert!(options.set("stats", "yes").is_err());
+        let t = Thinking {
+            depth: 6,
+            score: 0,
+            centis: 50,
+            nodes: 100_000,
+            pv: Vec::new(),
+        };
+        assert_eq!(stats(&t), "stats: depth 6, 100000 nodes, 0.50 s, 200 knps");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Crafty-style console front end for humans: a prompt (`White(1): `), moves
-//! in coordinate notation answered by the engine's move, and commands from a
+//! (coordinates or SAN) answered by the engine's move, and commands from a
 //! static table ([`commands::COMMANDS`]) that drives both dispatch and `help`.
 //!
 //! Like the XBoard front end it only turns text into [`Command`]s and
@@ -7,16 +7,27 @@
 //! its own thread. After every command the console sends `ping` and prints
 //! what comes back up to the `pong`, so each line's answer (including the
 //! engine's move) is complete before the next line is read. Tools that need
-//! no game state (perft, check, bench) run on the console thread.
+//! no game state run on the console thread: perft, check, bench (`tools`),
+//! test suites (`suite`) and annotation (`annotate`, `annotate_html`, `svg`)
+//! with their own searchers (`analysis`) and progress on stderr
+//! (`progress`). Games on file (`record`) go through the engine's record.
 //!
-//! Moves are read in coordinate notation (and `O-O`) only: SAN waits for the
-//! PGN/SAN module. Start-up: `.nightriderrc` in `$HOME`, then in the working
-//! directory, then command-line arguments, each line a command (see `cli`).
+//! Start-up: `.nightriderrc` in `$HOME`, then in the working directory, then
+//! command-line arguments, each line a command (see `cli`).
 //!
-//! Tested by `tests/console.rs`: scripted sessions on the built binary.
+//! Tested by `tests/console.rs` and `tests/console_tools.rs`: scripted
+//! sessions on the built binary.
 
+pub mod analysis;
+pub mod annotate;
+pub mod annotate_html;
+pub mod book_commands;
 pub mod commands;
 pub mod display;
+pub mod progress;
+pub mod record;
+pub mod suite;
+pub mod svg;
 pub mod timing;
 pub mod tools;
 
@@ -78,6 +89,13 @@ pub struct Console {
     nodes: Option<u64>,
     clock: timing::EngineClock,
     post: bool,
+    move_time: Option<u64>,
+    hash_mb: usize,
+    threads: usize,
+    display: display::DisplayOptions,
+    last_thinking: Option<crate::engine::api::Thinking>,
+    /// Tags and comments of the game last read, and tags set with `pgn`.
+    pub record: record::GameRecord,
 }
 
 /// Runs the console until `quit` or the end of input. `startup` lines
@@ -137,6 +155,12 @@ where
         nodes: None,
         clock: timing::EngineClock::default(),
         post: false,
+        move_time: None,
+        hash_mb: 0,
+        threads: 1,
+        record: record::GameRecord::default(),
+        display: display::DisplayOptions::default(),
+        last_thinking: None,
     };
     console.exchange(Vec::new());
     console.run(startup);
@@ -363,9 +387,57 @@ impl Console {
     }
 
     fn show(&mut self, event: &Event) {
+        if let Event::Thinking(t) = event {
+            self.show_thinking(t);
+            return;
+        }
         if let Some(text) = display::event_text(event, &self.snapshot) {
             self.print(&text);
         }
+        if let (Event::Move(_), true) = (event, self.display.stats) {
+            if let Some(t) = self.last_thinking.take() {
+                self.print(&display::stats(&t));
+            }
+        }
+    }
+
+    /// A thinking line, as `post` and the display options want it.
+    fn show_thinking(&mut self, t: &crate::engine::api::Thinking) {
+        let previous = self.last_thinking.replace(t.clone());
+        let shown = self.post || self.mode == InputMode::Analyze;
+        let same_best = previous.is_some_and(|p| p.depth < t.depth && p.pv.first() == t.pv.first());
+        if !shown || (self.display.changes && same_best) {
+            return;
+        }
+        let mut line = display::thinking(t);
+        if self.display.moves {
+            let pv = t.pv.join(" ");
+            let numbered = display::numbered(&self.snapshot.fen, &t.pv);
+            if let Some(start) = line.rfind(&pv).filter(|_| !pv.is_empty()) {
+                line.replace_range(start.., &numbered);
+            }
+        }
+        self.print(&line);
+    }
+
+    /// Switches a display option (`display stats on`); thinking lines are
+    /// asked of the engine while `post` or `stats` needs them.
+    ///
+    /// # Errors
+    /// An unknown option or value.
+    pub fn set_display(&mut self, option: &str, value: &str) -> Result<(), String> {
+        self.display.set(option, value)?;
+        let post = self.engine_post();
+        self.send(vec![Command::Post(post)]);
+        let summary = self.display.summary();
+        self.print(&summary);
+        Ok(())
+    }
+
+    /// Whether the engine must send thinking lines (to show, or for stats).
+    #[must_use]
+    pub fn engine_post(&self) -> bool {
+        self.post || self.display.stats
     }
 
     /// Writes one line (or several joined by newlines) to the output and log.
@@ -454,6 +526,10 @@ impl Console {
     /// (`None` for a fixed time per move) and sends `command`.
     pub fn set_control(&mut self, level: Option<crate::engine::api::Level>, command: Command) {
         self.clock = timing::EngineClock::new(level);
+        self.move_time = match command {
+            Command::MoveTime(ms) => Some(ms),
+            _ => None,
+        };
         self.send(vec![command]);
     }
 
@@ -466,7 +542,8 @@ impl Console {
     /// Shows thinking lines (or not).
     pub fn set_post(&mut self, on: bool) {
         self.post = on;
-        self.send(vec![Command::Post(on)]);
+        let post = self.engine_post();
+        self.send(vec![Command::Post(post)]);
     }
 
     /// The commands that start a new game and restore the console's settings.
@@ -483,5 +560,41 @@ impl Console {
     #[must_use]
     pub fn side_to_move(&self) -> Color {
         display::side_and_number(&self.snapshot.fen).0
+    }
+
+    /// The node budget per move (`sn`), if any.
+    #[must_use]
+    pub fn node_budget(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// The depth limit (`sd`), if any.
+    #[must_use]
+    pub fn depth_limit(&self) -> Option<u32> {
+        self.depth
+    }
+
+    /// The fixed time per move (`st`) in milliseconds, if one is set.
+    #[must_use]
+    pub fn move_time_ms(&self) -> Option<u64> {
+        self.move_time
+    }
+
+    /// The time control (`level`, `time`), unless `st` replaced it.
+    #[must_use]
+    pub fn level(&self) -> Option<crate::engine::api::Level> {
+        self.clock.level()
+    }
+
+    /// Remembers the hash size and thread count the tools search with.
+    pub fn set_search_resources(&mut self, hash_mb: Option<usize>, threads: Option<usize>) {
+        self.hash_mb = hash_mb.unwrap_or(self.hash_mb);
+        self.threads = threads.unwrap_or(self.threads);
+    }
+
+    /// Searchers for the tools (`test`, `annotate`), sized like the engine's.
+    #[must_use]
+    pub fn tool_searchers(&self) -> analysis::Searchers {
+        analysis::Searchers::new(self.hash_mb, self.threads)
     }
 }

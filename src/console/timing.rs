@@ -35,6 +35,12 @@ impl EngineClock {
         }
     }
 
+    /// The control (`None` under `st`).
+    #[must_use]
+    pub fn level(&self) -> Option<Level> {
+        self.level
+    }
+
     /// A new game: the same control, the clock full again.
     pub fn restart(&mut self) {
         *self = EngineClock::new(self.level);

@@ -1,10 +1,12 @@
 //! Console commands that work beside the game rather than on it: perft and
-//! divide of the current position, `check` (fmax.ini lint), `bench`,
-//! `savepos`, `log`, and the FEN check `setboard` runs before it sends.
+//! divide of the current position, `perf` (generator and make/unmake
+//! speed), `check` (fmax.ini lint), `bench`, `savepos`, `log`, and the FEN
+//! check `setboard` runs before it sends.
 
 use super::Console;
 use crate::bitboard::BitboardPos;
 use crate::engine::dispatch::complete_fen;
+use crate::position::{GenKind, Position};
 use crate::rules::catalog::{self, Catalog};
 use crate::rules::{fmax, lint};
 use crate::search::{bench as run_bench, ORTHODOX_BENCH};
@@ -14,6 +16,8 @@ use std::time::Instant;
 
 /// Deepest perft accepted (deeper would not finish anyway).
 const MAX_PERFT_DEPTH: u32 = 20;
+/// Most rounds `perf` accepts.
+const MAX_PERF_ROUNDS: u32 = 100_000_000;
 /// Deepest bench accepted.
 const MAX_BENCH_DEPTH: u32 = 30;
 /// Where `log on` writes without a file name.
@@ -178,4 +182,82 @@ pub fn log(c: &mut Console, args: &str) -> Result<(), String> {
         }
         _ => Err(format!("Error (expected on [FILE] or off): log {args}")),
     }
+}
+
+/// Moves counted and the time taken by the two phases of `perf`.
+struct PerfCounts {
+    generated: u64,
+    generating: std::time::Duration,
+    made: u64,
+    making: std::time::Duration,
+}
+
+/// Generates the moves of `pos` `rounds` times, then makes and unmakes
+/// each of them (illegal ones are refused by `make`) `rounds` times.
+fn perf_rounds<P: Position>(pos: &mut P, rounds: u32) -> PerfCounts {
+    let mut moves = Vec::with_capacity(256);
+    let started = Instant::now();
+    let mut generated = 0u64;
+    for _ in 0..rounds {
+        moves.clear();
+        pos.generate(GenKind::All, &mut moves);
+        generated += moves.len() as u64;
+    }
+    let generating = started.elapsed();
+    let started = Instant::now();
+    let mut made = 0u64;
+    for _ in 0..rounds {
+        for &m in &moves {
+            if pos.make(m) {
+                pos.unmake(m);
+                made += 1;
+            }
+        }
+    }
+    PerfCounts {
+        generated,
+        generating,
+        made,
+        making: started.elapsed(),
+    }
+}
+
+/// `perf [N]`: move generation and make/unmake speed on the current
+/// position, N rounds (default 100000).
+///
+/// # Errors
+/// A bad round count or an unusable position.
+pub fn perf(c: &mut Console, args: &str) -> Result<(), String> {
+    let rounds: u32 = if args.is_empty() {
+        100_000
+    } else {
+        args.parse()
+            .ok()
+            .filter(|n| (1..=MAX_PERF_ROUNDS).contains(n))
+            .ok_or_else(|| format!("Error (rounds 1..{MAX_PERF_ROUNDS} expected): perf {args}"))?
+    };
+    let fen = c.snapshot().fen.clone();
+    let mut pos = current_position(c, &fen)?;
+    let counts = match &mut pos {
+        AnyPosition::Bitboard(p) => perf_rounds(p, rounds),
+        AnyPosition::Mailbox(p) => perf_rounds(p, rounds),
+    };
+    let rate = |n: u64, t: std::time::Duration| n as f64 / t.as_secs_f64().max(1e-9) / 1e6;
+    c.print(&format!(
+        "perf: {rounds} rounds on the {} board",
+        pos.board_name()
+    ));
+    c.print(&format!(
+        "generated {} moves in {:.3} s ({:.1} M moves/s)",
+        counts.generated,
+        counts.generating.as_secs_f64(),
+        rate(counts.generated, counts.generating)
+    ));
+    c.print(&format!(
+        "made and unmade {} legal moves in {:.3} s ({:.1} M moves/s)",
+        counts.made,
+        counts.making.as_secs_f64(),
+        rate(counts.made, counts.making)
+    ));
+    Ok(())
 }

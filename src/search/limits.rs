@@ -102,9 +102,15 @@ fn overhead(time: Duration) -> Duration {
     (time / 5).min(MAX_OVERHEAD)
 }
 
-/// Soft share of the clock: the time left spread over the moves to go, plus
-/// most of the increment; never more than half of what is usable, and the
-/// hard bound at most three quarters of it.
+/// Soft share of the clock: the time left above a reserve spread over the
+/// moves to go, plus most of the increment; never more than half of what is
+/// usable, and the hard bound at most three quarters of it.
+///
+/// The reserve (ten increments, at most a quarter of the clock) is what keeps
+/// a fast increment game alive when the machine is busy: the GUI's clock
+/// counts the time our process waits to be scheduled, which we cannot see.
+/// Below twenty increments only half the increment is spent, so the clock
+/// climbs back instead of hovering a few milliseconds above zero.
 fn clock_budget(
     left: Duration,
     inc: Duration,
@@ -112,14 +118,18 @@ fn clock_budget(
     width: usize,
 ) -> TimeBudget {
     let usable = left.saturating_sub(overhead(left));
+    let full_reserve = inc * 10;
+    let reserve = full_reserve.min(usable / 4);
     let moves = moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).max(1);
+    let spread = usable.saturating_sub(reserve) / moves;
     // Wide boards (10+ files) take longer per ply; give the move a little more.
-    let share = if width > 8 {
-        usable / moves * 5 / 4
+    let share = if width > 8 { spread * 5 / 4 } else { spread };
+    let from_inc = if usable > full_reserve * 2 {
+        inc * 3 / 4
     } else {
-        usable / moves
+        inc / 2
     };
-    let soft = (share + inc * 3 / 4).min(usable / 2);
+    let soft = (share + from_inc).min(usable / 2);
     let hard = (soft * 4).min(usable * 3 / 4);
     TimeBudget { soft, hard }
 }
@@ -185,9 +195,22 @@ mod tests {
     #[test]
     fn increment_adds_three_quarters() {
         let b = clock(60_000, 2_000, None);
-        // usable 59.95 s / 30 = 1.998333 s + 1.5 s.
-        assert_eq!(b.soft, Duration::from_nanos(3_498_333_333));
-        assert_eq!(b.hard, Duration::from_nanos(13_993_333_332));
+        // usable 59.95 s, reserve a quarter (14.9875 s): 44.9625 s / 30 = 1.49875 s + 1.5 s.
+        assert_eq!(b.soft, Duration::from_nanos(2_998_750_000));
+        assert_eq!(b.hard, Duration::from_nanos(11_995_000_000));
+    }
+
+    #[test]
+    fn a_low_clock_with_an_increment_saves_half_of_it() {
+        // 10 s + 0.1 s: one second (ten increments) is held back.
+        let b = clock(10_000, 100, None);
+        // usable 9.95 s - 1 s = 8.95 s / 30 + 75 ms.
+        assert_eq!(b.soft, Duration::from_nanos(373_333_333));
+        // 1.5 s left: under twenty increments, only half of one is spent.
+        let b = clock(1_500, 100, None);
+        // usable 1.45 s, reserve 0.3625 s: 1.0875 s / 30 + 50 ms.
+        assert_eq!(b.soft, Duration::from_nanos(86_250_000));
+        assert!(b.soft < ms(100), "the clock must grow back: {b:?}");
     }
 
     #[test]
@@ -206,8 +229,9 @@ mod tests {
     fn tiny_clock_leaves_a_margin() {
         // 1 s + 0.01 s: the hard limit stays far below the clock.
         let b = clock(1_000, 10, None);
-        assert_eq!(b.soft, Duration::from_nanos(39_166_666));
-        assert_eq!(b.hard, Duration::from_nanos(156_666_664));
+        // usable 950 ms, reserve 100 ms: 850 ms / 30 + 7.5 ms.
+        assert_eq!(b.soft, Duration::from_nanos(35_833_333));
+        assert_eq!(b.hard, Duration::from_nanos(143_333_332));
         // 30 ms left: overhead is a fifth, hard at most 3/4 of the rest.
         let b = clock(30, 10, None);
         assert!(b.hard <= ms(18), "{b:?}");

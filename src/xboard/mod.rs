@@ -5,6 +5,17 @@
 //! the engine's control loop ([`engine::run`]) runs on the calling thread and
 //! is the only writer of output lines.
 //!
+//! Signals: the feature line says `sigint=0 sigterm=0`. `#![forbid(unsafe_code)]`
+//! and no libc crate mean the engine cannot ignore signals itself, so it asks
+//! the GUI not to send them. XBoard without `sigterm=0` sends SIGTERM right
+//! after `quit` (usystem.c `DestroyChildProcess`), which would end the engine
+//! before `quit` is handled; with it, XBoard waits a second for the engine
+//! to exit on its own, then kills it. The engine abandons any search on
+//! `quit` and exits at once. python-chess answers `rejected sigterm` and logs
+//! a warning, nothing more (it sends `quit` and waits the same way); the
+//! engine takes any `accepted`/`rejected` silently. Tested by
+//! `tests/xboard_signals.rs`.
+//!
 //! Tested by `tests/xboard.rs`: exact transcripts over an in-process
 //! [`session`], a fuzz run of random lines, the built binary on a pipe, and
 //! complete games driven by python-chess's XBoard client

@@ -10,6 +10,7 @@
 //! the `pong` waits for the move.
 
 mod board_ui;
+mod book;
 
 use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
@@ -19,7 +20,9 @@ use super::library::Library;
 use super::options::{self, Settings};
 use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
-use crate::core::{Color, Score};
+use crate::boards::BoardChoice;
+use crate::book::player::BookPlayer;
+use crate::core::{Color, GameResult, Score};
 use crate::search::Progress;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -54,6 +57,8 @@ struct Running {
     deadline: Option<Instant>,
     started: Instant,
     progress: Option<Arc<Progress>>,
+    /// A brief search among book moves: the book had this many.
+    book_choices: Option<usize>,
 }
 
 /// The engine as the control thread sees it.
@@ -61,6 +66,8 @@ pub struct Control {
     library: Library,
     general_board: bool,
     game: AnyGame,
+    /// The game has the bare-king rule (shatranj): see `claim_waits`.
+    bare_king_rule: bool,
     start_fen: String,
     mode: Mode,
     running: Option<Running>,
@@ -80,6 +87,9 @@ pub struct Control {
     last_score: Option<Score>,
     edit: Option<(Diagram, Color)>,
     held_illegal: Option<String>,
+    books: BookPlayer,
+    books_selected: bool,
+    pending_result: Option<crate::core::GameResult>,
     out: Vec<Event>,
 }
 
@@ -89,6 +99,7 @@ impl Control {
     pub fn new(library: Library, general_board: bool, worker: Worker) -> Control {
         let mut control = Control {
             game: fallback_game(&library, general_board),
+            bare_king_rule: false,
             library,
             general_board,
             start_fen: String::new(),
@@ -110,6 +121,9 @@ impl Control {
             last_score: None,
             edit: None,
             held_illegal: None,
+            books: BookPlayer::new(seed()),
+            books_selected: false,
+            pending_result: None,
             out: Vec::new(),
         };
         control.start_fen = control.game.fen();
@@ -168,7 +182,10 @@ impl Control {
             Command::SetColor(c) => self.set_color(c),
             Command::UserMove(text) => self.user_move(&text),
             Command::MoveNow => self.move_now(),
-            Command::Result(_) => self.set_mode(Mode::Force),
+            Command::Result(text) => {
+                self.result_received(&text);
+                self.set_mode(Mode::Force);
+            }
             Command::SetBoard(fen) => self.setboard(&fen),
             Command::Edit => self.start_edit(),
             Command::EditStep(step) => self.edit_step(step),
@@ -204,7 +221,8 @@ impl Control {
                     self.out.push(Event::Hint(g.clone()));
                 }
             }
-            Command::Book => self.out.push(Event::Book(Vec::new())),
+            Command::Book => self.show_book(),
+            Command::Rating(text) => self.ratings(&text),
             Command::Status => self.status(),
             Command::Pause => self.pause(),
             Command::Resume => {
@@ -236,10 +254,12 @@ impl Control {
     }
 
     fn hello(&mut self) {
+        let mut options = options::advertised(&self.library, &self.settings);
+        options.extend(super::book_options::advertised(&self.books.settings));
         let hello = Hello {
             name: format!("Nightrider {}", env!("CARGO_PKG_VERSION")),
             variants: self.library.xboard_variants(),
-            options: options::advertised(&self.library, &self.settings),
+            options,
         };
         self.out.push(Event::Hello(hello));
     }
@@ -262,10 +282,12 @@ impl Control {
         self.abandon();
         self.worker.send(Job::Clear);
         self.game = fallback_game(&self.library, self.general_board);
+        self.bare_king_rule = false;
         self.start_fen = self.game.fen();
         self.position_ok = true;
         self.last_score = None;
         self.clock.new_game();
+        self.select_books("normal");
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
         }
@@ -277,9 +299,11 @@ impl Control {
         self.abandon();
         match self.library.variant(name) {
             Ok(v) => {
-                let bitboard = !self.general_board && self.library.is_orthodox(&v);
-                self.game = AnyGame::new(Library::base_name(name), &v, bitboard);
+                let board = BoardChoice::general_if(self.general_board);
+                self.game = AnyGame::new(Library::base_name(name), &v, board);
+                self.bare_king_rule = v.overlay.bare_king_loses;
                 self.start_fen = self.game.fen();
+                self.select_books(Library::base_name(name));
                 self.position_ok = true;
                 self.out.extend(setup_events(&v, &self.start_fen));
                 self.position_changed();
@@ -416,6 +440,7 @@ impl Control {
         match self.game.set_fen(fen) {
             Ok(()) => {
                 self.position_ok = true;
+                self.books.new_game();
                 self.position_changed();
                 self.kick();
             }
@@ -429,6 +454,7 @@ impl Control {
 
     fn take_back(&mut self, plies: usize) {
         self.abandon();
+        self.books.log.takeback = true;
         for _ in 0..plies {
             self.game.undo();
         }
@@ -516,6 +542,9 @@ impl Control {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        if self.book_option(name, value) {
+            return;
+        }
         match options::apply(&mut self.settings, &mut self.library, name, value) {
             Ok(reload) => {
                 if reload && self.running.is_none() {
@@ -570,12 +599,15 @@ impl Control {
                 if let Some(result) = self.game.result() {
                     if !self.over_announced {
                         self.over_announced = true;
+                        self.game_over(&result);
                         self.out.push(Event::GameOver(result));
                     }
                     return;
                 }
                 let limits = self.clock.limits(self.game.moves_by(us));
-                self.launch(Kind::Think, limits, None);
+                if !self.play_from_book(limits) {
+                    self.launch(Kind::Think, limits, None);
+                }
             }
             Mode::Play(_) => {
                 if self.ponder && self.game.result().is_none() {
@@ -609,6 +641,7 @@ impl Control {
                 1
             },
             progress: (kind == Kind::Analyze).then(|| Arc::new(Progress::default())),
+            learned: self.books.learned_positions(),
         };
         let progress = spec.progress.clone();
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
@@ -631,6 +664,7 @@ impl Control {
             stop,
             kind,
             deadline,
+            book_choices: None,
         });
     }
 
@@ -644,10 +678,13 @@ impl Control {
         };
         if run.kind == Kind::Think {
             let first = self.game.legal_move_texts().into_iter().next();
-            self.play_outcome(Outcome {
-                best: first,
-                ..Outcome::default()
-            });
+            self.play_and_record(
+                None,
+                Outcome {
+                    best: first,
+                    ..Outcome::default()
+                },
+            );
         } else {
             self.settled = true;
         }
@@ -673,7 +710,7 @@ impl Control {
             Report::Done { job, outcome } if Some(job) == current => {
                 if let Some(run) = self.running.take() {
                     if run.kind == Kind::Think {
-                        self.play_outcome(outcome);
+                        self.play_and_record(run.book_choices, outcome);
                     } else {
                         // A ponder or analysis search that ended by itself is not restarted
                         // until something changes.
@@ -687,25 +724,27 @@ impl Control {
         }
     }
 
-    /// Plays (or resigns, or claims) after a thinking search.
-    fn play_outcome(&mut self, outcome: Outcome) {
+    /// Plays (or resigns, or claims) after a thinking search; true when
+    /// the engine resigned.
+    fn play_outcome(&mut self, outcome: Outcome) -> bool {
         self.last_score = outcome.score;
         let Some(best) = outcome.best else {
             if let Some(result) = self.game.result() {
                 self.over_announced = true;
+                self.game_over(&result);
                 self.out.push(Event::GameOver(result));
             }
             self.mode = Mode::Force;
-            return;
+            return false;
         };
         let threshold = self.settings.resign_threshold;
         if threshold > 0 && outcome.score.is_some_and(|s| s <= -threshold) {
             self.out.push(Event::Resign);
             self.mode = Mode::Force;
-            return;
+            return true;
         }
         if !self.game.play_own(&best) {
-            return;
+            return false;
         }
         self.position_changed();
         let result = self.game.result();
@@ -715,15 +754,36 @@ impl Control {
         }
         self.out.push(Event::Move(best));
         self.guess = outcome.ponder;
-        if let Some(result) = result {
+        if let Some(result) = result.filter(|r| !self.claim_waits(r)) {
             self.over_announced = true;
-            self.out.push(Event::GameOver(result));
+            self.out.push(Event::GameOver(result.clone()));
+            // Learned after the move is recorded (see `play_and_record`).
+            self.pending_result = Some(result);
         }
+        false
     }
+
+    /// Whether our win just created is claimed only after the opponent's
+    /// reply: XBoard's shatranj referee counts a bared king only once the
+    /// bared side has had its move to bare back (backend.c, `bare`), so a
+    /// claim with the baring move is judged a false win claim. `kick` claims
+    /// it after the reply (a draw if the reply bares our king too).
+    fn claim_waits(&self, result: &GameResult) -> bool {
+        self.bare_king_rule
+            && result.winner == Some(self.game.side_to_move().flip())
+            && result.reason.ends_with("wins by variant rule")
+    }
+}
+
+/// A seed for the book's random choice: the clock, so games vary.
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Standard chess: the library's `normal`, or the built-in one if that is broken.
 fn fallback_game(library: &Library, general: bool) -> AnyGame {
     let normal = library.normal();
-    AnyGame::new("normal", &normal, !general && library.is_orthodox(&normal))
+    AnyGame::new("normal", &normal, BoardChoice::general_if(general))
 }

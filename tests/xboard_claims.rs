@@ -1,0 +1,48 @@
+//! When Nightrider claims a game end, as a real XBoard referee judges it:
+//! XBoard (backend.c, `bare`) counts a shatranj bare king only after the
+//! bared side's reply, so the win is claimed after that reply, not with the
+//! baring move (which XBoard would call a false win claim).
+
+use crossbeam_channel::Receiver;
+use std::time::Duration;
+
+/// Output lines up to and including `pong N`.
+fn until_pong(rx: &Receiver<String>, n: u32) -> Vec<String> {
+    let mut lines = Vec::new();
+    loop {
+        let line = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("engine output");
+        if line == format!("pong {n}") {
+            return lines;
+        }
+        lines.push(line);
+    }
+}
+
+#[test]
+fn shatranj_bare_king_win_is_claimed_after_the_bared_sides_reply() {
+    let config = nightrider::engine::Config::default();
+    let (tx, rx) = nightrider::xboard::session(config).unwrap();
+    for line in ["xboard", "protover 2", "new", "variant shatranj", "force"] {
+        tx.send(line.into()).unwrap();
+    }
+    // White: king e1, rook a1; black: king e8 and a ferz (Q) on d2 that the king can take.
+    tx.send("setboard 4k3/8/8/8/8/8/3q4/R3K3 w - - 0 1".into())
+        .unwrap();
+    // No `post`: the output is protocol lines only.
+    tx.send("sd 3".into()).unwrap();
+    tx.send("go".into()).unwrap();
+    tx.send("ping 1".into()).unwrap();
+    let first = until_pong(&rx, 1);
+    let after_setboard: Vec<&String> = first
+        .iter()
+        .skip_while(|l| !l.starts_with("setup") && !l.starts_with("feature"))
+        .filter(|l| !l.starts_with("feature") && !l.starts_with("setup") && !l.starts_with("piece"))
+        .collect();
+    assert_eq!(after_setboard, ["move e1d2"], "{first:?}");
+    tx.send("usermove e8d7".into()).unwrap();
+    tx.send("ping 2".into()).unwrap();
+    let second = until_pong(&rx, 2);
+    assert_eq!(second, ["1-0 {White wins by variant rule}"]);
+}
