@@ -57,6 +57,11 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         run: crate::install::run_uninstall,
     },
     Subcommand {
+        name: "tune",
+        usage: crate::tools::tune::USAGE,
+        run: crate::tools::tune::run,
+    },
+    Subcommand {
         name: "bbperft",
         usage:
             "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",

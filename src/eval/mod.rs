@@ -1,10 +1,10 @@
 //! Evaluation: general terms derived from fmax.ini data for the mailbox
 //! board (`mailbox`), material, piece-square tables and pawn structure for
-//! the bitboard board (`bitboard`). Each implements
+//! the bitboard board (`orthodox`). Each implements
 //! [`crate::position::Evaluate`], so the search never names either.
 
-pub mod bitboard;
 pub mod mailbox;
+pub mod orthodox;
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -1,0 +1,159 @@
+//! Orthodox evaluation for [`BitboardPos`], tapered between middlegame and
+//! endgame by the material on the board.
+//!
+//! Files: `params` (the weight layout, [`Pair`] and the accumulators),
+//! `weights` (the tuned table, written by `nightrider tune`), `pawns` (pawn
+//! structure and its per-thread hash table), `pieces` (material, piece-square
+//! values, mobility, outposts, rook files, threats), `king` (king safety),
+//! `endgame` (drawn and won material, scale factors). Every weighted term is
+//! reported through an [`params::Accumulator`], so the tuner sees exactly
+//! what the engine computes; see [`trace`].
+
+pub mod endgame;
+pub mod king;
+pub mod params;
+pub mod pawns;
+pub mod pieces;
+pub mod weights;
+
+#[cfg(test)]
+mod tests;
+
+use crate::bitboard::{Bitboard, BitboardPos, PieceType, Squares};
+use crate::core::Score;
+use crate::position::Evaluate;
+use params::{
+    Accumulator, Pair, ScoreSum, Trace, PASSED_BLOCKED, PASSED_ENEMY_KING, PASSED_FREE_PATH,
+    PASSED_OWN_KING, TEMPO,
+};
+use pawns::{distance, file_ahead, relative_rank};
+use pieces::AttackMaps;
+
+/// Phase weight per kind; 24 when all pieces are on the board.
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// The phase of the full set of pieces (pure middlegame).
+pub const FULL_PHASE: i32 = 24;
+
+/// The game phase, `FULL_PHASE` (middlegame) down to 0 (pawn ending).
+#[must_use]
+pub fn phase(pos: &BitboardPos) -> i32 {
+    let total: i32 = PieceType::ALL
+        .iter()
+        .map(|&k| PHASE[k.index()] * pos.kind_bb(k).count_ones() as i32)
+        .sum();
+    total.min(FULL_PHASE)
+}
+
+/// Both sides' pawns, white's first.
+fn pawn_pair(pos: &BitboardPos) -> [Bitboard; 2] {
+    [
+        pos.pieces(0, PieceType::Pawn),
+        pos.pieces(1, PieceType::Pawn),
+    ]
+}
+
+/// Every term but the pawn structure, given the passed pawns.
+fn piece_and_king_terms<A: Accumulator>(pos: &BitboardPos, passed: [Bitboard; 2], acc: &mut A) {
+    let mut maps = pieces::pawn_maps(pos);
+    pieces::piece_terms(pos, 0, &mut maps, acc);
+    pieces::piece_terms(pos, 1, &mut maps, acc);
+    for (color, &passed_pawns) in passed.iter().enumerate() {
+        pieces::threat_terms(pos, color, &maps, acc);
+        king::king_terms(pos, color, &maps, acc);
+        passed_pawn_terms(pos, color, passed_pawns, &maps, acc);
+    }
+    acc.add(pos.side_index(), TEMPO, 1);
+}
+
+/// Passed-pawn terms that depend on more than pawns: king distances to the
+/// stop square, a blocked stop square, a path neither occupied nor
+/// attacked by the enemy; weighted by how far
+/// the pawn has come.
+fn passed_pawn_terms<A: Accumulator>(
+    pos: &BitboardPos,
+    color: usize,
+    passed: Bitboard,
+    maps: &AttackMaps,
+    acc: &mut A,
+) {
+    let occ = pos.occupied();
+    for sq in Squares(passed) {
+        let factor = relative_rank(color, sq) as i32 - 2;
+        if factor <= 0 {
+            continue;
+        }
+        let stop = if color == 0 { sq + 8 } else { sq - 8 };
+        let own_king = distance(pos.king_square(color), stop);
+        let enemy_king = distance(pos.king_square(color ^ 1), stop);
+        acc.add(color, PASSED_OWN_KING, factor * own_king);
+        acc.add(color, PASSED_ENEMY_KING, factor * enemy_king);
+        if occ & 1 << stop != 0 {
+            acc.add(color, PASSED_BLOCKED, factor);
+        }
+        let path = file_ahead(color, sq);
+        if path & occ == 0 && path & maps.all[color ^ 1] == 0 {
+            acc.add(color, PASSED_FREE_PATH, factor);
+        }
+    }
+}
+
+/// Blends middlegame and (scaled) endgame values by the phase.
+fn blend(sum: Pair, phase: i32, scale: i32) -> Score {
+    let endgame = sum.1 * scale / endgame::FULL_SCALE;
+    (sum.0 * phase + endgame * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// The evaluation from white's point of view (side-to-move tempo included).
+#[must_use]
+pub fn white_score(pos: &BitboardPos) -> Score {
+    if let Some(score) = endgame::special(pos) {
+        return score;
+    }
+    let (entry, _) = pawns::probe(pawn_pair(pos));
+    let mut sum = ScoreSum(entry.score);
+    piece_and_king_terms(pos, entry.passed, &mut sum);
+    let strong = usize::from(sum.0 .1 < 0);
+    let scale = endgame::scale(pos, strong);
+    blend(sum.0, phase(pos), scale) + endgame::mop_up(pos)
+}
+
+/// What the tuner needs of a position: the count of every weight (white
+/// minus black), the phase and the endgame scale factor. `None` for
+/// positions the weights do not decide (endings judged by rule, bare kings).
+#[must_use]
+pub fn trace(pos: &BitboardPos) -> Option<(Trace, i32, i32)> {
+    if endgame::special(pos).is_some() || endgame::mop_up(pos) != 0 {
+        return None;
+    }
+    let mut trace = Trace::default();
+    let passed = pawns::pawn_terms(pawn_pair(pos), &mut trace);
+    piece_and_king_terms(pos, passed, &mut trace);
+    let eg: i64 = trace
+        .0
+        .iter()
+        .zip(weights::WEIGHTS.iter())
+        .map(|(&c, w)| i64::from(c) * i64::from(w.1))
+        .sum();
+    let scale = endgame::scale(pos, usize::from(eg < 0));
+    Some((trace, phase(pos), scale))
+}
+
+impl Evaluate for BitboardPos {
+    fn evaluate(&self) -> Score {
+        let s = white_score(self);
+        if self.side_index() == 0 {
+            s
+        } else {
+            -s
+        }
+    }
+
+    /// Null moves are safe while the side to move has a piece besides
+    /// pawns and its king.
+    fn null_move_allowed(&self) -> bool {
+        let side = self.side_index();
+        let pawns_and_king =
+            self.pieces(side, PieceType::Pawn) | self.pieces(side, PieceType::King);
+        self.color_bb(side) & !pawns_and_king != 0
+    }
+}

@@ -1,0 +1,446 @@
+//! `nightrider tune`: Texel tuning of the orthodox evaluation's weights.
+//!
+//! `tune FILE` reads positions labelled with game results (one per line:
+//! a FEN, then `1-0`, `0-1`, `1/2-1/2`, or `[1.0]`/`[0.5]`/`[0.0]`), traces
+//! each through the evaluation (the count of every weight, the phase and the
+//! endgame scale), finds the constant K that best maps the current
+//! evaluation to results (`1 / (1 + 10^(-K * eval / 400))`), then lowers the
+//! mean squared error by gradient descent (Adam, full batch) with a tenth of
+//! the positions held out to stop before over-fitting, and writes the
+//! weights as the Rust source `src/eval/orthodox/weights.rs` is.
+//! `tune gen OUT GAMES` writes training positions from self-play.
+
+use super::selfplay::{generate, load_openings, SelfPlay};
+use crate::bitboard::BitboardPos;
+use crate::eval::orthodox::params::{Pair, COUNT, GROUPS};
+use crate::eval::orthodox::weights::WEIGHTS;
+use crate::eval::orthodox::{trace, FULL_PHASE};
+use std::fmt::Write as _;
+
+/// Usage of `tune`.
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--openings PGN]   Texel tuning of the orthodox weights / self-play training positions";
+
+/// One traced position: sparse weight counts, phase, scale, result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// (weight index, white-minus-black count) of every nonzero count.
+    pub counts: Vec<(u16, i16)>,
+    /// Middlegame share, 0..=24.
+    pub phase: f64,
+    /// Endgame scale factor as a fraction (scale / 64).
+    pub scale: f64,
+    /// White's result: 1, 0.5 or 0.
+    pub result: f64,
+}
+
+/// Parses the result at the end of a training line.
+fn parse_result(word: &str) -> Option<f64> {
+    let w = word.trim_matches(|c: char| c == ';' || c == '"' || c == '[' || c == ']');
+    match w {
+        "1-0" | "1.0" | "1" => Some(1.0),
+        "0-1" | "0.0" | "0" => Some(0.0),
+        "1/2-1/2" | "0.5" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// Parses one line into a position and white's result.
+///
+/// # Errors
+/// One line saying what is wrong.
+pub fn parse_line(line: &str) -> Result<(BitboardPos, f64), String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() < 5 {
+        return Err("expected a FEN and a result".to_string());
+    }
+    let result = parse_result(words[words.len() - 1])
+        .ok_or_else(|| format!("unknown result '{}'", words[words.len() - 1]))?;
+    // The FEN is at most six words, ended early by an EPD opcode (`c9`).
+    let opcode =
+        |w: &&str| w.len() > 1 && w.starts_with('c') && w[1..].bytes().all(|b| b.is_ascii_digit());
+    let fen = words[..words.len() - 1]
+        .iter()
+        .take(6)
+        .take_while(|w| !opcode(w))
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let pos = BitboardPos::from_fen(&fen, false).map_err(|e| e.to_string())?;
+    Ok((pos, result))
+}
+
+/// Traces a position for the tuner; `None` when the weights do not decide
+/// its score (endings judged by rule).
+#[must_use]
+pub fn sample(pos: &BitboardPos, result: f64) -> Option<Sample> {
+    let (t, phase, scale) = trace(pos)?;
+    let counts =
+        t.0.iter()
+            .enumerate()
+            .filter(|(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u16, c.clamp(-32768, 32767) as i16))
+            .collect();
+    Some(Sample {
+        counts,
+        phase: f64::from(phase),
+        scale: f64::from(scale) / 64.0,
+        result,
+    })
+}
+
+/// Reads training text into samples; returns them and the count of lines
+/// skipped as unreadable.
+#[must_use]
+pub fn read_samples(text: &str) -> (Vec<Sample>, usize) {
+    let mut samples = Vec::new();
+    let mut skipped = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match parse_line(line) {
+            Ok((pos, result)) => samples.extend(sample(&pos, result)),
+            Err(_) => skipped += 1,
+        }
+    }
+    (samples, skipped)
+}
+
+/// Weights as floats: middlegame values then endgame values.
+#[must_use]
+pub fn float_weights(table: &[Pair]) -> Vec<f64> {
+    let mut w: Vec<f64> = table.iter().map(|p| f64::from(p.0)).collect();
+    w.extend(table.iter().map(|p| f64::from(p.1)));
+    w
+}
+
+/// The evaluation (white's view) of a sample under weights `w`.
+#[must_use]
+pub fn evaluate(s: &Sample, w: &[f64]) -> f64 {
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for &(i, c) in &s.counts {
+        mg += f64::from(c) * w[usize::from(i)];
+        eg += f64::from(c) * w[COUNT + usize::from(i)];
+    }
+    let full = f64::from(FULL_PHASE);
+    (mg * s.phase + eg * s.scale * (full - s.phase)) / full
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// Mean squared error of the predicted results.
+#[must_use]
+pub fn mean_error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| (s.result - sigmoid(k, evaluate(s, w))).powi(2))
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The K that minimises the error for weights `w` (golden-section search).
+#[must_use]
+pub fn best_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let (mut lo, mut hi) = (0.05f64, 4.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if mean_error(samples, w, a) < mean_error(samples, w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The gradient of the mean squared error with respect to every weight.
+fn gradient(samples: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
+    let mut g = vec![0.0; w.len()];
+    let full = f64::from(FULL_PHASE);
+    let slope = k * std::f64::consts::LN_10 / 400.0;
+    for s in samples {
+        let p = sigmoid(k, evaluate(s, w));
+        let common = 2.0 * (p - s.result) * p * (1.0 - p) * slope;
+        let mg = common * s.phase / full;
+        let eg = common * s.scale * (full - s.phase) / full;
+        for &(i, c) in &s.counts {
+            g[usize::from(i)] += mg * f64::from(c);
+            g[COUNT + usize::from(i)] += eg * f64::from(c);
+        }
+    }
+    let n = samples.len().max(1) as f64;
+    g.iter_mut().for_each(|x| *x /= n);
+    g
+}
+
+/// What a tuning run did.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The tuned weights (floats, middlegame then endgame).
+    pub weights: Vec<f64>,
+    /// The scaling constant used.
+    pub k: f64,
+    /// Training error before and after.
+    pub train: (f64, f64),
+    /// Held-out error before and after.
+    pub held_out: (f64, f64),
+    /// Epochs run before stopping.
+    pub epochs: usize,
+}
+
+/// How a tuning run goes.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Most passes over the training positions.
+    pub epochs: usize,
+    /// Adam's step size in centipawns.
+    pub rate: f64,
+    /// Weights whose term appears in fewer than this share of the training
+    /// positions keep their value (too little evidence to move them).
+    pub min_share: f64,
+}
+
+/// Which weights (middlegame then endgame) have enough training positions.
+fn supported(train: &[Sample], min_share: f64) -> Vec<bool> {
+    let mut seen = vec![0usize; COUNT];
+    for s in train {
+        for &(i, _) in &s.counts {
+            seen[usize::from(i)] += 1;
+        }
+    }
+    let needed = (min_share * train.len() as f64).ceil() as usize;
+    let mut free: Vec<bool> = seen.iter().map(|&n| n > 0 && n >= needed).collect();
+    free.extend_from_within(..);
+    free
+}
+
+/// Tunes `start` on `train` (Adam), stopping early when the error on
+/// `check` has not improved for 200 epochs.
+#[must_use]
+pub fn tune(train: &[Sample], check: &[Sample], start: &[f64], settings: &Settings) -> Outcome {
+    let (epochs, rate) = (settings.epochs, settings.rate);
+    let free = supported(train, settings.min_share);
+    let k = best_k(train, start);
+    let mut w = start.to_vec();
+    let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
+    let (b1, b2) = (0.9, 0.999);
+    let mut best = (mean_error(check, &w, k), w.clone());
+    let mut since_best = 0;
+    let mut done = 0;
+    for epoch in 1..=epochs {
+        let g = gradient(train, &w, k);
+        for i in (0..w.len()).filter(|&i| free[i]) {
+            m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
+            w[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+        done = epoch;
+        if epoch % 10 == 0 {
+            let e = mean_error(check, &w, k);
+            if e < best.0 {
+                best = (e, w.clone());
+                since_best = 0;
+            } else {
+                since_best += 10;
+                if since_best >= 200 {
+                    break;
+                }
+            }
+        }
+    }
+    let tuned = if check.is_empty() { w } else { best.1 };
+    Outcome {
+        train: (mean_error(train, start, k), mean_error(train, &tuned, k)),
+        held_out: (mean_error(check, start, k), mean_error(check, &tuned, k)),
+        weights: tuned,
+        k,
+        epochs: done,
+    }
+}
+
+/// The weights as the source of `weights.rs`.
+#[must_use]
+pub fn weights_source(w: &[f64]) -> String {
+    let mut s = String::new();
+    s.push_str("//! The weights of the orthodox evaluation, one middlegame/endgame pair per\n");
+    s.push_str("//! term in the layout of `params`. Written by `nightrider tune` (Texel\n");
+    s.push_str("//! tuning on self-play positions); edit by hand only to try an idea.\n\n");
+    s.push_str("use super::params::{Pair, COUNT};\n\n");
+    s.push_str("/// Every weight of the orthodox evaluation (see `params` for the layout).\n");
+    s.push_str("pub const WEIGHTS: [Pair; COUNT] = [\n");
+    for &(name, first, len) in GROUPS {
+        let _ = writeln!(s, "    // {name}");
+        for i in first..first + len {
+            let (mg, eg) = (w[i].round() as i32, w[COUNT + i].round() as i32);
+            let _ = writeln!(s, "    Pair({mg}, {eg}),");
+        }
+    }
+    s.push_str("];\n");
+    s
+}
+
+/// Runs `tune`; returns the exit code.
+#[must_use]
+pub fn run(args: &[String]) -> i32 {
+    let outcome = if args.first().map(String::as_str) == Some("gen") {
+        run_generate(&args[1..])
+    } else {
+        run_tune(args)
+    };
+    match outcome {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("tune: {e}");
+            eprintln!("usage: nightrider {USAGE}");
+            2
+        }
+    }
+}
+
+/// The value after `--name`, if given.
+fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map(String::as_str)
+}
+
+fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
+    option(args, name).map_or(Ok(default), |v| {
+        v.parse()
+            .map_err(|_| format!("{name} needs a number, not '{v}'"))
+    })
+}
+
+fn run_tune(args: &[String]) -> Result<(), String> {
+    let file = args.first().ok_or("no training file given")?;
+    let epochs = number(args, "--epochs", 2000usize)?;
+    let settings = Settings {
+        epochs,
+        rate: number(args, "--rate", 0.5f64)?,
+        min_share: number(args, "--min-share", 0.02f64)?,
+    };
+    let out = option(args, "--out").unwrap_or("weights.rs");
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let (samples, skipped) = read_samples(&text);
+    if samples.len() < 10 {
+        return Err(format!("{file}: only {} usable positions", samples.len()));
+    }
+    let held = samples.len() / 10;
+    let (check, train) = samples.split_at(held);
+    println!(
+        "{} positions ({} held out), {skipped} lines skipped",
+        samples.len(),
+        check.len()
+    );
+    let o = tune(train, check, &float_weights(&WEIGHTS), &settings);
+    println!("K = {:.4}, {} epochs", o.k, o.epochs);
+    println!("training error {:.6} -> {:.6}", o.train.0, o.train.1);
+    println!("held-out error {:.6} -> {:.6}", o.held_out.0, o.held_out.1);
+    std::fs::write(out, weights_source(&o.weights)).map_err(|e| format!("{out}: {e}"))?;
+    println!("weights written to {out}");
+    Ok(())
+}
+
+fn run_generate(args: &[String]) -> Result<(), String> {
+    let out = args.first().ok_or("no output file given")?;
+    let games: usize = args
+        .get(1)
+        .ok_or("no game count given")?
+        .parse()
+        .map_err(|_| "the game count must be a number".to_string())?;
+    let book = option(args, "--openings").unwrap_or("../shared/openings/normal.pgn");
+    let text = std::fs::read_to_string(book).map_err(|e| format!("{book}: {e}"))?;
+    let sp = SelfPlay {
+        openings: load_openings(&text)?,
+        nodes: number(args, "--nodes", 5000u64)?,
+        seed: number(args, "--seed", 1u64)?,
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .map_err(|e| format!("{out}: {e}"))?;
+    let mut writer = std::io::BufWriter::new(file);
+    let n = generate(&sp, games, &mut writer)?;
+    println!("{games} games, {n} positions appended to {out}");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_in_every_accepted_form_parse() {
+        let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+        for (line, result) in [
+            (format!("{fen} 1-0"), 1.0),
+            (format!("{fen} 1/2-1/2"), 0.5),
+            ("4k3/8/8/8/8/8/8/3QK3 w - - [0.0]".to_string(), 0.0),
+            ("4k3/8/8/8/8/8/8/3QK3 w - - c9 \"0-1\";".to_string(), 0.0),
+        ] {
+            let (pos, r) = parse_line(&line).unwrap();
+            assert_eq!(r, result, "{line}");
+            assert!(pos.fen().starts_with("4k3/8/8/8/8/8/8/3QK3 w - -"));
+        }
+        assert_eq!(
+            parse_line(&format!("{fen} 2-0")).unwrap_err(),
+            "unknown result '2-0'"
+        );
+        assert_eq!(
+            parse_line("1-0").unwrap_err(),
+            "expected a FEN and a result"
+        );
+    }
+
+    #[test]
+    fn the_written_table_is_the_checked_in_weights_file() {
+        let source = weights_source(&float_weights(&WEIGHTS));
+        assert_eq!(
+            source,
+            include_str!("../eval/orthodox/weights.rs"),
+            "weights_source must reproduce weights.rs"
+        );
+    }
+
+    #[test]
+    fn sample_evaluation_matches_the_engine() {
+        let (pos, _) =
+            parse_line("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 1-0")
+                .unwrap();
+        let s = sample(&pos, 1.0).unwrap();
+        let engine = crate::eval::orthodox::white_score(&pos);
+        assert!((evaluate(&s, &float_weights(&WEIGHTS)) - f64::from(engine)).abs() <= 1.0);
+    }
+
+    #[test]
+    fn tuning_a_tiny_dataset_lowers_its_error() {
+        // Extra knights and bishops that only draw, extra queens that win.
+        let text = "\
+4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1 1/2-1/2
+4k3/pppp4/8/8/8/8/PPPP4/2B1K3 b - - 0 1 1/2-1/2
+1n2k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 1/2-1/2
+4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1 1-0
+3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 0-1
+4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 1/2-1/2
+r3k3/pppp4/8/8/8/8/PPPP4/4K3 b - - 0 1 0-1
+4k3/pppp4/8/8/8/8/PPPP4/R3K3 b - - 0 1 1-0
+not a position 1-0
+";
+        let (samples, skipped) = read_samples(text);
+        assert_eq!((samples.len(), skipped), (8, 1));
+        let settings = Settings {
+            epochs: 50,
+            rate: 1.0,
+            min_share: 0.0,
+        };
+        let o = tune(&samples, &[], &float_weights(&WEIGHTS), &settings);
+        assert!(o.k > 0.05 && o.k < 4.0, "K {}", o.k);
+        assert_eq!(o.epochs, 50);
+        assert!(o.train.1 < o.train.0 * 0.9, "{:?}", o.train);
+    }
+}
