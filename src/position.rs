@@ -209,6 +209,13 @@ pub trait Evaluate {
     /// Centipawn score; positive is good for the side to move.
     fn evaluate(&self) -> Score;
 
+    /// The evaluation split into named terms, centipawns for the side to
+    /// move; they add up to [`Evaluate::evaluate`]. The console's `score`
+    /// shows them. The default is the whole evaluation as one term.
+    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
+        vec![("evaluation", self.evaluate())]
+    }
+
     /// Whether the side to move has enough material (pieces beyond pawns and
     /// royalty) that passing is unlikely to be its best option. The search
     /// skips null-move pruning when this is `false`, so zugzwang endings are

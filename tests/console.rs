@@ -395,8 +395,57 @@ fn score_shows_the_static_evaluation_for_white() {
             .parse()
             .unwrap()
     };
-    assert!(pawns(&out[2]) > 20.0, "{out:?}");
-    assert!(pawns(&out[5]) < -20.0, "{out:?}");
+    let totals: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("static evaluation: "))
+        .collect();
+    assert_eq!(totals.len(), 2, "{out:?}");
+    assert!(pawns(totals[0]) > 20.0, "{out:?}");
+    assert!(pawns(totals[1]) < -20.0, "{out:?}");
+}
+
+#[test]
+fn score_breaks_the_orthodox_evaluation_into_terms_that_add_up() {
+    // Black to move after 1. e4: the terms are shown for White all the same.
+    let out = session("scoreterms", "force\ne2e4\nscore\n");
+    let start = out.iter().position(|l| l.ends_with("score")).unwrap() + 1;
+    let names: Vec<&str> = out[start..]
+        .iter()
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l[2..26].trim_end())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "material",
+            "piece squares",
+            "mobility",
+            "passed pawns",
+            "pawn structure",
+            "rooks, bishops, outposts",
+            "king safety",
+            "threats and tempo",
+            "endgame rules, rounding"
+        ],
+        "{out:?}"
+    );
+    let value = |l: &str| -> i64 {
+        let text = l.split_whitespace().last().unwrap().replace('.', "");
+        text.parse().unwrap()
+    };
+    let sum: i64 = out[start..start + names.len()]
+        .iter()
+        .map(|l| value(l))
+        .sum();
+    let total = &out[start + names.len()];
+    assert!(total.starts_with("static evaluation: "), "{out:?}");
+    assert_eq!(
+        sum,
+        value(total.trim_end_matches(" (for White)")),
+        "{out:?}"
+    );
+    // Equal material after one pawn move.
+    assert_eq!(value(&out[start]), 0, "{out:?}");
 }
 
 #[test]

@@ -414,18 +414,26 @@ fn help(c: &mut Console, args: &str) -> Result<(), String> {
 
 fn score(c: &mut Console, _: &str) -> Result<(), String> {
     let events = c.exchange(vec![Command::Evaluate]);
-    let Some(&Event::Evaluation(score)) = events.iter().find(|e| matches!(e, Event::Evaluation(_)))
-    else {
+    let Some((score, terms)) = events.iter().find_map(|e| match e {
+        Event::Evaluation { score, terms } => Some((*score, terms.clone())),
+        _ => None,
+    }) else {
         return Err("Error: no evaluation from the engine".into());
     };
-    let for_white = if c.side_to_move() == Color::White {
-        score
+    let sign = if c.side_to_move() == Color::White {
+        1
     } else {
-        -score
+        -1
     };
+    for (name, value) in &terms {
+        c.print(&format!(
+            "  {name:<24} {:>7}",
+            super::display::score_text(sign * value)
+        ));
+    }
     c.print(&format!(
         "static evaluation: {} (for White)",
-        super::display::score_text(for_white)
+        super::display::score_text(sign * score)
     ));
     Ok(())
 }

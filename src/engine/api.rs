@@ -326,8 +326,14 @@ pub enum Event {
     Highlight(String),
     /// A debug comment.
     Comment(String),
-    /// The answer to [`Command::Evaluate`]: centipawns for the side to move.
-    Evaluation(Score),
+    /// The answer to [`Command::Evaluate`]: centipawns for the side to move,
+    /// and the named terms that add up to it.
+    Evaluation {
+        /// The whole evaluation.
+        score: Score,
+        /// Its terms, in the evaluation's order.
+        terms: Vec<(String, Score)>,
+    },
     /// The answer to [`Command::Position`].
     Position(Snapshot),
 }

@@ -144,6 +144,13 @@ impl AnyGame {
         with_game!(self, g => g.position().evaluate())
     }
 
+    /// The static evaluation's terms for the side to move, centipawns.
+    #[must_use]
+    pub fn eval_terms(&self) -> Vec<(String, Score)> {
+        let terms = with_game!(self, g => g.position().eval_terms());
+        terms.into_iter().map(|(n, s)| (n.to_string(), s)).collect()
+    }
+
     /// The moves played, oldest first.
     #[must_use]
     pub fn move_texts(&self) -> Vec<String> {

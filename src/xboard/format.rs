@@ -58,7 +58,7 @@ pub fn lines(event: &Event) -> Vec<String> {
         Event::Highlight(fen) => one(format!("highlight {fen}")),
         Event::Comment(text) => one(format!("# {text}")),
         Event::Position(s) => one(format!("# position {}", s.fen)),
-        Event::Evaluation(score) => one(format!("# evaluation {score}")),
+        Event::Evaluation { score, .. } => one(format!("# evaluation {score}")),
     }
 }
 

@@ -233,7 +233,10 @@ impl Control {
             Command::Cores(n) => self.worker.send(Job::Threads(n)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Lift(square) => self.lift(&square),
-            Command::Evaluate => self.out.push(Event::Evaluation(self.game.evaluate())),
+            Command::Evaluate => self.out.push(Event::Evaluation {
+                score: self.game.evaluate(),
+                terms: self.game.eval_terms(),
+            }),
             Command::Position => self.out.push(Event::Position(Snapshot {
                 fen: self.game.fen(),
                 moves: self.game.move_texts(),

@@ -23,8 +23,9 @@ use crate::bitboard::{Bitboard, BitboardPos, PieceType, Squares};
 use crate::core::Score;
 use crate::position::Evaluate;
 use params::{
-    Accumulator, Pair, ScoreSum, Trace, PASSED_BLOCKED, PASSED_ENEMY_KING, PASSED_FREE_PATH,
-    PASSED_OWN_KING, TEMPO,
+    Accumulator, Pair, ScoreSum, Trace, CANDIDATE, COUNT, KING_ATTACK, MATERIAL, MOBILITY_KNIGHT,
+    PASSED, PASSED_BLOCKED, PASSED_ENEMY_KING, PASSED_FREE_PATH, PASSED_OWN_KING, PSQT, ROOK_OPEN,
+    TEMPO, THREAT_BY_PAWN,
 };
 use pawns::{distance, file_ahead, relative_rank};
 use pieces::AttackMaps;
@@ -138,6 +139,42 @@ pub fn trace(pos: &BitboardPos) -> Option<(Trace, i32, i32)> {
     Some((trace, phase(pos), scale))
 }
 
+/// The terms `score` shows, each a range of the weight table.
+const TERM_RANGES: &[(&str, usize, usize)] = &[
+    ("material", MATERIAL, PSQT),
+    ("piece squares", PSQT, MOBILITY_KNIGHT),
+    ("mobility", MOBILITY_KNIGHT, PASSED),
+    ("passed pawns", PASSED, CANDIDATE),
+    ("pawn structure", CANDIDATE, ROOK_OPEN),
+    ("rooks, bishops, outposts", ROOK_OPEN, KING_ATTACK),
+    ("king safety", KING_ATTACK, THREAT_BY_PAWN),
+    ("threats and tempo", THREAT_BY_PAWN, COUNT),
+];
+
+/// White's evaluation split into [`TERM_RANGES`], each blended by the
+/// position's phase and scale, plus what the weights do not decide
+/// (endings judged by rule, mating help, rounding) as a last term.
+#[must_use]
+pub fn white_terms(pos: &BitboardPos) -> Vec<(&'static str, Score)> {
+    let total = white_score(pos);
+    let Some((trace, phase, scale)) = trace(pos) else {
+        return vec![("endgame rules", total)];
+    };
+    let mut terms: Vec<(&'static str, Score)> = TERM_RANGES
+        .iter()
+        .map(|&(name, from, to)| {
+            let mut sum = Pair::default();
+            for (count, w) in trace.0[from..to].iter().zip(&weights::WEIGHTS[from..to]) {
+                sum += Pair(count * w.0, count * w.1);
+            }
+            (name, blend(sum, phase, scale))
+        })
+        .collect();
+    let named: Score = terms.iter().map(|t| t.1).sum();
+    terms.push(("endgame rules, rounding", total - named));
+    terms
+}
+
 impl Evaluate for BitboardPos {
     fn evaluate(&self) -> Score {
         let s = white_score(self);
@@ -146,6 +183,14 @@ impl Evaluate for BitboardPos {
         } else {
             -s
         }
+    }
+
+    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
+        let sign = if self.side_index() == 0 { 1 } else { -1 };
+        white_terms(self)
+            .into_iter()
+            .map(|(name, s)| (name, sign * s))
+            .collect()
     }
 
     /// Null moves are safe while the side to move has a piece besides
