@@ -2,7 +2,8 @@
 //!
 //! Layers, bottom to top (dependencies only point down):
 //! `core` → `rules`, `position` → `mailbox`, `bitboard` → `boards`, `notation`, `eval`,
-//! `search`, `book` → `engine` → `xboard`, `console`, `tools` → `cli`.
+//! `search`, `book` → `engine` → `xboard`, `console`, `tools` → `cli`; `progress`
+//! (progress lines with an ETA for long runs) stands apart and uses only std.
 #![forbid(unsafe_code)]
 
 pub mod bitboard;
@@ -17,6 +18,7 @@ pub mod install;
 pub mod mailbox;
 pub mod notation;
 pub mod position;
+pub mod progress;
 pub mod rules;
 pub mod search;
 pub mod tools;

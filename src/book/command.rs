@@ -7,14 +7,15 @@
 //! general`; every other variant on the mailbox.
 
 use super::choose::{show_book, ChoiceSettings};
-use super::create::{build_book, CreateOptions};
+use super::create::{build_book_reporting, CreateOptions};
 use super::file::{BoardKind, Book};
 use super::pgn::{read_pgn, PgnGame};
 use crate::bitboard::BitboardPos;
+use crate::boards::{AnyPosition, BoardChoice};
 use crate::mailbox::MailboxPos;
 use crate::position::Position;
+use crate::progress::ProgressReporter;
 use crate::rules::catalog::Catalog;
-use crate::rules::orthodox::classify;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -85,8 +86,9 @@ pub fn create_books(
         by_variant.entry(name).or_default().push(game);
     }
     let mut written = Vec::new();
+    let mut progress = ProgressReporter::new("book create", file.games.len());
     for (name, games) in by_variant {
-        let built = build_for_variant(&name, &games, opts, catalog, target);
+        let built = build_for_variant(&name, &games, opts, catalog, target, &mut progress);
         let (book, problems) = match built {
             Ok(pair) => pair,
             Err(e) => {
@@ -110,6 +112,7 @@ pub fn create_books(
             Err(e) => errors.push(e),
         }
     }
+    progress.finish();
     (written, errors)
 }
 
@@ -127,17 +130,23 @@ fn build_for_variant(
     opts: &CreateOptions,
     catalog: &Catalog,
     target: &BookTarget,
+    progress: &mut ProgressReporter,
 ) -> Result<(Book, Vec<String>), String> {
     let variant = catalog.variant(name).map_err(|errs| {
         errs.first()
             .map_or_else(|| "unknown variant".to_string(), ToString::to_string)
     })?;
-    if !target.general_board && variant.name == "normal" && classify(&variant).is_some() {
-        let start = BitboardPos::startpos();
-        return Ok(build_book(games, &start, BoardKind::Bitboard, name, opts));
-    }
-    let start = MailboxPos::new(variant);
-    Ok(build_book(games, &start, BoardKind::Mailbox, name, opts))
+    let board = BoardChoice::general_if(target.general_board);
+    let start = AnyPosition::new(&variant, None, board).map_err(|e| e.to_string())?;
+    let mut step = |_: &str| progress.step(name);
+    Ok(match start {
+        AnyPosition::Bitboard(p) => {
+            build_book_reporting(games, &p, BoardKind::Bitboard, name, opts, &mut step)
+        }
+        AnyPosition::Mailbox(p) => {
+            build_book_reporting(games, &p, BoardKind::Mailbox, name, opts, &mut step)
+        }
+    })
 }
 
 /// `book show`: the candidates of `fen` (or the variant's start) in `book`.

@@ -139,12 +139,26 @@ pub fn build_book<P: Position>(
     variant: &str,
     opts: &CreateOptions,
 ) -> (Book, Vec<String>) {
+    build_book_reporting(games, start, board, variant, opts, &mut |_| {})
+}
+
+/// [`build_book`], calling `game_done` with the players' names after each
+/// game (for a progress line).
+pub fn build_book_reporting<P: Position>(
+    games: &[&PgnGame],
+    start: &P,
+    board: BoardKind,
+    variant: &str,
+    opts: &CreateOptions,
+    game_done: &mut dyn FnMut(&str),
+) -> (Book, Vec<String>) {
     let mut entries = HashMap::new();
     let mut errors = Vec::new();
     for game in games {
         if let Err(e) = add_game(game, start, opts, &mut entries) {
             errors.push(e);
         }
+        game_done(variant);
     }
     let kept: Vec<BookEntry> = entries.into_values().filter(|e| keeps(e, opts)).collect();
     let mut book = Book::new(board, variant, kept);

@@ -13,7 +13,6 @@
 
 use super::analysis::{self, Searchers, ToolLimits};
 use super::display::score_text;
-use super::progress::ProgressReporter;
 use super::record::load_all_games;
 use super::Console;
 use crate::boards::AnyPosition;
@@ -21,6 +20,7 @@ use crate::book::pgn::{replay, PgnGame};
 use crate::core::{Color, Score};
 use crate::notation::to_san;
 use crate::position::{Evaluate, Position};
+use crate::progress::ProgressReporter;
 use crate::search::{Limits, Searcher};
 use std::time::Duration;
 

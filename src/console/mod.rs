@@ -24,7 +24,6 @@ pub mod annotate_html;
 pub mod book_commands;
 pub mod commands;
 pub mod display;
-pub mod progress;
 pub mod record;
 pub mod suite;
 pub mod svg;

@@ -9,11 +9,11 @@
 //! printed per position, then the summary: solved, failed, time, nodes.
 
 use super::analysis::{self, Searchers, ToolLimits};
-use super::progress::ProgressReporter;
 use super::Console;
 use crate::boards::AnyPosition;
 use crate::notation::{parse_san, to_san};
 use crate::position::{Evaluate, Position};
+use crate::progress::ProgressReporter;
 use crate::search::Searcher;
 use std::time::Instant;
 
