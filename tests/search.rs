@@ -346,7 +346,12 @@ fn both_boards_share_one_table() {
             (mv.to_string(), MATE - plies)
         );
     }
-    assert!(table.hashfull() > 0);
+    // The general board's last search left the position after its move
+    // (searched below the root) in the shared table.
+    let mut after = mailbox("normal", fen);
+    let m = after.parse_move(mv).unwrap();
+    assert!(after.make(m));
+    assert!(table.probe(after.hash(), 1).is_some());
     orthodox.resize_hash(1);
     assert!(!Arc::ptr_eq(orthodox.table(), general.table()));
 }
