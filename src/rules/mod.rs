@@ -13,6 +13,7 @@ pub mod builtin;
 pub mod catalog;
 pub mod fmax;
 pub mod lint;
+pub mod mobility;
 pub mod orthodox;
 pub mod overlay;
 pub mod ray;
