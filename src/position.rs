@@ -120,6 +120,16 @@ pub trait Position: Clone + Send + 'static {
     /// (bare king, king of the hill, lost royalty); `None` if the game goes on.
     fn rule_verdict(&self) -> Option<Verdict>;
 
+    /// Whether a loss that [`Position::rule_verdict`] gives the side to
+    /// move is still to be played out for one more move before anyone
+    /// claims it: a bare king loses unless it bares the opponent back at
+    /// once, and XBoard's referee waits for that reply (a claim made
+    /// earlier counts as false). The search scores the loss at once; only
+    /// the game record waits. The default: no rule waits.
+    fn verdict_awaits_reply(&self) -> bool {
+        false
+    }
+
     /// The verdict for the side to move when it has no legal move:
     /// mate is a loss, stalemate follows the variant's rule.
     fn no_move_verdict(&self) -> Verdict;

@@ -197,7 +197,11 @@ impl<P: Position> Game<P> {
     #[must_use]
     pub fn result(&mut self) -> Option<GameResult> {
         let mover = self.pos.side_to_move();
-        if let Some(verdict) = self.pos.rule_verdict() {
+        let verdict = self
+            .pos
+            .rule_verdict()
+            .filter(|&v| !(v == Verdict::Loss && self.pos.verdict_awaits_reply()));
+        if let Some(verdict) = verdict {
             return Some(verdict_result(
                 verdict,
                 mover,
@@ -375,6 +379,21 @@ mod tests {
         play_all(&mut b, "a1a2");
         let dead = Some(draw("Insufficient material"));
         assert_eq!((a.result(), b.result()), (dead.clone(), dead));
+    }
+
+    #[test]
+    fn a_bare_king_moves_once_before_the_win_is_claimed() {
+        let (library, _) = Library::load(None);
+        let shatranj = library.variant("shatranj").unwrap();
+        let mut game = Game::new(MailboxPos::new(shatranj), false);
+        game.set_fen("k7/8/8/8/7q/8/8/K6R w - - 0 1").unwrap();
+        play_all(&mut game, "h1h4");
+        // Black is bare and cannot bare White back, but XBoard's referee
+        // waits for its reply: no claim yet.
+        assert_eq!(game.result(), None);
+        play_all(&mut game, "a8b8");
+        let result = game.result().unwrap();
+        assert_eq!(result.winner, Some(Color::White));
     }
 
     #[test]

@@ -527,6 +527,15 @@ impl Position for MailboxPos {
         self.stalemate_or_mate_verdict()
     }
 
+    /// A bare king still moves once before its loss is claimed.
+    fn verdict_awaits_reply(&self) -> bool {
+        let t = &self.tables;
+        t.variant.overlay.bare_king_loses
+            && (1..t.royalty.len())
+                .filter(|&ty| t.royalty[ty] == Royalty::None)
+                .all(|ty| self.counts[self.side.index()][ty] == 0)
+    }
+
     fn parse_move(&mut self, text: &str) -> Result<Move, TextError> {
         self.parse_coordinate_move(text)
     }
