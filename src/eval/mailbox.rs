@@ -114,7 +114,7 @@ impl PawnFiles {
 
 /// The game phase: (non-pawn, non-royal material on the board, the same
 /// in the initial arrays).
-fn phase(pos: &MailboxPos) -> (i32, i32) {
+fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
     let tables = pos.tables();
     let v = pos.variant();
     let heavy = |t: u8| !tables.is_pawn[t as usize] && tables.royalty[t as usize] == Royalty::None;
@@ -125,13 +125,7 @@ fn phase(pos: &MailboxPos) -> (i32, i32) {
         .filter(|&&t| t != 0 && heavy(t))
         .map(|&t| tables.value[t as usize])
         .sum();
-    let mut now = 0;
-    for t in 1..v.types.len() as u8 {
-        if heavy(t) {
-            let n = i32::from(pos.count(Color::White, t)) + i32::from(pos.count(Color::Black, t));
-            now += n * tables.value[t as usize];
-        }
-    }
+    let now = sides[0].pieces_value + sides[1].pieces_value;
     (now.min(initial), initial.max(1))
 }
 
@@ -149,28 +143,36 @@ fn promotion_strength(pos: &MailboxPos, color: Color) -> i32 {
     ((best - pawn) * 8 / STRONG_PROMOTION).clamp(1, 8)
 }
 
+/// At most this many pawns are evaluated one by one.
+const MAX_PAWNS: usize = 64;
+
 /// Everything the per-piece pass collects.
 struct Census {
     sides: [Side; 2],
     pawn_files: PawnFiles,
     /// Pawns as (color, file, row), for the second pass.
-    pawns: Vec<(Color, i32, i32)>,
+    pawns: [(Color, i32, i32); MAX_PAWNS],
+    /// How many of `pawns` are filled.
+    pawn_count: usize,
+    /// Royal mobility per side (sixteenths of a move), for the phase.
+    royal_mobility: [i32; 2],
     /// Sum over pieces of material and mobility, white minus black.
     score: i32,
 }
 
 /// One pass over the pieces: material, mobility, royal placement.
-fn census(pos: &MailboxPos, phase: (i32, i32)) -> Census {
+fn census(pos: &MailboxPos) -> Census {
     let tables = pos.tables();
     let mut c = Census {
         sides: [Side::default(); 2],
         pawn_files: PawnFiles {
             rows: [[None; 16]; 2],
         },
-        pawns: Vec::new(),
+        pawns: [(Color::White, 0, 0); MAX_PAWNS],
+        pawn_count: 0,
+        royal_mobility: [0; 2],
         score: 0,
     };
-    let (np, full) = phase;
     for color in [Color::White, Color::Black] {
         let side = &mut c.sides[color.index()];
         let mut s = 0;
@@ -180,8 +182,7 @@ fn census(pos: &MailboxPos, phase: (i32, i32)) -> Census {
             let mobility = i32::from(tables.mobility[t][sq as usize]);
             if tables.royalty[t] != Royalty::None {
                 side.royal.get_or_insert(at);
-                // Hide while the board is full, centralise later.
-                s += mobility * ROYAL_MOBILITY_WEIGHT * (full - 2 * np) / (16 * full);
+                c.royal_mobility[color.index()] += mobility;
                 return;
             }
             side.add_target(at);
@@ -190,7 +191,10 @@ fn census(pos: &MailboxPos, phase: (i32, i32)) -> Census {
                 side.pawns += 1;
                 side.pawns_value += tables.value[t];
                 c.pawn_files.add(color, at.0, at.1);
-                c.pawns.push((color, at.0, at.1));
+                if c.pawn_count < MAX_PAWNS {
+                    c.pawns[c.pawn_count] = (color, at.0, at.1);
+                    c.pawn_count += 1;
+                }
             } else {
                 side.pieces += 1;
                 side.pieces_value += tables.value[t];
@@ -217,7 +221,7 @@ fn pawn_score(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
         promotion_strength(pos, Color::Black),
     ];
     let mut score = 0;
-    for &(color, file, row) in &c.pawns {
+    for &(color, file, row) in &c.pawns[..c.pawn_count] {
         let ci = color.index();
         let (start, goal) = (v.pawn_row[ci] as i32, v.promotion_row[ci] as i32);
         let dir = (goal - start).signum();
@@ -276,9 +280,14 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
 
 /// White-minus-black evaluation.
 fn white_score(pos: &MailboxPos) -> Score {
-    let phase = phase(pos);
-    let c = census(pos, phase);
-    let mut score = c.score + pawn_score(pos, &c, phase) + royal_safety(pos, &c, phase);
+    let c = census(pos);
+    let phase = phase(pos, &c.sides);
+    let (np, full) = phase;
+    // Royals hide while the board is full and centralise later.
+    let royal =
+        (c.royal_mobility[0] - c.royal_mobility[1]) * ROYAL_MOBILITY_WEIGHT * (full - 2 * np)
+            / (16 * full);
+    let mut score = c.score + royal + pawn_score(pos, &c, phase) + royal_safety(pos, &c, phase);
     score += endgame::white_bonus(pos, &c.sides);
     let score = score * drawish_scale(pos, &c.sides, score) / 8;
     endgame::progress_scale(pos, score)

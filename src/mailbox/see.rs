@@ -19,22 +19,16 @@ use crate::rules::variant::Royalty;
 /// square with it must never look good.
 const ROYAL_VALUE: Score = 20_000;
 
-/// Squares vacated so far by the exchange (at most every piece once).
-struct Vacated {
-    squares: [u8; 64],
-    len: usize,
-}
+/// Squares vacated so far by the exchange, one bit per mailbox square.
+struct Vacated([u64; 4]);
 
 impl Vacated {
     fn contains(&self, sq: u8) -> bool {
-        self.squares[..self.len].contains(&sq)
+        self.0[usize::from(sq >> 6)] & (1 << (sq & 63)) != 0
     }
 
     fn push(&mut self, sq: u8) {
-        if self.len < self.squares.len() {
-            self.squares[self.len] = sq;
-            self.len += 1;
-        }
+        self.0[usize::from(sq >> 6)] |= 1 << (sq & 63);
     }
 }
 
@@ -58,12 +52,9 @@ impl MailboxPos {
         }
         let (from, to) = (m.from(), m.to());
         let mover = cell_type(self.board[from as usize]);
-        let mut vacated = Vacated {
-            squares: [0; 64],
-            len: 0,
-        };
+        let mut vacated = Vacated([0; 4]);
         vacated.push(from);
-        let mut gain = [0 as Score; 64];
+        let mut gain = [0 as Score; 32];
         gain[0] = match m.kind() {
             MoveKind::Capture => self.exchange_value(cell_type(self.board[to as usize])),
             MoveKind::EnPassant => {

@@ -193,8 +193,8 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         }
     }
 
-    /// Scores for quiescence: captures by MVV/LVA only (evasions, which may
-    /// be quiet, then count as bad captures of nothing).
+    /// Scores for quiescence: captures by MVV/LVA and SEE; quiet evasions
+    /// (in check) go between the good and the losing captures.
     pub fn captures<P: Position<Move = M>>(
         pos: &P,
         moves: &[M],
@@ -203,8 +203,15 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
     ) -> MovePicker<M> {
         buffer.clear();
         buffer.extend(moves.iter().map(|&m| {
-            let tt = tt_move.is_some() && tt_move == Some(move_id(m));
-            (m, if tt { TT_MOVE } else { capture_score(pos, m) })
+            let score = if tt_move.is_some() && tt_move == Some(move_id(m)) {
+                TT_MOVE
+            } else if pos.is_capture(m) || pos.is_promotion(m) {
+                capture_score(pos, m)
+            } else {
+                // A quiet evasion: after the good captures, before the bad.
+                0
+            };
+            (m, score)
         }));
         MovePicker {
             moves: buffer,
