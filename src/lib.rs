@@ -1,11 +1,12 @@
 //! Nightrider: a chess engine for orthodox chess and every Fairy-Max variant.
 //!
 //! Layers, bottom to top (dependencies only point down):
-//! `core` → `rules`, `position` → `mailbox`, `bitboard` → `notation`, `eval`,
+//! `core` → `rules`, `position` → `mailbox`, `bitboard` → `boards`, `notation`, `eval`,
 //! `search`, `book` → `engine` → `xboard`, `console`, `tools` → `cli`.
 #![forbid(unsafe_code)]
 
 pub mod bitboard;
+pub mod boards;
 pub mod book;
 pub mod cli;
 pub mod console;

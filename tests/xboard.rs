@@ -126,6 +126,14 @@ fn handshake_sends_quoted_features_between_done_markers() {
             "feature option=\"MultiPvLines -spin 1 1 32\"",
             "feature option=\"ResignThreshold -spin 0 0 10000\"",
             "feature option=\"DrawScore -spin 0 -500 500\"",
+            "feature option=\"UseBook -check 1\"",
+            "feature option=\"BookFile -file -\"",
+            "feature option=\"BookDir -path -\"",
+            "feature option=\"BookRandom -spin 1 0 2\"",
+            "feature option=\"BookWidth -spin 10 1 100\"",
+            "feature option=\"Learning -spin 7 0 7\"",
+            "feature option=\"LearningStrength -spin 50 0 100\"",
+            "feature option=\"Variation -spin 50 0 100\"",
         ]
     );
     assert_eq!(out.len(), 4 + options.len());

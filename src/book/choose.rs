@@ -293,7 +293,7 @@ pub fn candidates<P: Position>(
 }
 
 /// Draws an index in proportion to `probabilities`.
-fn draw(probabilities: &[f64], rng: &mut StdRng) -> Option<usize> {
+pub(crate) fn draw(probabilities: &[f64], rng: &mut StdRng) -> Option<usize> {
     let total: f64 = probabilities.iter().sum();
     if probabilities.is_empty() || total <= 0.0 {
         return None;

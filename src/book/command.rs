@@ -232,7 +232,13 @@ fn create_options(p: &[String], repertoire: bool) -> Result<CreateOptions, Strin
     })
 }
 
-fn run(args: &[String], repertoire: bool) -> Result<(), String> {
+/// Runs `book ...` (or `books ...` when `repertoire`) and returns what it
+/// has to say: the books written and the problems met, one line each.
+///
+/// # Errors
+/// Bad arguments, an unreadable file or ini, or no book written (with the
+/// problems before it).
+pub fn book_lines(args: &[String], repertoire: bool) -> Result<Vec<String>, String> {
     let flags = split_flags(args)?;
     let p = &flags.positional;
     let catalog = Catalog::load(flags.ini.as_deref()).map_err(|errs| {
@@ -249,30 +255,33 @@ fn run(args: &[String], repertoire: bool) -> Result<(), String> {
             if let Some(dir) = flags.dir {
                 target.dir = dir;
             }
-            let (written, errors) = create_books(&text, &opts, &catalog, &target);
-            for e in &errors {
-                eprintln!("{e}");
-            }
-            for w in &written {
-                println!("{w}");
-            }
+            let (written, mut errors) = create_books(&text, &opts, &catalog, &target);
             if written.is_empty() {
-                return Err("no book written".into());
+                errors.push("no book written".into());
+                return Err(errors.join("\n"));
             }
-            Ok(())
+            errors.extend(written);
+            Ok(errors)
         }
         Some("show") if !repertoire => {
             let file = p.get(1).ok_or("book show needs FILE.nbk")?;
             let book = Book::load(Path::new(file))?;
             let fen = (p.len() > 2).then(|| p[2..].join(" "));
-            print!("{}", show_position(&book, fen.as_deref(), &catalog)?);
-            Ok(())
+            let text = show_position(&book, fen.as_deref(), &catalog)?;
+            Ok(text.lines().map(str::to_string).collect())
         }
         _ => Err(format!(
             "usage: {}",
             if repertoire { BOOKS_USAGE } else { BOOK_USAGE }
         )),
     }
+}
+
+fn run(args: &[String], repertoire: bool) -> Result<(), String> {
+    for line in book_lines(args, repertoire)? {
+        println!("{line}");
+    }
+    Ok(())
 }
 
 /// `nightrider book ...`; returns the exit code.

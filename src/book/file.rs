@@ -114,8 +114,8 @@ pub struct Book {
     entries: Vec<BookEntry>,
 }
 
-/// FNV-1a, 64 bits: the file checksum.
-fn checksum(bytes: &[u8]) -> u64 {
+/// FNV-1a, 64 bits: the checksum of book and learn files.
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
@@ -259,24 +259,61 @@ impl Book {
     /// # Errors
     /// `book FILE: reason` in one line; `path` is then untouched.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let fail = |e: std::io::Error| format!("book {}: {e}", path.display());
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(dir).map_err(fail)?;
-        }
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(format!(".tmp{}", std::process::id()));
-        let tmp = std::path::PathBuf::from(tmp);
-        let written = (|| {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(&self.to_bytes())?;
-            f.sync_all()?;
-            fs::rename(&tmp, path)
-        })();
-        if written.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        written.map_err(fail)
+        write_atomic(path, &self.to_bytes()).map_err(|e| format!("book {}: {e}", path.display()))
     }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file beside it (made
+/// with its directory if needed), synced, then renamed over it. On failure
+/// `path` is untouched and the temporary file removed.
+///
+/// # Errors
+/// The OS error.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir)?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = std::path::PathBuf::from(tmp);
+    let written = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// Runs `change` while holding an exclusive lock on `PATH.lock`, so that
+/// processes sharing a file serialise their read-change-write cycles.
+///
+/// # Errors
+/// `what PATH: cannot lock: reason`, or the error of `change`.
+pub(crate) fn with_lock<T>(
+    path: &Path,
+    what: &str,
+    change: impl FnOnce() -> Result<T, String>,
+) -> Result<T, String> {
+    let mut lock_name = path.as_os_str().to_owned();
+    lock_name.push(".lock");
+    let fail = |e: std::io::Error| format!("{what} {}: cannot lock: {e}", path.display());
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_name)
+        .map_err(fail)?;
+    lock.lock().map_err(fail)?;
+    let result = change();
+    let _ = lock.unlock();
+    result
 }
 
 #[cfg(test)]

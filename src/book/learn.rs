@@ -8,8 +8,7 @@
 //! (so two engine processes sharing a book serialise their updates), the
 //! book re-read from disk, changed, and saved atomically.
 
-use super::file::Book;
-use std::fs::OpenOptions;
+use super::file::{with_lock, Book};
 use std::path::Path;
 
 /// What a game taught.
@@ -53,21 +52,11 @@ pub fn learn(book: &mut Book, played: &[u64], lesson: Lesson) -> usize {
 /// One line when the lock or the book cannot be read or written; the file
 /// is then unchanged.
 pub fn update_locked<F: FnOnce(&mut Book)>(path: &Path, change: F) -> Result<(), String> {
-    let mut lock_name = path.as_os_str().to_owned();
-    lock_name.push(".lock");
-    let lock = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_name)
-        .map_err(|e| format!("book {}: cannot lock: {e}", path.display()))?;
-    lock.lock()
-        .map_err(|e| format!("book {}: cannot lock: {e}", path.display()))?;
-    let mut book = Book::load(path)?;
-    change(&mut book);
-    let saved = book.save(path);
-    let _ = lock.unlock();
-    saved
+    with_lock(path, "book", || {
+        let mut book = Book::load(path)?;
+        change(&mut book);
+        book.save(path)
+    })
 }
 
 /// The learned values of `book` as text, one `KEY LEARN` line (key in hex)

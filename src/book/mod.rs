@@ -3,8 +3,10 @@
 //! move ([`file`]; Crafty's child-hash idea, so one format serves both
 //! boards), move choice and `show book` ([`choose`]), learning ([`learn`]),
 //! Polyglot `.bin` probing on the orthodox board ([`polyglot`]), a variant's
-//! set of books as the engine loads them ([`set`]) and the `book`/`books`
-//! commands ([`command`]).
+//! set of books as the engine loads them ([`set`]), the `book`/`books`
+//! commands ([`command`]), and for the playing engine: the book player with
+//! its settings and end-of-game learning ([`player`]), the game record it
+//! learns from ([`game_log`]) and position learning ([`positions`]).
 //!
 //! Depends on `position`, `notation`, `rules` and the boards; the engine and
 //! the console call it, never the other way round.
@@ -13,7 +15,10 @@ pub mod choose;
 pub mod command;
 pub mod create;
 pub mod file;
+pub mod game_log;
 pub mod learn;
 pub mod pgn;
+pub mod player;
 pub mod polyglot;
+pub mod positions;
 pub mod set;

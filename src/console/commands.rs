@@ -53,6 +53,9 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("analyze", 3, "analyze", "Analyses the position until `exit`. Moves typed meanwhile are played and the analysis goes on from there; `back` takes them back.", analyze),
     spec("back", 3, "back [N]", "Takes back N plies (default 1).", back),
     spec("bench", 3, "bench [DEPTH]", "Searches the orthodox bench positions to DEPTH (default 5) and prints nodes and speed.", tools::bench),
+    spec("book", 4, "book on|off|random N|width N|file F|dir D|create FILE.pgn M [N] [WPCT]", "Opening book: on/off; random 0 searches the book moves briefly, 1 draws one by weight, 2 by ChessPartner's formula; width keeps the N best; file is a Polyglot .bin or a .nbk; dir holds VARIANT.nbk; create builds books from a PGN.", super::book_commands::book),
+    spec("books", 5, "books create FILE.pgn [M]", "Builds the repertoire book: a move marked ! is played exclusively, ? never, {play NN%} gets that share.", super::book_commands::books),
+    spec("bookw", 5, "bookw freq|ratio|eval|learn W", "Sets the weight (0-10) of one figure in the book's move choice.", super::book_commands::bookw),
     spec("black", 3, "black", "Black is to move; the engine plays White.", |c, _| {
         c.send(vec![Command::SetColor(Color::Black)]);
         Ok(())
@@ -80,6 +83,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("go", 2, "go", "The engine plays the side to move and moves now (same as `move`).", go),
     spec("hash", 4, "hash SIZE", "Sets the hash table size in bytes; K and M suffixes (e.g. 64M). At least 1 MB.", hash),
     spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix); Nightrider has no pawn hash, so the size is checked and ignored.", hashp),
+    spec("export", 3, "export FILE", "Writes this variant's learned book values and positions to FILE as text.", super::book_commands::export),
     spec("help", 3, "help [COMMAND]", "Lists the commands, or explains one.", help),
     spec("hint", 3, "hint", "Shows the move the engine expects you to play.", hint),
     spec("history", 3, "history", "Lists the moves of the game.", |c, _| {
@@ -87,10 +91,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         c.print(&lines.join("\n"));
         Ok(())
     }),
+    spec("import", 3, "import FILE [clear]", "Adds learning exported by `export` (clear: forget this variant's learning first).", super::book_commands::import),
     spec("input", 3, "input FILE", "Runs the commands in FILE, one per line.", |c, a| {
         let path = required(a, "input FILE")?;
         c.run_file(path)
     }),
+    spec("learn", 3, "learn N", "Learning bitmask: 1 book, 2 position, 4 result (default 7, 0 off).", super::book_commands::learn),
     spec("level", 3, "level MOVES MINUTES INCREMENT", "Sets a time control: MOVES per MINUTES (0 = whole game) plus INCREMENT seconds a move.", level),
     spec("log", 3, "log on [FILE]|off", "Copies the session to FILE (default nightrider.log), or stops.", tools::log),
     spec("move", 3, "move", "Same as `go`.", go),
@@ -122,6 +128,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("setboard", 4, "setboard FEN", "Sets up the position given as (X-)FEN for the current variant.", setboard),
+    spec("show", 3, "show book", "Lists the book moves of the position with their games, results, learned value, weight and chance.", super::book_commands::show),
     spec("sn", 2, "sn NODES", "Searches NODES nodes per move instead of using the clock (0 = back to the clock).", |c, a| {
         let n: u64 = number(required(a, "sn NODES")?, "node count")?;
         c.set_nodes(n);

@@ -15,6 +15,7 @@
 //!
 //! Tested by `tests/console.rs`: scripted sessions on the built binary.
 
+pub mod book_commands;
 pub mod commands;
 pub mod display;
 pub mod timing;

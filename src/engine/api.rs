@@ -204,6 +204,8 @@ pub enum OptionKind {
     },
     /// A file name.
     File(String),
+    /// A directory name.
+    Path(String),
     /// On/off.
     Check(bool),
 }

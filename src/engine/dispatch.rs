@@ -8,6 +8,8 @@ use super::library::FISCHERANDOM;
 use super::think::{self, SearchSpec};
 use super::worker::Task;
 use crate::bitboard::BitboardPos;
+use crate::boards::{AnyPosition, BoardChoice};
+use crate::book::player::{Advice, BookPlayer};
 use crate::core::{Color, GameResult, Score};
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position, TextError};
@@ -34,28 +36,26 @@ macro_rules! with_game {
 }
 
 impl AnyGame {
-    /// The initial position of `variant` (selected as `name`): on the
-    /// bitboard when `bitboard` says it plays FIDE chess, else on the mailbox;
-    /// `fischerandom` plays Chess960 on the bitboard, or on the general
-    /// board when forced there and the file defines it.
+    /// The initial position of `variant` (selected as `name`) on the board
+    /// [`BoardChoice`] picks; `fischerandom` defined without its Chess960
+    /// overlay still plays Chess960 on the bitboard.
     #[must_use]
-    pub fn new(name: &str, variant: &Arc<Variant>, bitboard: bool) -> AnyGame {
-        if name == FISCHERANDOM && (bitboard || !variant.overlay.castling960) {
+    pub fn new(name: &str, variant: &Arc<Variant>, board: BoardChoice) -> AnyGame {
+        if name == FISCHERANDOM && !variant.overlay.castling960 {
             let pos = BitboardPos::from_fen(crate::bitboard::START_FEN, true);
             return AnyGame::Orthodox(Game::new(
                 pos.unwrap_or_else(|_| BitboardPos::startpos()),
                 true,
             ));
         }
-        if bitboard {
-            // The variant's own start (no castling rights in `nocastle`).
-            let fen = MailboxPos::new(Arc::clone(variant)).to_fen();
-            let pos =
-                BitboardPos::from_fen(&fen, false).unwrap_or_else(|_| BitboardPos::startpos());
-            return AnyGame::Orthodox(Game::new(pos, true));
+        match AnyPosition::new(variant, None, board) {
+            Ok(AnyPosition::Bitboard(pos)) => AnyGame::Orthodox(Game::new(pos, true)),
+            Ok(AnyPosition::Mailbox(pos)) => {
+                AnyGame::General(Game::new(pos, variant.name == "normal"))
+            }
+            // A variant's own start always fits it; keep the mailbox as the last resort.
+            Err(_) => AnyGame::General(Game::new(MailboxPos::new(Arc::clone(variant)), false)),
         }
-        let orthodox = variant.name == "normal";
-        AnyGame::General(Game::new(MailboxPos::new(Arc::clone(variant)), orthodox))
     }
 
     /// The side to move.
@@ -154,6 +154,27 @@ impl AnyGame {
     #[must_use]
     pub fn legal_move_texts(&mut self) -> Vec<String> {
         with_game!(self, g => g.legal_move_texts())
+    }
+
+    /// Hash of the current position.
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        with_game!(self, g => g.position().hash())
+    }
+
+    /// The book's advice here: the variant's books on either board, then a
+    /// Polyglot book on the bitboard.
+    pub fn book_advice(&self, books: &mut BookPlayer) -> Advice {
+        match self {
+            AnyGame::Orthodox(g) => books.advise_orthodox(&mut g.position().clone()),
+            AnyGame::General(g) => books.advise(&mut g.position().clone()),
+        }
+    }
+
+    /// The book candidates here with their figures (`bk`, `show book`).
+    #[must_use]
+    pub fn book_lines(&self, books: &BookPlayer) -> Vec<String> {
+        with_game!(self, g => books.show(&mut g.position().clone()))
     }
 
     /// A search of the current position, or of the position after `first`

@@ -78,25 +78,6 @@ impl Library {
         })
     }
 
-    /// Whether `variant` is FIDE chess as the built-in definition says
-    /// (size, arrays, piece moves and promotions, whatever the piece
-    /// numbering), so the bitboard can play it.
-    #[must_use]
-    pub fn is_orthodox(&self, variant: &Variant) -> bool {
-        let Ok(builtin) = self.builtin.variant("normal") else {
-            return false;
-        };
-        // Chess960 and castling-free chess are recognised by their rules.
-        let other_orthodox = matches!(
-            crate::rules::orthodox::classify(variant),
-            Some(
-                crate::rules::orthodox::Orthodox::Chess960
-                    | crate::rules::orthodox::Orthodox::NoCastle
-            )
-        );
-        (variant.name == "normal" && same_rules(variant, &builtin)) || other_orthodox
-    }
-
     /// The file the definitions come from.
     #[must_use]
     pub fn path(&self) -> String {
@@ -157,48 +138,4 @@ impl Library {
     pub fn set_makruk_choice(&mut self, choice: &str) -> Result<(), String> {
         self.catalog.set_makruk_choice(choice)
     }
-}
-
-/// Same board, arrays, piece moves and promotion choices, compared by letter.
-fn same_rules(a: &Variant, b: &Variant) -> bool {
-    let letters = |v: &Variant, types: &[u8]| -> Vec<char> {
-        types
-            .iter()
-            .map(|&t| {
-                if t == 0 {
-                    '.'
-                } else {
-                    v.types[t as usize].letter
-                }
-            })
-            .collect()
-    };
-    let moves = |v: &Variant| -> Vec<(char, Vec<(i32, i32)>)> {
-        let mut out: Vec<(char, Vec<(i32, i32)>)> = v.types[1..]
-            .iter()
-            .map(|t| {
-                let mut rays: Vec<(i32, i32)> = t.rays.iter().map(|r| (r.step, r.mode)).collect();
-                rays.sort_unstable();
-                (t.letter, rays)
-            })
-            .collect();
-        out.sort();
-        out.dedup();
-        out
-    };
-    let promotions = |v: &Variant| -> Vec<Vec<char>> {
-        v.promotion_choices
-            .iter()
-            .map(|c| {
-                let mut l = letters(v, c);
-                l.sort_unstable();
-                l
-            })
-            .collect()
-    };
-    (a.width, a.height) == (b.width, b.height)
-        && letters(a, &a.white_array) == letters(b, &b.white_array)
-        && letters(a, &a.black_array) == letters(b, &b.black_array)
-        && moves(a) == moves(b)
-        && promotions(a) == promotions(b)
 }

@@ -7,6 +7,7 @@
 //! interleave and `ping` is answered after everything sent before it.
 
 pub mod api;
+pub mod book_options;
 pub mod clock;
 pub mod control;
 pub mod diagram;

@@ -10,6 +10,7 @@
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
 use super::worker::{Outcome, Reporter, SearchBoard, Tables, Task};
+use crate::book::positions::LearnedPosition;
 use crate::search::{pv_to_strings, Caps, Limits, Progress, SearchInfo, SearchParams, RUN};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -30,6 +31,18 @@ pub struct SearchSpec {
     pub lines: usize,
     /// Where the search publishes live progress (for `stat01`), if wanted.
     pub progress: Option<Arc<Progress>>,
+    /// Positions learned in earlier games, put in the hash table first.
+    pub learned: Option<Arc<Vec<LearnedPosition>>>,
+}
+
+/// Puts the learned positions in the searcher's hash table.
+fn load_learned<P: SearchBoard>(tables: &mut Tables, spec: &SearchSpec) {
+    if let Some(learned) = &spec.learned {
+        let table = P::searcher(tables).table();
+        for p in learned.iter() {
+            table.store_learned(p.key, p.score, p.depth);
+        }
+    }
 }
 
 /// A task searching `pos`, whose game went through the positions `history`
@@ -37,10 +50,12 @@ pub struct SearchSpec {
 pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task {
     if spec.lines > 1 {
         return Box::new(move |tables: &mut Tables, reporter: &Reporter| {
+            load_learned::<P>(tables, &spec);
             multi_pv(pos, &history, &spec, P::searcher(tables), reporter)
         });
     }
     Box::new(move |tables: &mut Tables, reporter: &Reporter| {
+        load_learned::<P>(tables, &spec);
         let mut root = pos;
         let exclude: Vec<P::Move> = root
             .legal_moves()

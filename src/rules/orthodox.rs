@@ -72,6 +72,22 @@ pub fn classify(v: &Variant) -> Option<Orthodox> {
     if !array_ok(&v.white_array) || !array_ok(&v.black_array) || v.types[king].raw_value != -1 {
         return None;
     }
+    // Any other piece (super chess's extra pieces, placed by the GUI) is not FIDE chess.
+    let fide = [
+        &expected[0].1,
+        &black_pawn,
+        &expected[1].1,
+        &expected[2].1,
+        &expected[3].1,
+    ];
+    let is_fide = |t: &super::variant::PieceType| {
+        fide.iter()
+            .chain([&expected[4].1, &castling_king, &leap(&KING_STEPS)].iter())
+            .any(|want| same_set(&t.rays, want))
+    };
+    if !v.types[1..].iter().all(is_fide) {
+        return None;
+    }
     let promo: Vec<usize> = [q, r, b, n].to_vec();
     for choices in &v.promotion_choices {
         let mut got: Vec<usize> = choices.iter().map(|&c| c as usize).collect();

@@ -76,7 +76,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let key = self.pos.hash();
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
-            if !pv_node && i32::from(h.depth) >= depth && cuts(h, alpha, beta) {
+            // Learned positions (position learning) are trusted even in the PV.
+            let trusted = !pv_node || (ply > 0 && self.tt.is_learned(key));
+            if trusted && i32::from(h.depth) >= depth && cuts(h, alpha, beta) {
                 return h.score;
             }
         }

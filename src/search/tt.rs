@@ -55,6 +55,8 @@ const DEPTH_SHIFT: u32 = 41;
 const BOUND_SHIFT: u32 = 49;
 const AGE_SHIFT: u32 = 51;
 const AGE_MASK: u8 = 63;
+/// Marks an entry put in by position learning (see [`TranspositionTable::store_learned`]).
+const LEARNED: u64 = 1 << 57;
 
 /// The 20-bit identity of a move under which the table stores it.
 ///
@@ -205,6 +207,39 @@ impl TranspositionTable {
         write(victim, key, encode(entry, ply, self.age()));
     }
 
+    /// Stores a learned score for `key` (position learning, loaded before a
+    /// search): exact, of draft `depth`, and marked so that the search
+    /// trusts it even at PV nodes ([`TranspositionTable::is_learned`]). It
+    /// stays until a deeper search of the position replaces it.
+    pub fn store_learned(&self, key: u64, score: Score, depth: u8) {
+        let entry = TtHit {
+            move_id: None,
+            score,
+            depth,
+            bound: Bound::Exact,
+        };
+        self.store(key, 0, entry);
+        let first = self.bucket(key);
+        for e in &self.entries[first..first + ENTRIES_PER_BUCKET] {
+            let data = e.data.load(Ordering::Relaxed);
+            if data != 0 && e.key.load(Ordering::Relaxed) ^ data == key {
+                write(e, key, data | LEARNED);
+            }
+        }
+    }
+
+    /// Whether the entry of `key` was put in by position learning.
+    #[must_use]
+    pub fn is_learned(&self, key: u64) -> bool {
+        let first = self.bucket(key);
+        self.entries[first..first + ENTRIES_PER_BUCKET]
+            .iter()
+            .any(|e| {
+                let data = e.data.load(Ordering::Relaxed);
+                data & LEARNED != 0 && e.key.load(Ordering::Relaxed) ^ data == key
+            })
+    }
+
     /// Permille of sampled entries written during the current search.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
@@ -293,6 +328,17 @@ mod tests {
             depth,
             bound,
         }
+    }
+
+    #[test]
+    fn learned_entries_are_marked_until_a_search_replaces_them() {
+        let tt = TranspositionTable::new(1);
+        tt.store_learned(42, -300, 20);
+        assert!(tt.is_learned(42) && !tt.is_learned(43));
+        assert_eq!(tt.probe(42, 3), Some(hit(None, -300, 20, Bound::Exact)));
+        tt.store(42, 0, hit(Some(5), 10, 25, Bound::Exact));
+        assert!(!tt.is_learned(42));
+        assert_eq!(tt.probe(42, 0), Some(hit(Some(5), 10, 25, Bound::Exact)));
     }
 
     #[test]

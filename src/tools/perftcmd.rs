@@ -4,11 +4,8 @@
 //! `N passed, M failed`.
 
 use super::perft::{divide, perft};
-use crate::bitboard::BitboardPos;
-use crate::mailbox::MailboxPos;
-use crate::position::{Position, TextError};
+pub use crate::boards::{AnyPosition, BoardChoice};
 use crate::rules::catalog::Catalog;
-use crate::rules::orthodox::{classify, Orthodox};
 use crate::rules::Variant;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -30,59 +27,8 @@ pub const PERFT_USAGE: &str =
 pub const SUITE_USAGE: &str =
     "perftsuite FILE.tsv [--max-nodes N] [--board auto|general] [--ini FILE]   columns: variant fen depth nodes";
 
-/// Which board runs a variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardChoice {
-    /// The bitboard for orthodox chess, the mailbox otherwise.
-    Auto,
-    /// Always the general mailbox board.
-    General,
-}
-
-/// A position on whichever board plays it.
-pub enum AnyPosition {
-    /// Orthodox chess on bitboards.
-    Bitboard(BitboardPos),
-    /// Any variant on the mailbox.
-    Mailbox(MailboxPos),
-}
-
+/// The counting tools on whichever board plays the variant.
 impl AnyPosition {
-    /// Sets up `fen` (or the start position) of `variant` on the chosen board.
-    ///
-    /// # Errors
-    /// The FEN does not fit the variant.
-    pub fn new(
-        variant: &Arc<Variant>,
-        fen: Option<&str>,
-        board: BoardChoice,
-    ) -> Result<AnyPosition, TextError> {
-        let fast = board == BoardChoice::Auto && classify(variant).is_some();
-        let start = MailboxPos::new(Arc::clone(variant));
-        let fen_text = fen.map_or_else(|| start.to_fen(), str::to_string);
-        if fast {
-            let chess960 = classify(variant) == Some(Orthodox::Chess960);
-            let mut pos = BitboardPos::from_fen(&fen_text, chess960)?;
-            if classify(variant) == Some(Orthodox::NoCastle) && fen.is_none() {
-                pos = BitboardPos::from_fen(&fen_text.replace(" KQkq ", " - "), chess960)?;
-            }
-            return Ok(AnyPosition::Bitboard(pos));
-        }
-        Ok(AnyPosition::Mailbox(match fen {
-            None => start,
-            Some(text) => MailboxPos::from_fen(Arc::clone(variant), text)?,
-        }))
-    }
-
-    /// Which board this is, for messages.
-    #[must_use]
-    pub fn board_name(&self) -> &'static str {
-        match self {
-            AnyPosition::Bitboard(_) => "bitboard",
-            AnyPosition::Mailbox(_) => "mailbox",
-        }
-    }
-
     /// Perft on the underlying board (bulk-counted on the bitboard).
     pub fn perft(&mut self, depth: u32) -> u64 {
         match self {

@@ -106,6 +106,7 @@ fn option(o: &EngineOption) -> String {
         OptionKind::Spin { default, min, max } => format!("{name} -spin {default} {min} {max}"),
         OptionKind::Check(on) => format!("{name} -check {}", u8::from(*on)),
         OptionKind::File(path) => format!("{name} -file {}", quoted_text(path)),
+        OptionKind::Path(path) => format!("{name} -path {}", quoted_text(path)),
         OptionKind::Combo { default, choices } => {
             let marked: Vec<String> = choices
                 .iter()

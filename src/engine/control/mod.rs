@@ -10,6 +10,7 @@
 //! the `pong` waits for the move.
 
 mod board_ui;
+mod book;
 
 use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
@@ -19,6 +20,8 @@ use super::library::Library;
 use super::options::{self, Settings};
 use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
+use crate::boards::BoardChoice;
+use crate::book::player::BookPlayer;
 use crate::core::{Color, Score};
 use crate::search::Progress;
 use std::sync::Arc;
@@ -54,6 +57,8 @@ struct Running {
     deadline: Option<Instant>,
     started: Instant,
     progress: Option<Arc<Progress>>,
+    /// A brief search among book moves: the book had this many.
+    book_choices: Option<usize>,
 }
 
 /// The engine as the control thread sees it.
@@ -80,6 +85,9 @@ pub struct Control {
     last_score: Option<Score>,
     edit: Option<(Diagram, Color)>,
     held_illegal: Option<String>,
+    books: BookPlayer,
+    books_selected: bool,
+    pending_result: Option<crate::core::GameResult>,
     out: Vec<Event>,
 }
 
@@ -110,6 +118,9 @@ impl Control {
             last_score: None,
             edit: None,
             held_illegal: None,
+            books: BookPlayer::new(seed()),
+            books_selected: false,
+            pending_result: None,
             out: Vec::new(),
         };
         control.start_fen = control.game.fen();
@@ -168,7 +179,10 @@ impl Control {
             Command::SetColor(c) => self.set_color(c),
             Command::UserMove(text) => self.user_move(&text),
             Command::MoveNow => self.move_now(),
-            Command::Result(_) => self.set_mode(Mode::Force),
+            Command::Result(text) => {
+                self.result_received(&text);
+                self.set_mode(Mode::Force);
+            }
             Command::SetBoard(fen) => self.setboard(&fen),
             Command::Edit => self.start_edit(),
             Command::EditStep(step) => self.edit_step(step),
@@ -204,7 +218,8 @@ impl Control {
                     self.out.push(Event::Hint(g.clone()));
                 }
             }
-            Command::Book => self.out.push(Event::Book(Vec::new())),
+            Command::Book => self.show_book(),
+            Command::Rating(text) => self.ratings(&text),
             Command::Status => self.status(),
             Command::Pause => self.pause(),
             Command::Resume => {
@@ -236,10 +251,12 @@ impl Control {
     }
 
     fn hello(&mut self) {
+        let mut options = options::advertised(&self.library, &self.settings);
+        options.extend(super::book_options::advertised(&self.books.settings));
         let hello = Hello {
             name: format!("Nightrider {}", env!("CARGO_PKG_VERSION")),
             variants: self.library.xboard_variants(),
-            options: options::advertised(&self.library, &self.settings),
+            options,
         };
         self.out.push(Event::Hello(hello));
     }
@@ -266,6 +283,7 @@ impl Control {
         self.position_ok = true;
         self.last_score = None;
         self.clock.new_game();
+        self.select_books("normal");
         if self.mode != Mode::Analyze {
             self.mode = Mode::Play(Color::Black);
         }
@@ -277,9 +295,10 @@ impl Control {
         self.abandon();
         match self.library.variant(name) {
             Ok(v) => {
-                let bitboard = !self.general_board && self.library.is_orthodox(&v);
-                self.game = AnyGame::new(Library::base_name(name), &v, bitboard);
+                let board = BoardChoice::general_if(self.general_board);
+                self.game = AnyGame::new(Library::base_name(name), &v, board);
                 self.start_fen = self.game.fen();
+                self.select_books(Library::base_name(name));
                 self.position_ok = true;
                 self.out.extend(setup_events(&v, &self.start_fen));
                 self.position_changed();
@@ -416,6 +435,7 @@ impl Control {
         match self.game.set_fen(fen) {
             Ok(()) => {
                 self.position_ok = true;
+                self.books.new_game();
                 self.position_changed();
                 self.kick();
             }
@@ -429,6 +449,7 @@ impl Control {
 
     fn take_back(&mut self, plies: usize) {
         self.abandon();
+        self.books.log.takeback = true;
         for _ in 0..plies {
             self.game.undo();
         }
@@ -516,6 +537,9 @@ impl Control {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        if self.book_option(name, value) {
+            return;
+        }
         match options::apply(&mut self.settings, &mut self.library, name, value) {
             Ok(reload) => {
                 if reload && self.running.is_none() {
@@ -570,12 +594,15 @@ impl Control {
                 if let Some(result) = self.game.result() {
                     if !self.over_announced {
                         self.over_announced = true;
+                        self.game_over(&result);
                         self.out.push(Event::GameOver(result));
                     }
                     return;
                 }
                 let limits = self.clock.limits(self.game.moves_by(us));
-                self.launch(Kind::Think, limits, None);
+                if !self.play_from_book(limits) {
+                    self.launch(Kind::Think, limits, None);
+                }
             }
             Mode::Play(_) => {
                 if self.ponder && self.game.result().is_none() {
@@ -609,6 +636,7 @@ impl Control {
                 1
             },
             progress: (kind == Kind::Analyze).then(|| Arc::new(Progress::default())),
+            learned: self.books.learned_positions(),
         };
         let progress = spec.progress.clone();
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
@@ -631,6 +659,7 @@ impl Control {
             stop,
             kind,
             deadline,
+            book_choices: None,
         });
     }
 
@@ -644,10 +673,13 @@ impl Control {
         };
         if run.kind == Kind::Think {
             let first = self.game.legal_move_texts().into_iter().next();
-            self.play_outcome(Outcome {
-                best: first,
-                ..Outcome::default()
-            });
+            self.play_and_record(
+                None,
+                Outcome {
+                    best: first,
+                    ..Outcome::default()
+                },
+            );
         } else {
             self.settled = true;
         }
@@ -673,7 +705,7 @@ impl Control {
             Report::Done { job, outcome } if Some(job) == current => {
                 if let Some(run) = self.running.take() {
                     if run.kind == Kind::Think {
-                        self.play_outcome(outcome);
+                        self.play_and_record(run.book_choices, outcome);
                     } else {
                         // A ponder or analysis search that ended by itself is not restarted
                         // until something changes.
@@ -687,25 +719,27 @@ impl Control {
         }
     }
 
-    /// Plays (or resigns, or claims) after a thinking search.
-    fn play_outcome(&mut self, outcome: Outcome) {
+    /// Plays (or resigns, or claims) after a thinking search; true when
+    /// the engine resigned.
+    fn play_outcome(&mut self, outcome: Outcome) -> bool {
         self.last_score = outcome.score;
         let Some(best) = outcome.best else {
             if let Some(result) = self.game.result() {
                 self.over_announced = true;
+                self.game_over(&result);
                 self.out.push(Event::GameOver(result));
             }
             self.mode = Mode::Force;
-            return;
+            return false;
         };
         let threshold = self.settings.resign_threshold;
         if threshold > 0 && outcome.score.is_some_and(|s| s <= -threshold) {
             self.out.push(Event::Resign);
             self.mode = Mode::Force;
-            return;
+            return true;
         }
         if !self.game.play_own(&best) {
-            return;
+            return false;
         }
         self.position_changed();
         let result = self.game.result();
@@ -717,13 +751,23 @@ impl Control {
         self.guess = outcome.ponder;
         if let Some(result) = result {
             self.over_announced = true;
-            self.out.push(Event::GameOver(result));
+            self.out.push(Event::GameOver(result.clone()));
+            // Learned after the move is recorded (see `play_and_record`).
+            self.pending_result = Some(result);
         }
+        false
     }
+}
+
+/// A seed for the book's random choice: the clock, so games vary.
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Standard chess: the library's `normal`, or the built-in one if that is broken.
 fn fallback_game(library: &Library, general: bool) -> AnyGame {
     let normal = library.normal();
-    AnyGame::new("normal", &normal, !general && library.is_orthodox(&normal))
+    AnyGame::new("normal", &normal, BoardChoice::general_if(general))
 }

@@ -1,0 +1,212 @@
+//! The book side of the control thread: probing the current variant's book
+//! before the engine searches its own move, recording the game for
+//! learning, learning when the game ends (by rule, resignation or the GUI's
+//! `result`), and the book options.
+//!
+//! Book moves are played without a search (`BookRandom` 1 or 2) or after a
+//! brief search of the book moves only (`BookRandom` 0): the other legal
+//! moves are excluded and the time is a quarter of the normal budget.
+//! Problems with book or learn files reach the user once as `telluser`;
+//! what was learned is reported as a `#` comment.
+
+use super::{Control, Kind};
+use crate::book::file::BoardKind;
+use crate::book::player::Advice;
+use crate::core::{Color, GameResult};
+use crate::engine::api::Event;
+use crate::engine::book_options::{self, BookAction};
+use crate::engine::clock::{self, MoveLimits, TimeLimit};
+use crate::engine::diagram::Diagram;
+use crate::engine::think;
+use crate::engine::worker::Outcome;
+use std::path::{Path, PathBuf};
+
+/// Depth cap of the brief search among book moves.
+const BOOK_SEARCH_DEPTH: u32 = 8;
+
+impl Control {
+    /// Loads the books of the variant `name` now played (new game).
+    pub(super) fn select_books(&mut self, name: &str) {
+        let ini = PathBuf::from(self.library.path());
+        let dir = match ini.parent() {
+            Some(parent) if ini.is_file() => parent.join("books"),
+            _ => Path::new("books").to_path_buf(),
+        };
+        let board = match self.game {
+            super::AnyGame::Orthodox(_) => BoardKind::Bitboard,
+            super::AnyGame::General(_) => BoardKind::Mailbox,
+        };
+        let problems = self.books.select(&dir, name, board);
+        self.books_selected = true;
+        self.tell_problems(problems);
+    }
+
+    fn tell_problems(&mut self, problems: Vec<String>) {
+        for p in problems {
+            self.out
+                .push(Event::TellUser(format!("{p}; playing on without it")));
+        }
+    }
+
+    /// Plays from the book if it has a move here; true when it did (or
+    /// started the brief search among book moves).
+    pub(super) fn play_from_book(&mut self, limits: MoveLimits) -> bool {
+        if !self.books_selected {
+            self.select_books("normal");
+        }
+        match self.game.book_advice(&mut self.books) {
+            Advice::Out => false,
+            Advice::Play { text, choices } => {
+                let outcome = Outcome {
+                    best: Some(text),
+                    ..Outcome::default()
+                };
+                self.play_and_record(Some(choices), outcome);
+                true
+            }
+            Advice::Search { moves } => {
+                let choices = moves.len();
+                self.excluded = self.game.legal_move_texts();
+                self.excluded.retain(|m| !moves.contains(m));
+                let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+                self.launch(Kind::Think, brief(limits, width), None);
+                self.excluded.clear();
+                if let Some(run) = &mut self.running {
+                    run.book_choices = Some(choices);
+                }
+                true
+            }
+        }
+    }
+
+    /// Plays the outcome of our move (a book move when `book_choices`) and
+    /// records it for learning.
+    pub(super) fn play_and_record(&mut self, book_choices: Option<usize>, outcome: Outcome) {
+        let root = self.game.key();
+        let white = self.game.side_to_move() == Color::White;
+        let score = outcome.score;
+        let depth = outcome.last.as_ref().map_or(0, |t| t.depth);
+        let plies = self.game.plies();
+        let resigned = self.play_outcome(outcome);
+        if self.game.plies() == plies + 1 {
+            self.books.log.engine_moved(white);
+            match (book_choices, score) {
+                (Some(choices), _) => self.books.log.book_move(self.game.key(), choices),
+                (None, Some(score)) => self.books.log.search(root, score, depth),
+                (None, None) => {}
+            }
+        }
+        if resigned {
+            let winner = if white { Color::Black } else { Color::White };
+            self.game_ended(Some(winner));
+        }
+        if let Some(result) = self.pending_result.take() {
+            self.game_over(&result);
+        }
+    }
+
+    /// The game ended by rule (announced by us).
+    pub(super) fn game_over(&mut self, result: &GameResult) {
+        self.game_ended(result.winner);
+    }
+
+    /// `result RES {...}` from the GUI.
+    pub(super) fn result_received(&mut self, text: &str) {
+        match text.split_whitespace().next() {
+            Some("1-0") => self.game_ended(Some(Color::White)),
+            Some("0-1") => self.game_ended(Some(Color::Black)),
+            Some("1/2-1/2") => self.game_ended(None),
+            _ => {}
+        }
+    }
+
+    /// Learns from the finished game (once; only serious games count).
+    fn game_ended(&mut self, winner: Option<Color>) {
+        let Some(engine_white) = self.books.log.engine_white else {
+            return;
+        };
+        let outcome = match winner {
+            None => 0,
+            Some(c) if (c == Color::White) == engine_white => 1,
+            Some(_) => -1,
+        };
+        let timed = matches!(
+            self.clock.control,
+            clock::Control::Level(_) | clock::Control::MoveTime(_)
+        ) && self.clock.depth.is_none()
+            && self.clock.nodes.is_none();
+        let moves = self.game.plies().div_ceil(2);
+        for line in self.books.finish(outcome, moves, timed) {
+            self.out.push(Event::Comment(line));
+        }
+    }
+
+    /// `rating ME OPP`.
+    pub(super) fn ratings(&mut self, text: &str) {
+        let numbers: Vec<i32> = text
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        if let [me, them] = numbers[..] {
+            self.books.log.ratings = Some((me, them));
+        }
+    }
+
+    /// `bk` / `show book`.
+    pub(super) fn show_book(&mut self) {
+        if !self.books_selected {
+            self.select_books("normal");
+        }
+        let lines = self.game.book_lines(&self.books);
+        self.out.push(Event::Book(lines));
+    }
+
+    /// A book option; false when `name` is not one.
+    pub(super) fn book_option(&mut self, name: &str, value: Option<&str>) -> bool {
+        let Some(applied) = book_options::apply(&mut self.books.settings, name, value) else {
+            return false;
+        };
+        let report = match applied {
+            Ok(BookAction::None) => return true,
+            Ok(BookAction::Reload) => {
+                let problems = self.books.reload();
+                self.tell_problems(problems);
+                return true;
+            }
+            Ok(BookAction::Import(file, clear)) => self.books.import(&file, clear),
+            Ok(BookAction::Export(file)) => self.books.export(&file),
+            Err(reason) => {
+                self.out.push(Event::Error {
+                    reason,
+                    command: format!("option {name}"),
+                });
+                return true;
+            }
+        };
+        self.out.push(match report {
+            Ok(line) => Event::TellUser(line),
+            Err(e) => Event::TellUserError(e),
+        });
+        true
+    }
+}
+
+/// The limits of the brief search among book moves: a quarter of the
+/// normal time, at most [`BOOK_SEARCH_DEPTH`] plies.
+fn brief(limits: MoveLimits, width: usize) -> MoveLimits {
+    let mut brief = limits;
+    brief.depth = Some(
+        limits
+            .depth
+            .map_or(BOOK_SEARCH_DEPTH, |d| d.min(BOOK_SEARCH_DEPTH)),
+    );
+    let budget = crate::search::time_budget(&think::search_limits(&limits), width);
+    if let (Some(budget), None) = (budget, limits.nodes) {
+        let ms = u64::try_from(budget.soft.as_millis() / 4)
+            .unwrap_or(u64::MAX)
+            .max(1);
+        brief.time = TimeLimit::MoveTime { ms };
+        brief.deadline_ms = Some(brief.deadline_ms.map_or(ms, |d| d.min(ms)));
+    }
+    brief
+}
