@@ -33,13 +33,15 @@ THINKING = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\b")
 
 
 def bench_positions():
-    """(variant, fen) pairs: the orthodox bench as `normal`, then the variants."""
+    """(variant, fen, general) triples: the orthodox bench as `normal` on the
+    bitboard, then the variants on the general board (`--board general`, so
+    the bench's orthodox entry there is searched on the general board too)."""
     text = (ROOT / "src/search/bench.rs").read_text()
     orthodox = text.split("ORTHODOX_BENCH")[1].split("];")[0]
     variants = text.split("VARIANT_BENCH")[1].split("];")[0]
-    out = [("normal", fen) for fen in re.findall(r'"([^"]+)"', orthodox)]
+    out = [("normal", fen, False) for fen in re.findall(r'"([^"]+)"', orthodox)]
     for name, fen in re.findall(r'\(\s*"([^"]+)",\s*"([^"]*)",?\s*\)', variants):
-        out.append((name, fen))
+        out.append((name, fen, True))
     return out
 
 
@@ -113,16 +115,18 @@ def main():
     totals = {"nightrider": [0, 0, 0.0], "fairymax": [0, 0, 0.0]}
     print(f"{'variant':<11} {'nightrider nps':>21} {'fairy-max nps':>21} {'ratio':>11}")
     print(f"{'':<11} {'wall':>10} {'cpu':>10} {'wall':>10} {'cpu':>10} {'wall':>5} {'cpu':>5}  fen")
-    for variant, fen in bench_positions():
+    for variant, fen, general in bench_positions():
         if args.only and variant != args.only:
             continue
-        ours = search([args.nightrider], variant, fen, limit, timeout)
+        board = ["--board", "general"] if general else []
+        ours = search([args.nightrider] + board, variant, fen, limit, timeout)
         theirs = search([args.fairymax], variant, fen, fairymax_limit, timeout)
         for key, r in (("nightrider", ours), ("fairymax", theirs)):
             if r:
                 for i in range(3):
                     totals[key][i] += r[i]
-        print(line(variant, nps(ours), nps(theirs)) + f"  {fen or '(start)'}", flush=True)
+        name = variant + ("*" if general and variant == "normal" else "")
+        print(line(name, nps(ours), nps(theirs)) + f"  {fen or '(start)'}", flush=True)
     a, b = nps(totals["nightrider"]), nps(totals["fairymax"])
     if a and b:
         print(line("total", a, b))
