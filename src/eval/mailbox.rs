@@ -64,6 +64,8 @@ pub(crate) struct Side {
     pub targets: [(i32, i32); 8],
     /// How many of `targets` are filled.
     pub target_count: usize,
+    /// Type of the last non-royal, non-pawn piece seen.
+    pub some_piece: usize,
 }
 
 impl Side {
@@ -197,6 +199,7 @@ fn census(pos: &MailboxPos) -> Census {
                 }
             } else {
                 side.pieces += 1;
+                side.some_piece = t;
                 side.pieces_value += tables.value[t];
                 s += mobility * MOBILITY_WEIGHT / 16;
             }
@@ -294,8 +297,9 @@ fn white_score(pos: &MailboxPos) -> Score {
 }
 
 /// Eighths of the score kept: a side without pawns (or pieces in hand) that
-/// is at most a minor piece's worth ahead rarely wins, unless the variant
-/// makes a bare king lose.
+/// is at most a minor piece's worth ahead rarely wins, and with one piece
+/// that cannot mate alone never does, unless the variant makes a bare king
+/// lose.
 fn drawish_scale(pos: &MailboxPos, sides: &[Side; 2], white_score: Score) -> i32 {
     if pos.variant().overlay.bare_king_loses {
         return 8;
@@ -306,7 +310,15 @@ fn drawish_scale(pos: &MailboxPos, sides: &[Side; 2], white_score: Score) -> i32
         Color::Black
     };
     let (s, w) = (&sides[strong.index()], &sides[strong.flip().index()]);
-    if s.pawns == 0 && s.hand_value == 0 && s.pieces_value - w.pieces_value <= MINOR_PIECE {
+    if s.pawns > 0 || s.hand_value > 0 {
+        return 8;
+    }
+    if s.pieces == 1 && w.pawns == 0 && !pos.tables().mates_alone[s.some_piece] {
+        // One piece that cannot mate (a knight, a bishop, a met) against
+        // no pawns: dead.
+        return 0;
+    }
+    if s.pieces_value - w.pieces_value <= MINOR_PIECE {
         2
     } else {
         8
@@ -392,6 +404,20 @@ mod tests {
         };
         assert!(eval("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1") < 100);
         assert!(eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") > 400);
+    }
+
+    #[test]
+    fn a_lone_piece_that_cannot_mate_is_a_draw() {
+        let eval = super::super::tests::eval;
+        // Makruk: king and knight, or king and met, against a bare king.
+        assert_eq!(eval("makruk", "8/8/3k4/8/8/3NK3/8/8 w - - 0 1"), TEMPO);
+        assert_eq!(eval("makruk", "8/8/3k4/8/8/3MK3/8/8 w - - 0 1"), TEMPO);
+        assert!(eval("makruk", "8/8/3k4/8/8/3RK3/8/8 w - - 0 1") > 500);
+        assert!(eval("normal", "8/8/3k4/8/8/3BK3/8/8 w - - 0 1") == TEMPO);
+        // Against pawns the knight side is not simply drawn.
+        assert!(eval("makruk", "8/8/3k4/8/8/3NK3/8/p7 w - - 0 1") > TEMPO);
+        // In shatranj the bare king loses anyway.
+        assert!(eval("shatranj", "8/8/3k4/8/8/3NK3/8/8 b - - 0 1") < -1000);
     }
 
     #[test]

@@ -136,6 +136,10 @@ pub struct Tables {
     /// average over the board, in sixteenths of a move (evaluation's
     /// centralisation term).
     pub mobility: Vec<Vec<i16>>,
+    /// Per type: mobile enough (weighted empty-board mobility at least
+    /// [`MATING_MOBILITY`]) to mate a lone royal with its own royal's help
+    /// (a rook or a commoner can, a knight, bishop or ferz cannot).
+    pub mates_alone: Vec<bool>,
     /// Per type: has virgin-only (x4) rays, so its virginity matters.
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
@@ -262,6 +266,15 @@ impl Tables {
             iron: per_type(&|i| types[i].raw_value < -665),
             value: played_values(&variant),
             mobility: mobility_tables(&variant),
+            mates_alone: variant
+                .types
+                .iter()
+                .map(|t| {
+                    crate::rules::mobility::mobility_map(&t.rays, variant.width, variant.height)
+                        .average
+                        >= MATING_MOBILITY
+                })
+                .collect(),
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,
@@ -291,6 +304,10 @@ impl Tables {
         }
     }
 }
+
+/// Weighted empty-board mobility from which a lone piece and its royal
+/// can force mate (between the bishop's 7.4 and the commoner's 8.9).
+pub const MATING_MOBILITY: f64 = 8.0;
 
 /// The values the engine plays with: the ini's, unless absurd.
 fn played_values(v: &Variant) -> Vec<i32> {
