@@ -117,6 +117,15 @@ pub trait Position: Clone + Send + 'static {
     /// Material value (centipawns) of the piece that makes `m`.
     fn mover_value(&self, m: Self::Move) -> Score;
 
+    /// Static exchange evaluation of `m`: the material (centipawns) its
+    /// side gains on the destination square if both sides then capture there
+    /// with their least valuable piece and stop when it suits them. Negative
+    /// for a capture that loses material. The default, for boards without
+    /// one, is the captured value (as if nothing recaptured).
+    fn see(&self, m: Self::Move) -> Score {
+        self.captured_value(m)
+    }
+
     /// What a variant rule says about the side to move before it moves
     /// (bare king, king of the hill, lost royalty); `None` if the game goes on.
     fn rule_verdict(&self) -> Option<Verdict>;

@@ -740,3 +740,32 @@ fn check_command_reports_every_error_and_a_summary() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn check_reports_an_absurd_piece_value_and_its_estimate() {
+    let dir = std::env::temp_dir().join(format!("nightrider-absurd-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    let ini = dir.join("fmax.ini");
+    let odd = format!("Game: odd\n4x4\n3 4 4 3\n3 4 4 3\n{PIECES}n:50000 14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7\n");
+    std::fs::write(&ini, format!("{HEAD}{odd}")).unwrap();
+    let (code, lines) = run_check(&["--ini", ini.to_str().unwrap()]);
+    let f = ini.display().to_string();
+    assert_eq!(code, 0);
+    assert!(
+        lines.contains(&format!("{f}:25: warning: game odd: piece N value 50000 looks absurd; the engine plays with 431 (estimated from its mobility)")),
+        "{lines:?}"
+    );
+    let (_, lines) = run_check(&["--ini", ini.to_str().unwrap(), "--pieces"]);
+    assert!(
+        lines.contains(
+            &"  N: value 50000 (mobility 4.05, estimate 431): absurd, the engine plays with 431"
+                .to_string()
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"  R: value 600 (mobility 5.53, estimate 600): plausible".to_string()),
+        "{lines:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -157,6 +157,42 @@ fn stalemate_follows_the_variant_rule() {
 }
 
 #[test]
+fn knightmate_and_capablanca_tactics() {
+    // Knightmate: the royal knight on b8 is mated in one by Qb5, Qd6 or
+    // Qc8 (Fairy-Stockfish, MultiPV 5: no other mate in one).
+    let pos = mailbox("knightmate", "1k6/8/8/2Q5/8/8/8/4K3 w - - 0 1");
+    let (m, score) = best(&pos, 3);
+    assert_eq!(score, MATE - 1);
+    assert!(["c5b5", "c5d6", "c5c8"].contains(&m.as_str()), "{m}");
+    // Capablanca: Nc6+ forks king and queen.
+    let pos = mailbox("capablanca", "3k6/9p/10/4q5/1N8/10/P9/9K w - - 0 1");
+    let (m, score) = best(&pos, 5);
+    assert_eq!(m, "b4c6");
+    assert!(score > 200, "{score}");
+}
+
+#[test]
+fn shatranj_bare_king_conversion() {
+    // The rook takes the ferz, Black's last man: bare and unable to bare
+    // back, Black has lost before it moves.
+    let pos = mailbox("shatranj", "k7/8/8/8/7q/8/8/K6R w - - 0 1");
+    assert_eq!(best(&pos, 3), ("h1h4".to_string(), MATE - 1));
+    // The skewer: Rd5+ checks along the fifth rank, the king steps away
+    // and Rxh5 bares it.
+    let pos = mailbox("shatranj", "8/8/8/k6q/8/8/8/3RK3 w - - 0 1");
+    assert_eq!(best(&pos, 5), ("d1d5".to_string(), MATE - 3));
+    // A bare king that can take the last enemy man bares back: a draw,
+    // and the only move that is not lost.
+    let pos = mailbox("shatranj", "8/8/3k4/4R3/8/8/8/5K2 b - - 0 1");
+    assert_eq!(best(&pos, 4), ("d6e5".to_string(), 0));
+    // So White does not take a ferz its king defends: that only draws.
+    let pos = mailbox("shatranj", "8/8/3k4/4q3/8/8/8/4RK2 w - - 0 1");
+    let (m, score) = best(&pos, 6);
+    assert_ne!(m, "e1e5");
+    assert!(score > 200, "{score}");
+}
+
+#[test]
 fn stalemated_root_has_no_move() {
     let r = search_with(&bitboard("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"), &[], 3, 1);
     assert_eq!((r.best, r.score), (None, 0));
@@ -347,7 +383,12 @@ fn both_boards_share_one_table() {
             (mv.to_string(), MATE - plies)
         );
     }
-    assert!(table.hashfull() > 0);
+    // The general board's last search left the position after its move
+    // (searched below the root) in the shared table.
+    let mut after = mailbox("normal", fen);
+    let m = after.parse_move(mv).unwrap();
+    assert!(after.make(m));
+    assert!(table.probe(after.hash(), 1).is_some());
     orthodox.resize_hash(1);
     assert!(!Arc::ptr_eq(orthodox.table(), general.table()));
 }

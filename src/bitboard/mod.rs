@@ -23,6 +23,7 @@ mod movegen;
 mod notation;
 mod perft;
 mod random64;
+mod see;
 mod types;
 
 pub use attacks::{tables, Tables};
@@ -100,6 +101,10 @@ impl Position for BitboardPos {
 
     fn mover_value(&self, m: Move) -> Score {
         self.kind_on(m.from_index()).value()
+    }
+
+    fn see(&self, m: Move) -> Score {
+        self.static_exchange(m)
     }
 
     fn rule_verdict(&self) -> Option<Verdict> {

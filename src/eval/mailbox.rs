@@ -1,14 +1,20 @@
-//! General evaluation for [`MailboxPos`], read from the variant's data the
-//! way Fairy-Max does: material from the ini values, a centralisation bonus
-//! for pieces whose ini letter is lower case, pawn advancement toward the
-//! promotion row, pieces in hand at full value, and royal pieces that hide
-//! while the board is full and centralise as it empties.
+//! General evaluation for [`MailboxPos`], read from the variant's data:
+//! material from the ini values (or the mobility estimate where a value is
+//! absurd), centralisation and mobility from each piece's own moves (its
+//! empty-board mobility on each square, `Tables::mobility`), pawn
+//! advancement and passed pawns measured toward the promotion zone and
+//! worth less when the promotion piece is weak (Fairy-Max's rule), royal
+//! pieces that hide behind their own pieces while the board is full and
+//! centralise as it empties, pieces in hand at full value, and the endgame
+//! knowledge in `endgame` (bare king, mating help, no stalling).
 //!
 //! Nothing is hard-coded to a piece letter: every term comes from
-//! `rules::Variant` through the board's tables.
+//! `rules::Variant` through the board's tables, so a piece invented in
+//! fmax.ini is evaluated by the same code.
 
+use super::endgame;
 use crate::core::{Color, Score};
-use crate::mailbox::{cell_color, cell_type, MailboxPos, EMPTY};
+use crate::mailbox::{cell_color, cell_type, MailboxPos};
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
 
@@ -17,64 +23,100 @@ const TEMPO: Score = 10;
 /// Material lead (centipawns) below which a pawnless side cannot force a win.
 const MINOR_PIECE: i32 = 350;
 
-/// Centipawns per half-square of distance from the centre, for lower-case pieces.
-const CENTRE_WEIGHT: i32 = 3;
+/// Centipawns per weighted move of empty-board mobility above the piece's
+/// average (the table holds sixteenths of a move).
+const MOBILITY_WEIGHT: i32 = 4;
 
-/// Per-variant facts the terms need, read once per evaluation.
-struct Shape {
-    width: i32,
-    height: i32,
-    max_distance: i32,
+/// The same for royal pieces: scaled by the phase, negative while the
+/// board is full (hide), positive when it empties (centralise).
+const ROYAL_MOBILITY_WEIGHT: i32 = 5;
+
+/// Own pieces next to a royal, each worth this in the middle game (at most
+/// [`SHIELD_MAX`] count).
+const SHIELD: i32 = 10;
+const SHIELD_MAX: i32 = 3;
+
+/// Enemy non-pawn pieces within two squares of a royal, each costing this
+/// in the middle game.
+const ROYAL_ATTACKER: i32 = 14;
+
+/// Promotion gain (promoted minus pawn value) at which pawn advancement is
+/// worth its full bonus; weaker promotions scale it down, to at least one
+/// eighth (Fairy-Max divides by 8 when the promotion piece is below 250).
+const STRONG_PROMOTION: i32 = 700;
+
+/// What one evaluation learns about one side in a single pass.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Side {
+    /// Non-royal, non-pawn material on the board.
+    pub pieces_value: i32,
+    /// Number of non-royal, non-pawn pieces on the board.
+    pub pieces: i32,
+    /// Material of the pawns.
+    pub pawns_value: i32,
+    /// Number of pawns.
+    pub pawns: i32,
+    /// Material in hand.
+    pub hand_value: i32,
+    /// (file, row) of the first royal piece found.
+    pub royal: Option<(i32, i32)>,
+    /// (file, row) of up to eight non-royal pieces (pawns included).
+    pub targets: [(i32, i32); 8],
+    /// How many of `targets` are filled.
+    pub target_count: usize,
+    /// Type of the last non-royal, non-pawn piece seen.
+    pub some_piece: usize,
 }
 
-impl Shape {
-    /// Closeness to the centre: 0 in a corner, larger toward the middle.
-    fn centrality(&self, file: i32, row: i32) -> i32 {
-        let d = (2 * file - (self.width - 1)).abs() + (2 * row - (self.height - 1)).abs();
-        (self.max_distance - d) / 2
+impl Side {
+    /// Everything but royalty.
+    pub fn total(&self) -> i32 {
+        self.pieces_value + self.pawns_value + self.hand_value
     }
-}
 
-/// Score of one piece for its owner, with royals handled by `phase`
-/// (non-pawn material on the board, 0..=`full`).
-fn piece_score(
-    pos: &MailboxPos,
-    t: usize,
-    color: Color,
-    file: i32,
-    row: i32,
-    shape: &Shape,
-    phase: (i32, i32),
-) -> i32 {
-    let tables = pos.tables();
-    let v = pos.variant();
-    let kind = &v.types[t];
-    let royal = tables.royalty[t] != Royalty::None;
-    let mut s = if royal { 0 } else { tables.value[t] };
-    if kind.centralise {
-        let c = shape.centrality(file, row) * CENTRE_WEIGHT;
-        s += if royal {
-            // Hide the king while the board is full, centralise it later.
-            let (np, full) = phase;
-            c * (full - 2 * np) / full.max(1)
-        } else {
-            c
-        };
+    /// Non-royal men on the board (pieces and pawns).
+    pub fn men(&self) -> i32 {
+        self.pieces + self.pawns
     }
-    if tables.is_pawn[t] {
-        // Steps made from the start row toward the promotion row.
-        let c = color.index();
-        let (start, goal) = (v.pawn_row[c] as i32, v.promotion_row[c] as i32);
-        let advanced = (row - start) * (goal - start).signum();
-        if advanced > 0 {
-            s += advanced * (4 + 2 * advanced);
+
+    fn add_target(&mut self, at: (i32, i32)) {
+        if self.target_count < self.targets.len() {
+            self.targets[self.target_count] = at;
+            self.target_count += 1;
         }
     }
-    s
 }
 
-/// Non-pawn, non-royal material on the board and in the initial arrays.
-fn phase(pos: &MailboxPos) -> (i32, i32) {
+/// Per-file pawn extremes for the passed-pawn test: the lowest and
+/// highest row holding a pawn of each side on each file.
+struct PawnFiles {
+    /// `[color][file]`: (lowest row, highest row), or `None`.
+    rows: [[Option<(i32, i32)>; 16]; 2],
+}
+
+impl PawnFiles {
+    fn add(&mut self, color: Color, file: i32, row: i32) {
+        let slot = &mut self.rows[color.index()][file as usize];
+        *slot = Some(slot.map_or((row, row), |(lo, hi)| (lo.min(row), hi.max(row))));
+    }
+
+    /// Whether an enemy pawn stands ahead of a pawn of `color` on
+    /// (`file`, `row`) moving `dir` rows a step, on its file or a
+    /// neighbouring one.
+    fn blocked(&self, color: Color, file: i32, row: i32, dir: i32, width: i32) -> bool {
+        let enemy = &self.rows[color.flip().index()];
+        (file - 1..=file + 1)
+            .filter(|f| (0..width).contains(f))
+            .any(|f| match enemy[f as usize] {
+                Some((lo, hi)) => (dir < 0 && lo < row) || (dir > 0 && hi > row),
+                None => false,
+            })
+    }
+}
+
+/// The game phase: (non-pawn, non-royal material on the board, the same
+/// in the initial arrays).
+fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
     let tables = pos.tables();
     let v = pos.variant();
     let heavy = |t: u8| !tables.is_pawn[t as usize] && tables.royalty[t as usize] == Royalty::None;
@@ -85,83 +127,198 @@ fn phase(pos: &MailboxPos) -> (i32, i32) {
         .filter(|&&t| t != 0 && heavy(t))
         .map(|&t| tables.value[t as usize])
         .sum();
-    let mut now = 0;
-    for t in 1..v.types.len() as u8 {
-        if heavy(t) {
-            let n = i32::from(pos.count(Color::White, t)) + i32::from(pos.count(Color::Black, t));
-            now += n * tables.value[t as usize];
+    let now = sides[0].pieces_value + sides[1].pieces_value;
+    (now.min(initial), initial.max(1))
+}
+
+/// Eighths of the full pawn-advancement bonus the variant's promotion is
+/// worth (1..=8): Fairy-Max's weak-promotion rule, made gradual.
+fn promotion_strength(pos: &MailboxPos, color: Color) -> i32 {
+    let tables = pos.tables();
+    let v = pos.variant();
+    let pawn = tables.value[v.pawn_type[color.index()] as usize];
+    let best = v.promotion_choices[color.index()]
+        .iter()
+        .map(|&t| tables.value[t as usize])
+        .max()
+        .unwrap_or(pawn);
+    ((best - pawn) * 8 / STRONG_PROMOTION).clamp(1, 8)
+}
+
+/// At most this many pawns are evaluated one by one.
+const MAX_PAWNS: usize = 64;
+
+/// Everything the per-piece pass collects.
+struct Census {
+    sides: [Side; 2],
+    pawn_files: PawnFiles,
+    /// Pawns as (color, file, row), for the second pass.
+    pawns: [(Color, i32, i32); MAX_PAWNS],
+    /// How many of `pawns` are filled.
+    pawn_count: usize,
+    /// Royal mobility per side (sixteenths of a move), for the phase.
+    royal_mobility: [i32; 2],
+    /// Sum over pieces of material and mobility, white minus black.
+    score: i32,
+}
+
+/// One pass over the pieces: material, mobility, royal placement.
+fn census(pos: &MailboxPos) -> Census {
+    let tables = pos.tables();
+    let mut c = Census {
+        sides: [Side::default(); 2],
+        pawn_files: PawnFiles {
+            rows: [[None; 16]; 2],
+        },
+        pawns: [(Color::White, 0, 0); MAX_PAWNS],
+        pawn_count: 0,
+        royal_mobility: [0; 2],
+        score: 0,
+    };
+    for color in [Color::White, Color::Black] {
+        let side = &mut c.sides[color.index()];
+        let mut s = 0;
+        pos.for_each_piece(color, |sq| {
+            let t = cell_type(pos.cell(sq)) as usize;
+            let at = (i32::from(sq & 15), i32::from(sq >> 4));
+            let mobility = i32::from(tables.mobility[t][sq as usize]);
+            if tables.royalty[t] != Royalty::None {
+                side.royal.get_or_insert(at);
+                c.royal_mobility[color.index()] += mobility;
+                return;
+            }
+            side.add_target(at);
+            s += tables.value[t];
+            if tables.is_pawn[t] {
+                side.pawns += 1;
+                side.pawns_value += tables.value[t];
+                c.pawn_files.add(color, at.0, at.1);
+                if c.pawn_count < MAX_PAWNS {
+                    c.pawns[c.pawn_count] = (color, at.0, at.1);
+                    c.pawn_count += 1;
+                }
+            } else {
+                side.pieces += 1;
+                side.some_piece = t;
+                side.pieces_value += tables.value[t];
+                s += mobility * MOBILITY_WEIGHT / 16;
+            }
+        });
+        for t in 1..tables.value.len() as u8 {
+            side.hand_value += tables.value[t as usize] * i32::from(pos.in_hand(color, t));
         }
+        s += side.hand_value;
+        c.score += if color == Color::White { s } else { -s };
     }
-    (now.min(initial), initial)
+    c
+}
+
+/// Pawn advancement toward the promotion row and passed pawns, scaled by
+/// what promotion is worth; white minus black.
+fn pawn_score(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
+    let v = pos.variant();
+    let width = pos.tables().width;
+    let (np, full) = phase;
+    let strength = [
+        promotion_strength(pos, Color::White),
+        promotion_strength(pos, Color::Black),
+    ];
+    let mut score = 0;
+    for &(color, file, row) in &c.pawns[..c.pawn_count] {
+        let ci = color.index();
+        let (start, goal) = (v.pawn_row[ci] as i32, v.promotion_row[ci] as i32);
+        let dir = (goal - start).signum();
+        let span = (goal - start).abs().max(1);
+        let advanced = ((row - start) * dir).clamp(0, span);
+        // Quadratic in the fraction of the way done, 0..=64.
+        let progress = advanced * advanced * 64 / (span * span);
+        let mut s = progress;
+        if !c.pawn_files.blocked(color, file, row, dir, width) {
+            // Passed: worth more as the board empties.
+            s += 8 + progress * (2 * full - np) / full;
+        }
+        let s = s * strength[ci] / 8;
+        score += if color == Color::White { s } else { -s };
+    }
+    score
+}
+
+/// Royal safety in the middle game: own men around the royal, enemy
+/// pieces near it; white minus black.
+fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
+    let (np, full) = phase;
+    if np * 3 < full {
+        return 0;
+    }
+    let tables = pos.tables();
+    let mut score = 0;
+    for color in [Color::White, Color::Black] {
+        let Some((kf, kr)) = c.sides[color.index()].royal else {
+            continue;
+        };
+        let (mut shield, mut attackers) = (0, 0);
+        for dr in -2..=2 {
+            for df in -2..=2 {
+                let (f, r) = (kf + df, kr + dr);
+                if f < 0 || f >= tables.width || r < 0 || r >= tables.height {
+                    continue;
+                }
+                let cell = pos.cell((r * 16 + f) as u8);
+                if cell == 0 || (df == 0 && dr == 0) {
+                    continue;
+                }
+                let t = cell_type(cell) as usize;
+                if cell_color(cell) == color {
+                    shield += i32::from(df.abs() <= 1 && dr.abs() <= 1);
+                } else if !tables.is_pawn[t] && tables.royalty[t] == Royalty::None {
+                    attackers += 1;
+                }
+            }
+        }
+        let s = (shield.min(SHIELD_MAX) * SHIELD - attackers * ROYAL_ATTACKER) * np / full;
+        score += if color == Color::White { s } else { -s };
+    }
+    score
 }
 
 /// White-minus-black evaluation.
 fn white_score(pos: &MailboxPos) -> Score {
-    let tables = pos.tables();
-    let (width, height) = (tables.width, tables.height);
-    let shape = Shape {
-        width,
-        height,
-        max_distance: (width - 1) + (height - 1),
-    };
-    let phase = phase(pos);
-    let mut score = 0;
-    for row in 0..height {
-        for file in 0..width {
-            let cell = pos.cell((row * 16 + file) as u8);
-            if cell == EMPTY {
-                continue;
-            }
-            let color = cell_color(cell);
-            let s = piece_score(
-                pos,
-                cell_type(cell) as usize,
-                color,
-                file,
-                row,
-                &shape,
-                phase,
-            );
-            score += if color == Color::White { s } else { -s };
-        }
-    }
-    for t in 1..pos.variant().types.len() as u8 {
-        let v = tables.value[t as usize];
-        score +=
-            v * (i32::from(pos.in_hand(Color::White, t)) - i32::from(pos.in_hand(Color::Black, t)));
-    }
-    score * drawish_scale(pos, score) / 8
+    let c = census(pos);
+    let phase = phase(pos, &c.sides);
+    let (np, full) = phase;
+    // Royals hide while the board is full and centralise later.
+    let royal =
+        (c.royal_mobility[0] - c.royal_mobility[1]) * ROYAL_MOBILITY_WEIGHT * (full - 2 * np)
+            / (16 * full);
+    let mut score = c.score + royal + pawn_score(pos, &c, phase) + royal_safety(pos, &c, phase);
+    score += endgame::white_bonus(pos, &c.sides);
+    let score = score * drawish_scale(pos, &c.sides, score) / 8;
+    endgame::progress_scale(pos, score)
 }
 
 /// Eighths of the score kept: a side without pawns (or pieces in hand) that
-/// is at most a minor piece's worth ahead rarely wins, unless the variant
-/// makes a bare king lose.
-fn drawish_scale(pos: &MailboxPos, white_score: Score) -> i32 {
-    let v = pos.variant();
-    if v.overlay.bare_king_loses {
+/// is at most a minor piece's worth ahead rarely wins, and with one piece
+/// that cannot mate alone never does, unless the variant makes a bare king
+/// lose.
+fn drawish_scale(pos: &MailboxPos, sides: &[Side; 2], white_score: Score) -> i32 {
+    if pos.variant().overlay.bare_king_loses {
         return 8;
     }
-    let tables = pos.tables();
     let strong = if white_score >= 0 {
         Color::White
     } else {
         Color::Black
     };
-    let material = |c: Color| -> (i32, bool) {
-        let mut sum = 0;
-        let mut pawns_or_hand = false;
-        for t in 1..v.types.len() as u8 {
-            let (on_board, held) = (pos.count(c, t), pos.in_hand(c, t));
-            pawns_or_hand |= held > 0 || (tables.is_pawn[t as usize] && on_board > 0);
-            if tables.royalty[t as usize] == Royalty::None && !tables.is_pawn[t as usize] {
-                sum += i32::from(on_board) * tables.value[t as usize];
-            }
-        }
-        (sum, pawns_or_hand)
-    };
-    let (mine, has_pawns) = material(strong);
-    let (theirs, _) = material(strong.flip());
-    if !has_pawns && mine - theirs <= MINOR_PIECE {
+    let (s, w) = (&sides[strong.index()], &sides[strong.flip().index()]);
+    if s.pawns > 0 || s.hand_value > 0 {
+        return 8;
+    }
+    if s.pieces == 1 && w.pawns == 0 && !pos.tables().mates_alone[s.some_piece] {
+        // One piece that cannot mate (a knight, a bishop, a met) against
+        // no pawns: dead.
+        return 0;
+    }
+    if s.pieces_value - w.pieces_value <= MINOR_PIECE {
         2
     } else {
         8
@@ -247,6 +404,20 @@ mod tests {
         };
         assert!(eval("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1") < 100);
         assert!(eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") > 400);
+    }
+
+    #[test]
+    fn a_lone_piece_that_cannot_mate_is_a_draw() {
+        let eval = super::super::tests::eval;
+        // Makruk: king and knight, or king and met, against a bare king.
+        assert_eq!(eval("makruk", "8/8/3k4/8/8/3NK3/8/8 w - - 0 1"), TEMPO);
+        assert_eq!(eval("makruk", "8/8/3k4/8/8/3MK3/8/8 w - - 0 1"), TEMPO);
+        assert!(eval("makruk", "8/8/3k4/8/8/3RK3/8/8 w - - 0 1") > 500);
+        assert!(eval("normal", "8/8/3k4/8/8/3BK3/8/8 w - - 0 1") == TEMPO);
+        // Against pawns the knight side is not simply drawn.
+        assert!(eval("makruk", "8/8/3k4/8/8/3NK3/8/p7 w - - 0 1") > TEMPO);
+        // In shatranj the bare king loses anyway.
+        assert!(eval("shatranj", "8/8/3k4/8/8/3NK3/8/8 b - - 0 1") < -1000);
     }
 
     #[test]

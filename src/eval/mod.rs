@@ -3,6 +3,7 @@
 //! the bitboard board (`orthodox`). Each implements
 //! [`crate::position::Evaluate`], so the search never names either.
 
+mod endgame;
 pub mod mailbox;
 pub mod orthodox;
 
@@ -12,9 +13,22 @@ pub(crate) mod tests {
     use crate::rules::Variant;
     use std::sync::Arc;
 
-    /// A variant of the project's own fmax.ini, for tests.
+    /// A variant of the project's own fmax.ini (with the shatranj and
+    /// courier overlays), for tests.
     pub(crate) fn variant(name: &str) -> Arc<Variant> {
-        let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &[]);
+        let overlays = [
+            ("shatranj", include_str!("../../variants/shatranj.ini")),
+            ("courier", include_str!("../../variants/courier.ini")),
+        ];
+        let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &overlays);
         catalog.variant(name).unwrap()
+    }
+
+    /// The evaluation of `fen` in variant `name`, for the side to move.
+    pub(crate) fn eval(name: &str, fen: &str) -> crate::core::Score {
+        use crate::position::Evaluate;
+        crate::mailbox::MailboxPos::from_fen(variant(name), fen)
+            .unwrap()
+            .evaluate()
     }
 }

@@ -19,6 +19,7 @@ mod makemove;
 pub mod movegen;
 pub mod moves;
 mod notation;
+mod see;
 mod shuffle;
 pub mod tables;
 pub mod zones;
@@ -517,6 +518,10 @@ impl Position for MailboxPos {
 
     fn mover_value(&self, m: Move) -> Score {
         self.tables.value[cell_type(self.board[m.from() as usize]) as usize]
+    }
+
+    fn see(&self, m: Move) -> Score {
+        self.static_exchange(m)
     }
 
     fn rule_verdict(&self) -> Option<Verdict> {

@@ -34,7 +34,7 @@ impl MailboxPos {
     /// Walks one ray of the piece on `x`. Without a target, calls `emit` for
     /// every move found; with a target square, returns whether the ray could
     /// capture there (the square counts as holding an enemy piece).
-    fn walk_ray<F: FnMut(u8, MoveKind, u8)>(
+    pub(super) fn walk_ray<F: FnMut(u8, MoveKind, u8)>(
         &self,
         x: u8,
         piece: u8,

@@ -129,8 +129,17 @@ pub struct Tables {
     pub duple: Vec<bool>,
     /// Per type: can never be captured (value below -665).
     pub iron: Vec<bool>,
-    /// Per type: centipawn value.
+    /// Per type: centipawn value (the ini's, or the mobility estimate
+    /// where the ini value is absurd: see `rules::mobility`).
     pub value: Vec<i32>,
+    /// Per type and square: weighted empty-board mobility minus the type's
+    /// average over the board, in sixteenths of a move (evaluation's
+    /// centralisation term).
+    pub mobility: Vec<Vec<i16>>,
+    /// Per type: mobile enough (weighted empty-board mobility at least
+    /// [`MATING_MOBILITY`]) to mate a lone royal with its own royal's help
+    /// (a rook or a commoner can, a knight, bishop or ferz cannot).
+    pub mates_alone: Vec<bool>,
     /// Per type: has virgin-only (x4) rays, so its virginity matters.
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
@@ -255,7 +264,17 @@ impl Tables {
             royalty: types.iter().map(|t| t.royalty).collect(),
             duple: per_type(&|i| types[i].duple_check),
             iron: per_type(&|i| types[i].raw_value < -665),
-            value: types.iter().map(|t| t.value).collect(),
+            value: played_values(&variant),
+            mobility: mobility_tables(&variant),
+            mates_alone: variant
+                .types
+                .iter()
+                .map(|t| {
+                    crate::rules::mobility::mobility_map(&t.rays, variant.width, variant.height)
+                        .average
+                        >= MATING_MOBILITY
+                })
+                .collect(),
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,
@@ -284,6 +303,34 @@ impl Tables {
             Some(grid) => grid[grid_index(df, dr)],
         }
     }
+}
+
+/// Weighted empty-board mobility from which a lone piece and its royal
+/// can force mate (between the bishop's 7.4 and the commoner's 8.9).
+pub const MATING_MOBILITY: f64 = 8.0;
+
+/// The values the engine plays with: the ini's, unless absurd.
+fn played_values(v: &Variant) -> Vec<i32> {
+    let estimates = crate::rules::mobility::estimate_values(v);
+    v.types
+        .iter()
+        .zip(estimates)
+        .map(|(t, e)| e.map_or(t.value, |e| e.used()))
+        .collect()
+}
+
+/// Per type, the centred empty-board mobility of every square.
+fn mobility_tables(v: &Variant) -> Vec<Vec<i16>> {
+    v.types
+        .iter()
+        .map(|t| {
+            let map = crate::rules::mobility::mobility_map(&t.rays, v.width, v.height);
+            map.per_square
+                .iter()
+                .map(|m| ((m - map.average) * 16.0).round() as i16)
+                .collect()
+        })
+        .collect()
 }
 
 /// The castling directions of a piece (see [`Tables::castle_sides`]).

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use super::catalog::{self, Catalog};
-use super::{betza, fmax, ConfigError, Variant};
+use super::{betza, fmax, mobility, ConfigError, Variant};
 
 /// Usage line of the subcommand.
 pub const USAGE: &str = "check [FILE] [--ini FILE] [--pieces]   lint an fmax.ini (default: the one the engine loads) and its variants/ overlays; --pieces lists every piece with its rays and Betza";
@@ -153,7 +153,66 @@ fn print_pieces(catalog: &Catalog) {
         for line in betza::piece_report(def) {
             println!("{line}");
         }
+        if let Ok(v) = catalog.variant(&def.name) {
+            for line in value_report(&v) {
+                println!("{line}");
+            }
+        }
     }
+}
+
+/// One line per non-pawn, non-royal piece of `v`: its ini value and the
+/// estimate from its empty-board mobility, marking the values the engine
+/// replaces by the estimate.
+#[must_use]
+pub fn value_report(v: &Variant) -> Vec<String> {
+    mobility::estimate_values(v)
+        .iter()
+        .enumerate()
+        .filter_map(|(t, e)| e.map(|e| (v.types[t].letter, e)))
+        .map(|(letter, e)| {
+            let verdict = if e.absurd {
+                format!("absurd, the engine plays with {}", e.estimate)
+            } else {
+                "plausible".to_string()
+            };
+            format!(
+                "  {letter}: value {} (mobility {:.2}, estimate {}): {verdict}",
+                e.ini, e.mobility, e.estimate
+            )
+        })
+        .collect()
+}
+
+/// Warnings for the games whose ini values the engine replaces by its
+/// mobility estimate.
+fn absurd_value_notes(catalog: &Catalog) -> Vec<ConfigError> {
+    let mut notes = Vec::new();
+    for def in catalog.games() {
+        let Ok(v) = catalog.variant(&def.name) else {
+            continue;
+        };
+        for (t, e) in mobility::estimate_values(&v).iter().enumerate() {
+            let Some(e) = e.filter(|e| e.absurd) else {
+                continue;
+            };
+            let letter = v.types[t].letter;
+            let line = def
+                .pieces
+                .iter()
+                .find(|p| p.key_letter() == letter && p.value == e.ini)
+                .map_or(0, |p| p.line);
+            notes.push(ConfigError {
+                file: def.file.clone(),
+                line,
+                message: format!(
+                    "game {}: piece {letter} value {} looks absurd; the engine plays with {} (estimated from its mobility)",
+                    def.name, e.ini, e.estimate
+                ),
+            });
+        }
+    }
+    notes
 }
 
 /// Runs `nightrider check`; returns the exit code (1 on errors).
@@ -187,7 +246,9 @@ pub fn run_check(args: &[String]) -> i32 {
             if pieces {
                 print_pieces(&catalog);
             }
-            lint(&catalog)
+            let mut report = lint(&catalog);
+            report.warnings.extend(absurd_value_notes(&catalog));
+            report
         }
     };
     for e in &report.errors {

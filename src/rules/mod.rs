@@ -14,6 +14,7 @@ pub mod catalog;
 pub mod end_rules;
 pub mod fmax;
 pub mod lint;
+pub mod mobility;
 pub mod orthodox;
 pub mod overlay;
 pub mod ray;

@@ -1,6 +1,7 @@
 //! Move ordering: the transposition-table move first, then captures and
-//! promotions by MVV/LVA, killers, the counter-move, and quiet moves by
-//! history.
+//! promotions that do not lose material (by static exchange) in MVV/LVA
+//! order, killers, the counter-move, quiet moves by history, and last the
+//! captures that lose material.
 //!
 //! Moves are generic, so the per-move tables (history, counter-moves) are
 //! indexed by a hash of the move ([`slot`]) rather than by from/to squares;
@@ -25,7 +26,9 @@ const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 const COUNTER: i32 = (1 << 26) - 1;
-const BAD_CAPTURE: i32 = 1 << 24;
+/// Losing captures go after every quiet move (history stays within
+/// ±`HISTORY_MAX`), still in MVV/LVA order among themselves.
+const BAD_CAPTURE: i32 = -(1 << 24);
 
 /// The table slot of a move.
 #[must_use]
@@ -116,19 +119,26 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
 
 /// Value of a capture or promotion for ordering: most valuable victim
 /// first, least valuable attacker second. A capture of a cheaper piece by
-/// a dearer one may lose material; without SEE in the trait such captures
-/// go after the killers. (This is the hook where a board's SEE would go.)
+/// a dearer one may lose material: the board's static exchange evaluation
+/// decides, and the losing ones go after the quiet moves.
 #[must_use]
 pub fn capture_score<P: Position>(pos: &P, m: P::Move) -> i32 {
     let victim = pos.captured_value(m);
     let attacker = pos.mover_value(m);
     let promotion = if pos.is_promotion(m) { 800 } else { 0 };
     let mvv_lva = ((victim + promotion) * 16 - attacker.clamp(0, 1500)).max(0);
-    if victim + promotion >= attacker {
+    if victim + promotion >= attacker || pos.see(m) >= 0 {
         GOOD_CAPTURE + mvv_lva
     } else {
         BAD_CAPTURE + mvv_lva
     }
+}
+
+/// Whether an ordering score from [`capture_score`] marks a capture that
+/// loses material by static exchange.
+#[must_use]
+pub fn is_losing_capture_score(score: i32) -> bool {
+    score < -HISTORY_MAX
 }
 
 /// A list of moves with ordering scores, handed out best first.
@@ -183,8 +193,8 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         }
     }
 
-    /// Scores for quiescence: captures by MVV/LVA only (evasions, which may
-    /// be quiet, then count as bad captures of nothing).
+    /// Scores for quiescence: captures by MVV/LVA and SEE; quiet evasions
+    /// (in check) go between the good and the losing captures.
     pub fn captures<P: Position<Move = M>>(
         pos: &P,
         moves: &[M],
@@ -193,8 +203,15 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
     ) -> MovePicker<M> {
         buffer.clear();
         buffer.extend(moves.iter().map(|&m| {
-            let tt = tt_move.is_some() && tt_move == Some(move_id(m));
-            (m, if tt { TT_MOVE } else { capture_score(pos, m) })
+            let score = if tt_move.is_some() && tt_move == Some(move_id(m)) {
+                TT_MOVE
+            } else if pos.is_capture(m) || pos.is_promotion(m) {
+                capture_score(pos, m)
+            } else {
+                // A quiet evasion: after the good captures, before the bad.
+                0
+            };
+            (m, score)
         }));
         MovePicker {
             moves: buffer,
@@ -260,9 +277,11 @@ mod tests {
 
     #[test]
     fn score_classes_are_ordered() {
-        let bad = BAD_CAPTURE + 900 * 16;
+        let bad = BAD_CAPTURE + (900 + 800) * 16;
         assert!(!is_refutation_score(bad) && !is_refutation_score(HISTORY_MAX));
         assert!(is_refutation_score(KILLER) && is_refutation_score(COUNTER));
-        assert!(GOOD_CAPTURE > KILLER + 1 && bad < COUNTER && HISTORY_MAX < BAD_CAPTURE);
+        assert!(GOOD_CAPTURE > KILLER + 1 && bad < -HISTORY_MAX);
+        assert!(is_losing_capture_score(bad) && !is_losing_capture_score(-HISTORY_MAX));
+        assert!(!is_losing_capture_score(GOOD_CAPTURE));
     }
 }

@@ -2,13 +2,15 @@
 //! until the position is quiet, so the static evaluation is never taken in
 //! the middle of an exchange.
 //!
-//! Standing pat on the static score, MVV/LVA ordering and delta pruning
-//! (skip a capture that cannot lift the score to alpha even with a margin).
+//! Standing pat on the static score, MVV/LVA ordering with static exchange
+//! evaluation, delta pruning (skip a capture that cannot lift the score to
+//! alpha even with a margin) and SEE pruning (skip a capture that loses
+//! material on its square).
 //! In check there is no standing pat: every evasion is searched, so mates at
 //! the horizon are seen. Variant rules are checked at every node.
 
 use super::node::cuts;
-use super::ordering::{gain_estimate, MovePicker, MAX_PLY};
+use super::ordering::{gain_estimate, is_losing_capture_score, MovePicker, MAX_PLY};
 use super::score::INFINITY;
 use super::worker::Worker;
 use crate::core::Score;
@@ -55,10 +57,11 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let tt_move = hit.and_then(|h| h.move_id);
         let mut picker = MovePicker::captures(&self.pos, &buffers.moves, tt_move, buffers.scored);
         let (mut best, mut best_move, mut legal) = (stand_pat, None, 0);
-        while let Some((m, _)) = picker.next_move() {
+        while let Some((m, order)) = picker.next_move() {
             if !in_check
                 && !self.pos.is_promotion(m)
-                && stand_pat + gain_estimate(&self.pos, m) + DELTA_MARGIN <= alpha
+                && (is_losing_capture_score(order)
+                    || stand_pat + gain_estimate(&self.pos, m) + DELTA_MARGIN <= alpha)
             {
                 continue;
             }

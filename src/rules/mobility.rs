@@ -1,0 +1,247 @@
+//! What a piece's moves are worth, read from its rays alone: the squares it
+//! reaches from each square of an empty board, and from their average an
+//! estimate of its value in the variant's own centipawn scale.
+//!
+//! Targets are weighted by how easily they are blocked: the first step of a
+//! ray counts fully, each further step of a slider a little less
+//! ([`STEP_DECAY`]), since pieces in the way cut long moves short, and a
+//! leap, which nothing blocks, a little more ([`LEAP_WEIGHT`]). The
+//! estimate is a quadratic in that weighted mobility, fitted to orthodox
+//! values (knight, bishop, rook, queen, commoner, ferz, wazir, alfil and the
+//! Capablanca compounds), then rescaled to the variant with the median
+//! ratio of its own plausible values. An ini value is called absurd when it
+//! is not positive or lies more than [`ABSURD_RATIO`] times away from the
+//! estimate; the engine then plays with the estimate. Pawns and royal pieces
+//! keep their ini values. Nothing here depends on a piece letter.
+
+use super::ray::{decode_step, CAPTURE, HOP, LEAPER, MOVE};
+use super::variant::{Royalty, Variant};
+use super::Ray;
+
+/// Weight lost by each slider step after the first.
+pub const STEP_DECAY: f64 = 0.88;
+
+/// Weight of a leap: nothing can block it.
+pub const LEAP_WEIGHT: f64 = 1.35;
+
+/// An ini value this many times above or below its estimate is absurd.
+pub const ABSURD_RATIO: f64 = 3.0;
+
+/// Weighted mobility of one piece type on every square of the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MobilityMap {
+    /// Files of the board.
+    pub width: usize,
+    /// Per square (`16 * row + file`, row 0 black's back rank): weighted
+    /// number of target squares on an empty board.
+    pub per_square: Vec<f64>,
+    /// Mean of `per_square` over the board.
+    pub average: f64,
+}
+
+/// The value estimate of one piece type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValueEstimate {
+    /// Average weighted empty-board mobility.
+    pub mobility: f64,
+    /// The estimate in the variant's centipawn scale.
+    pub estimate: i32,
+    /// The value fmax.ini gives.
+    pub ini: i32,
+    /// Whether the ini value is replaced by the estimate.
+    pub absurd: bool,
+}
+
+impl ValueEstimate {
+    /// The value the engine plays with.
+    #[must_use]
+    pub fn used(&self) -> i32 {
+        if self.absurd {
+            self.estimate
+        } else {
+            self.ini
+        }
+    }
+}
+
+/// Marks the targets of one ray from (file, row) with their weights,
+/// keeping the best weight per square.
+fn walk(ray: Ray, width: i32, height: i32, start: (i32, i32), best: &mut [f64]) {
+    if ray.is_initial_only() {
+        return;
+    }
+    let (mut df, mut dr) = decode_step(ray.step);
+    let (f2, r2) = decode_step(if ray.multi_path() {
+        ray.step
+    } else {
+        ray.secondary_step()
+    });
+    let toggle = ray.toggle_mask();
+    let (mut rights, mut count, mut toggled) = (ray.rights(), ray.count(), false);
+    let (mut f, mut r) = start;
+    let mut weight = 1.0;
+    for _ in 0..2 * (width + height) {
+        f += df;
+        r += dr;
+        if ray.cylinder() {
+            f = f.rem_euclid(width);
+        }
+        if f < 0 || f >= width || r < 0 || r >= height || (f, r) == start {
+            return;
+        }
+        if rights & (CAPTURE | MOVE) != 0 {
+            let w = if rights & LEAPER != 0 {
+                weight * LEAP_WEIGHT
+            } else {
+                weight
+            };
+            let cell = &mut best[(r * 16 + f) as usize];
+            *cell = cell.max(w);
+        }
+        if rights & LEAPER != 0 {
+            return;
+        }
+        weight *= STEP_DECAY;
+        if !toggled && toggle & HOP == 0 {
+            if count == 0 {
+                (df, dr) = (f2, r2);
+                rights ^= toggle;
+                toggled = true;
+            } else {
+                count -= 1;
+            }
+        }
+    }
+}
+
+/// The weighted empty-board mobility of a piece with `rays`.
+#[must_use]
+pub fn mobility_map(rays: &[Ray], width: usize, height: usize) -> MobilityMap {
+    let (w, h) = (width as i32, height as i32);
+    let mut per_square = vec![0.0; 256];
+    let mut total = 0.0;
+    for r in 0..h {
+        for f in 0..w {
+            let mut best = [0.0f64; 256];
+            for &ray in rays {
+                walk(ray, w, h, (f, r), &mut best);
+            }
+            let m: f64 = best.iter().sum();
+            per_square[(r * 16 + f) as usize] = m;
+            total += m;
+        }
+    }
+    MobilityMap {
+        width,
+        per_square,
+        average: total / f64::from((w * h).max(1)),
+    }
+}
+
+/// The fitted value (orthodox pawn = 100) of a weighted mobility.
+#[must_use]
+pub fn raw_estimate(mobility: f64) -> f64 {
+    41.3 * mobility + 0.537 * mobility * mobility
+}
+
+/// Whether a piece type gets an estimate (not a pawn, not royal).
+fn estimable(v: &Variant, t: usize) -> bool {
+    let kind = &v.types[t];
+    !kind.is_pawn && kind.royalty == Royalty::None
+}
+
+/// Estimates for every canonical type (`None` for pawns, royals and the
+/// unused type 0).
+#[must_use]
+pub fn estimate_values(v: &Variant) -> Vec<Option<ValueEstimate>> {
+    let mobility: Vec<f64> = v
+        .types
+        .iter()
+        .map(|t| mobility_map(&t.rays, v.width, v.height).average)
+        .collect();
+    let mut ratios: Vec<f64> = (1..v.types.len())
+        .filter(|&t| estimable(v, t) && v.types[t].raw_value > 0 && mobility[t] > 0.0)
+        .map(|t| f64::from(v.types[t].raw_value) / raw_estimate(mobility[t]))
+        .filter(|r| (1.0 / ABSURD_RATIO..=ABSURD_RATIO).contains(r))
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    let scale = ratios.get(ratios.len() / 2).copied().unwrap_or(1.0);
+    (0..v.types.len())
+        .map(|t| {
+            if t == 0 || !estimable(v, t) {
+                return None;
+            }
+            let estimate = (raw_estimate(mobility[t]) * scale).round().max(1.0) as i32;
+            let ini = v.types[t].raw_value;
+            let ratio = f64::from(ini) / f64::from(estimate);
+            Some(ValueEstimate {
+                mobility: mobility[t],
+                estimate,
+                ini,
+                absurd: ini <= 0 || !(1.0 / ABSURD_RATIO..=ABSURD_RATIO).contains(&ratio),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::catalog::Catalog;
+
+    fn variant(name: &str) -> Variant {
+        let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &[]);
+        (*catalog.variant(name).unwrap()).clone()
+    }
+
+    fn estimate_of(v: &Variant, letter: char) -> ValueEstimate {
+        let (_, t) = v.type_of_letter(letter).unwrap();
+        estimate_values(v)[t as usize].unwrap()
+    }
+
+    #[test]
+    fn orthodox_estimates_come_close_to_the_ini_values() {
+        let v = variant("normal");
+        for (letter, mobility, estimate) in [
+            ('N', 7.09, 281),
+            ('B', 7.43, 296),
+            ('R', 11.10, 461),
+            ('Q', 18.53, 835),
+        ] {
+            let e = estimate_of(&v, letter);
+            assert!((e.mobility - mobility).abs() < 0.005, "{letter} {e:?}");
+            assert_eq!(e.estimate, estimate, "{letter}");
+            assert!(!e.absurd && e.used() == e.ini, "{letter}");
+        }
+        let pawn = v.type_of_letter('P').unwrap().1;
+        let king = v.type_of_letter('K').unwrap().1;
+        assert!(estimate_values(&v)[pawn as usize].is_none());
+        assert!(estimate_values(&v)[king as usize].is_none());
+    }
+
+    #[test]
+    fn knight_mobility_per_square() {
+        let v = variant("normal");
+        let (_, n) = v.type_of_letter('N').unwrap();
+        let map = mobility_map(&v.types[n as usize].rays, 8, 8);
+        // a8 (two targets), d4 (eight), each leap weighing LEAP_WEIGHT.
+        assert!((map.per_square[0] - 2.0 * LEAP_WEIGHT).abs() < 1e-9);
+        assert!((map.per_square[4 * 16 + 3] - 8.0 * LEAP_WEIGHT).abs() < 1e-9);
+    }
+
+    #[test]
+    fn an_absurd_value_is_replaced_by_the_estimate() {
+        let text = include_str!("../../fmax.ini").replace(
+            "Game: normal\n8x8\n8 5 6 9 3 6 5 8\n8 5 6 9 4 6 5 8\np:74   -16,24 -16,6 -15,5 -17,5\np:74    16,24  16,6  15,5  17,5\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nn:259",
+            "Game: normal\n8x8\n8 5 6 9 3 6 5 8\n8 5 6 9 4 6 5 8\np:74   -16,24 -16,6 -15,5 -17,5\np:74    16,24  16,6  15,5  17,5\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nn:25900",
+        );
+        assert!(text.contains("n:25900"));
+        let catalog = Catalog::from_text(&text, "fmax.ini", &[]);
+        let v = catalog.variant("normal").unwrap();
+        let e = estimate_of(&v, 'N');
+        assert_eq!(
+            (e.ini, e.estimate, e.absurd, e.used()),
+            (25900, 286, true, 286)
+        );
+    }
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Search speed of Nightrider against Fairy-Max in the bench positions.
+
+Both engines are driven the same way over the XBoard protocol: for each
+position of `nightrider bench` (the orthodox FENs and the variant list, read
+from src/search/bench.rs so the two never drift apart) they get `new`,
+`variant V`, `setboard FEN`, `post`, `st T` (or `sd N`) and `go` (Fairy-Max
+`st 15T`, since it spends a fifteenth of `st`); the last
+thinking line before the move gives nodes and time (centiseconds), hence
+nodes per second as the engine sees it (wall clock). On a loaded machine the
+wall clock mostly measures waiting, so the CPU time the engine process used
+is measured too (its rusage at exit, minus that of a run that only sets the
+position up: start-up, tables, hash clearing) and gives a second nps.
+Prints one line per position and the totals with both nps ratios
+(Nightrider / Fairy-Max).
+
+usage: tools/bench-vs-fairymax.py [--nightrider BIN] [--fairymax BIN]
+                                  [--st SECONDS | --sd DEPTH] [--only VARIANT]
+Run it from the repository root (Nightrider finds fmax.ini there). Each
+position costs about 2 x SECONDS; keep it short on a shared machine.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FAIRYMAX_ST_FACTOR = 15
+THINKING = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\b")
+
+
+def bench_positions():
+    """(variant, fen, general) triples: the orthodox bench as `normal` on the
+    bitboard, then the variants on the general board (`--board general`, so
+    the bench's orthodox entry there is searched on the general board too)."""
+    text = (ROOT / "src/search/bench.rs").read_text()
+    orthodox = text.split("ORTHODOX_BENCH")[1].split("];")[0]
+    variants = text.split("VARIANT_BENCH")[1].split("];")[0]
+    out = [("normal", fen, False) for fen in re.findall(r'"([^"]+)"', orthodox)]
+    for name, fen in re.findall(r'\(\s*"([^"]+)",\s*"([^"]*)",?\s*\)', variants):
+        out.append((name, fen, True))
+    return out
+
+
+def run(cmd, lines, wait_for_move, timeout):
+    """Feeds `lines` to the engine; returns (last thinking (nodes, cs) or
+    None, CPU seconds the process used)."""
+    proc = subprocess.Popen(
+        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True, cwd=ROOT, bufsize=1,
+    )
+    proc.stdin.write("\n".join(lines) + "\n")
+    proc.stdin.flush()
+    last = None
+    deadline = time.time() + timeout
+    if wait_for_move:
+        for line in proc.stdout:
+            m = THINKING.match(line)
+            if m:
+                last = (int(m.group(4)), int(m.group(3)))
+            if line.startswith("move ") or time.time() > deadline:
+                break
+    try:
+        proc.stdin.write("quit\n")
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    try:
+        _, _, usage = os.wait4(proc.pid, 0)
+    except ChildProcessError:
+        return last, 0.0
+    proc.returncode = 0
+    return last, usage.ru_utime + usage.ru_stime
+
+
+def search(cmd, variant, fen, limit, timeout):
+    """One search: (nodes, centiseconds, CPU seconds of the search alone)."""
+    setup = ["xboard", "protover 2", "new", "force"]
+    if variant != "normal":
+        setup.append(f"variant {variant}")
+    if fen:
+        setup.append(f"setboard {fen}")
+    _, idle_cpu = run(cmd, setup, False, timeout)
+    last, cpu = run(cmd, setup + ["post", limit, "go"], True, timeout)
+    if not last:
+        return None
+    return last[0], last[1], max(cpu - idle_cpu, 1e-3)
+
+
+def nps(result):
+    """(wall-clock nps, CPU nps) of a search result, or None."""
+    if not result or result[1] == 0:
+        return None
+    return result[0] * 100 / result[1], result[0] / result[2]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--nightrider", default=str(ROOT / "target/release/nightrider"))
+    ap.add_argument("--fairymax", default="/usr/games/fairymax")
+    ap.add_argument("--st", type=float, default=2.0, help="seconds per position")
+    ap.add_argument("--sd", type=int, help="fixed depth instead of time")
+    ap.add_argument("--only", help="only positions of this variant")
+    args = ap.parse_args()
+    limit = f"sd {args.sd}" if args.sd else f"st {args.st:g}"
+    # Fairy-Max spends only a fifteenth of `st` (its cap: time left / 15),
+    # and stops at its own clock even with `sd`: give it the time to match.
+    fairymax_limit = (
+        f"st 1000\nsd {args.sd}" if args.sd else f"st {FAIRYMAX_ST_FACTOR * args.st:g}"
+    )
+    timeout = 120 if args.sd else 10 * args.st + 10
+    totals = {"nightrider": [0, 0, 0.0], "fairymax": [0, 0, 0.0]}
+    print(f"{'variant':<11} {'nightrider nps':>21} {'fairy-max nps':>21} {'ratio':>11}")
+    print(f"{'':<11} {'wall':>10} {'cpu':>10} {'wall':>10} {'cpu':>10} {'wall':>5} {'cpu':>5}  fen")
+    for variant, fen, general in bench_positions():
+        if args.only and variant != args.only:
+            continue
+        board = ["--board", "general"] if general else []
+        ours = search([args.nightrider] + board, variant, fen, limit, timeout)
+        theirs = search([args.fairymax], variant, fen, fairymax_limit, timeout)
+        for key, r in (("nightrider", ours), ("fairymax", theirs)):
+            if r:
+                for i in range(3):
+                    totals[key][i] += r[i]
+        name = variant + ("*" if general and variant == "normal" else "")
+        print(line(name, nps(ours), nps(theirs)) + f"  {fen or '(start)'}", flush=True)
+    a, b = nps(totals["nightrider"]), nps(totals["fairymax"])
+    if a and b:
+        print(line("total", a, b))
+        return 0
+    print("no thinking output from one of the engines", file=sys.stderr)
+    return 1
+
+
+def line(name, a, b):
+    """One table row: both engines' nps and the ratios."""
+    cells = [f"{name:<11}"]
+    for r in (a, b):
+        cells.append(f"{r[0]:10.0f} {r[1]:10.0f}" if r else f"{'n/a':>10} {'n/a':>10}")
+    if a and b:
+        cells.append(f"{a[0] / b[0]:5.2f} {a[1] / b[1]:5.2f}")
+    else:
+        cells.append(f"{'n/a':>5} {'n/a':>5}")
+    return " ".join(cells)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
