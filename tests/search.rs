@@ -174,13 +174,14 @@ fn knightmate_and_capablanca_tactics() {
 #[test]
 fn shatranj_bare_king_conversion() {
     // The rook takes the ferz, Black's last man: bare and unable to bare
-    // back, Black has lost before it moves.
+    // back, Black has lost once its reply is made (the rule's verdict falls
+    // after the bare side's move, as XBoard referees it).
     let pos = mailbox("shatranj", "k7/8/8/8/7q/8/8/K6R w - - 0 1");
-    assert_eq!(best(&pos, 3), ("h1h4".to_string(), MATE - 1));
+    assert_eq!(best(&pos, 3), ("h1h4".to_string(), MATE - 2));
     // The skewer: Rd5+ checks along the fifth rank, the king steps away
     // and Rxh5 bares it.
     let pos = mailbox("shatranj", "8/8/8/k6q/8/8/8/3RK3 w - - 0 1");
-    assert_eq!(best(&pos, 5), ("d1d5".to_string(), MATE - 3));
+    assert_eq!(best(&pos, 5), ("d1d5".to_string(), MATE - 4));
     // A bare king that can take the last enemy man bares back: a draw,
     // and the only move that is not lost.
     let pos = mailbox("shatranj", "8/8/3k4/4R3/8/8/8/5K2 b - - 0 1");

@@ -44,5 +44,5 @@ fn shatranj_bare_king_win_is_claimed_after_the_bared_sides_reply() {
     tx.send("usermove e8d7".into()).unwrap();
     tx.send("ping 2".into()).unwrap();
     let second = until_pong(&rx, 2);
-    assert_eq!(second, ["1-0 {White wins by variant rule}"]);
+    assert_eq!(second, ["1-0 {White wins by bare king}"]);
 }
