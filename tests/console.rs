@@ -407,8 +407,8 @@ fn score_shows_the_static_evaluation_for_white() {
 
 #[test]
 fn score_breaks_the_orthodox_evaluation_into_terms_that_add_up() {
-    // Black to move after 1. e4: the terms are shown for White all the same.
-    let out = session("scoreterms", "force\ne2e4\nscore\n");
+    // After 1. e4 and the engine's reply, White to move.
+    let out = session("scoreterms", "e2e4\nscore\n");
     let start = out.iter().position(|l| l.ends_with("score")).unwrap() + 1;
     let names: Vec<&str> = out[start..]
         .iter()
@@ -447,6 +447,49 @@ fn score_breaks_the_orthodox_evaluation_into_terms_that_add_up() {
     );
     // Equal material after one pawn move.
     assert_eq!(value(&out[start]), 0, "{out:?}");
+}
+
+#[test]
+fn score_breaks_the_general_evaluation_into_terms_that_add_up() {
+    // Shatranj, White to move and a rook up.
+    let out = session(
+        "scoregeneral",
+        "variant shatranj\nsetboard 8/8/3k4/8/8/8/4R3/4K3 w - - 0 1\nscore\n",
+    );
+    let start = out.iter().position(|l| l.ends_with("score")).unwrap() + 1;
+    let terms: Vec<(&str, i64)> = out[start..]
+        .iter()
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| {
+            let value = l.split_whitespace().last().unwrap().replace('.', "");
+            (l[2..26].trim_end(), value.parse().unwrap())
+        })
+        .collect();
+    let names: Vec<&str> = terms.iter().map(|t| t.0).collect();
+    assert_eq!(
+        names,
+        [
+            "material",
+            "piece mobility",
+            "royal placement",
+            "pawns",
+            "royal safety",
+            "endgame",
+            "drawish scaling",
+            "tempo"
+        ],
+        "{out:?}"
+    );
+    assert!(terms[0].1 > 400, "{out:?}");
+    // The tempo belongs to the side to move.
+    assert_eq!(terms[7].1, 10, "{out:?}");
+    let total = out[start + terms.len()]
+        .strip_prefix("static evaluation: ")
+        .and_then(|t| t.strip_suffix(" (for White)"))
+        .unwrap()
+        .replace('.', "");
+    let sum: i64 = terms.iter().map(|t| t.1).sum();
+    assert_eq!(sum, total.parse::<i64>().unwrap(), "{out:?}");
 }
 
 #[test]

@@ -281,8 +281,9 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
     score
 }
 
-/// White-minus-black evaluation.
-fn white_score(pos: &MailboxPos) -> Score {
+/// The named parts of the white-minus-black evaluation before scaling,
+/// with the census of both sides.
+fn white_parts(pos: &MailboxPos) -> ([(&'static str, Score); 6], [Side; 2]) {
     let c = census(pos);
     let phase = phase(pos, &c.sides);
     let (np, full) = phase;
@@ -290,9 +291,24 @@ fn white_score(pos: &MailboxPos) -> Score {
     let royal =
         (c.royal_mobility[0] - c.royal_mobility[1]) * ROYAL_MOBILITY_WEIGHT * (full - 2 * np)
             / (16 * full);
-    let mut score = c.score + royal + pawn_score(pos, &c, phase) + royal_safety(pos, &c, phase);
-    score += endgame::white_bonus(pos, &c.sides);
-    let score = score * drawish_scale(pos, &c.sides, score) / 8;
+    let material = c.sides[0].total() - c.sides[1].total();
+    let parts = [
+        ("material", material),
+        ("piece mobility", c.score - material),
+        ("royal placement", royal),
+        ("pawns", pawn_score(pos, &c, phase)),
+        ("royal safety", royal_safety(pos, &c, phase)),
+        ("endgame", endgame::white_bonus(pos, &c.sides)),
+    ];
+    (parts, c.sides)
+}
+
+/// White-minus-black evaluation: the parts, scaled down in drawish
+/// endings and as the halfmove clock runs.
+fn white_score(pos: &MailboxPos) -> Score {
+    let (parts, sides) = white_parts(pos);
+    let score: Score = parts.iter().map(|p| p.1).sum();
+    let score = score * drawish_scale(pos, &sides, score) / 8;
     endgame::progress_scale(pos, score)
 }
 
@@ -334,6 +350,21 @@ impl Evaluate for MailboxPos {
             } else {
                 -s
             }
+    }
+
+    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
+        let sign = if self.side_to_move() == Color::White {
+            1
+        } else {
+            -1
+        };
+        let (parts, _) = white_parts(self);
+        let unscaled: Score = parts.iter().map(|p| p.1).sum();
+        let mut terms: Vec<(&'static str, Score)> =
+            parts.iter().map(|&(name, s)| (name, sign * s)).collect();
+        terms.push(("drawish scaling", sign * (white_score(self) - unscaled)));
+        terms.push(("tempo", TEMPO));
+        terms
     }
 
     /// Null moves are safe while the side to move has a non-pawn,
