@@ -397,7 +397,10 @@ pub fn write_pgn<P: Position>(
     out
 }
 
-fn wrap(words: &[String], width: usize) -> String {
+/// Words joined by spaces, lines at most `width` long where possible (PGN
+/// movetext and comments).
+#[must_use]
+pub fn wrap(words: &[String], width: usize) -> String {
     let mut out = String::new();
     let mut column = 0;
     for w in words {

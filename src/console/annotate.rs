@@ -16,7 +16,7 @@ use super::display::score_text;
 use super::record::load_all_games;
 use super::Console;
 use crate::boards::AnyPosition;
-use crate::book::pgn::{replay, PgnGame};
+use crate::book::pgn::{replay, wrap, PgnGame};
 use crate::core::{Color, Score};
 use crate::notation::to_san;
 use crate::position::{Evaluate, Position};
@@ -459,25 +459,6 @@ pub fn can_text(done: &[Annotated], header: &str) -> String {
         words.push(a.game.result.clone());
         out.push_str(&wrap(&words, 79));
         out.push_str("\n\n");
-    }
-    out
-}
-
-/// Words joined by spaces, lines at most `width` long where possible.
-#[must_use]
-pub fn wrap(words: &[String], width: usize) -> String {
-    let mut out = String::new();
-    let mut column = 0;
-    for w in words {
-        if column > 0 && column + 1 + w.len() > width {
-            out.push('\n');
-            column = 0;
-        } else if column > 0 {
-            out.push(' ');
-            column += 1;
-        }
-        out.push_str(w);
-        column += w.len();
     }
     out
 }
