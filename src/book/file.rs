@@ -121,6 +121,44 @@ pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
+/// Appends a name as its 16-bit length and bytes (cut at 65,535 bytes).
+pub(crate) fn push_name(out: &mut Vec<u8>, name: &str) {
+    let name = name.as_bytes();
+    let len = u16::try_from(name.len()).unwrap_or(u16::MAX);
+    out.extend_from_slice(&len.to_le_bytes());
+    out.extend_from_slice(&name[..usize::from(len)]);
+}
+
+/// Appends the checksum of everything before it: the files' last 8 bytes.
+pub(crate) fn push_checksum(out: &mut Vec<u8>) {
+    let sum = checksum(out);
+    out.extend_from_slice(&sum.to_le_bytes());
+}
+
+/// Checks that `bytes` is a body of `body_end` bytes followed by its
+/// checksum; `what` names the file kind in the message.
+pub(crate) fn check_trailer(bytes: &[u8], body_end: usize, what: &str) -> Result<(), String> {
+    if bytes.len() != body_end + 8 {
+        return Err(format!("truncated ({} bytes)", bytes.len()));
+    }
+    let mut stored = [0u8; 8];
+    stored.copy_from_slice(&bytes[body_end..]);
+    if checksum(&bytes[..body_end]) == u64::from_le_bytes(stored) {
+        Ok(())
+    } else {
+        Err(format!("checksum mismatch (corrupt {what})"))
+    }
+}
+
+/// The board kind stored as a byte.
+pub(crate) fn board_kind(byte: u8) -> Result<BoardKind, String> {
+    match byte {
+        1 => Ok(BoardKind::Bitboard),
+        2 => Ok(BoardKind::Mailbox),
+        b => Err(format!("unknown board kind {b}")),
+    }
+}
+
 impl Book {
     /// A book from entries (sorted here; entries with equal keys merged).
     #[must_use]
@@ -175,17 +213,13 @@ impl Book {
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.push(self.board as u8);
         out.push(u8::from(self.repertoire));
-        let name = self.variant.as_bytes();
-        let len = u16::try_from(name.len()).unwrap_or(u16::MAX);
-        out.extend_from_slice(&len.to_le_bytes());
-        out.extend_from_slice(&name[..usize::from(len)]);
+        push_name(&mut out, &self.variant);
         let count = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
         out.extend_from_slice(&count.to_le_bytes());
         for e in self.entries.iter().take(count as usize) {
             e.encode(&mut out);
         }
-        let sum = checksum(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
+        push_checksum(&mut out);
         out
     }
 
@@ -216,19 +250,8 @@ impl Book {
             .checked_mul(ENTRY_BYTES)
             .and_then(|n| n.checked_add(name_end + 4))
             .ok_or_else(truncated)?;
-        if bytes.len() != body_end + 8 {
-            return Err(truncated());
-        }
-        let mut stored = [0u8; 8];
-        stored.copy_from_slice(&bytes[body_end..]);
-        if checksum(&bytes[..body_end]) != u64::from_le_bytes(stored) {
-            return Err("checksum mismatch (corrupt book)".into());
-        }
-        let board = match header[0] {
-            1 => BoardKind::Bitboard,
-            2 => BoardKind::Mailbox,
-            b => return Err(format!("unknown board kind {b}")),
-        };
+        check_trailer(bytes, body_end, "book")?;
+        let board = board_kind(header[0])?;
         let entries: Vec<BookEntry> = bytes[name_end + 4..body_end]
             .chunks_exact(ENTRY_BYTES)
             .map(BookEntry::decode)

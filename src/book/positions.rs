@@ -13,7 +13,9 @@
 //! on `FILE.lock`, the file re-read, changed and written atomically, so
 //! engines sharing the file lose nothing.
 
-use super::file::{checksum, with_lock, write_atomic, BoardKind};
+use super::file::{
+    board_kind, check_trailer, push_checksum, push_name, with_lock, write_atomic, BoardKind,
+};
 use std::collections::VecDeque;
 use std::path::Path;
 
@@ -95,10 +97,7 @@ impl PositionTable {
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.push(self.board as u8);
-        let name = self.variant.as_bytes();
-        let len = u16::try_from(name.len()).unwrap_or(u16::MAX);
-        out.extend_from_slice(&len.to_le_bytes());
-        out.extend_from_slice(&name[..usize::from(len)]);
+        push_name(&mut out, &self.variant);
         let count = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
         out.extend_from_slice(&count.to_le_bytes());
         for e in &self.entries {
@@ -108,8 +107,7 @@ impl PositionTable {
             out.push(e.depth);
             out.push(0);
         }
-        let sum = checksum(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
+        push_checksum(&mut out);
         out
     }
 
@@ -140,19 +138,8 @@ impl PositionTable {
             ));
         }
         let body_end = name_end + 4 + count * ENTRY_BYTES;
-        if bytes.len() != body_end + 8 {
-            return Err(truncated());
-        }
-        let mut stored = [0u8; 8];
-        stored.copy_from_slice(&bytes[body_end..]);
-        if checksum(&bytes[..body_end]) != u64::from_le_bytes(stored) {
-            return Err("checksum mismatch (corrupt learn file)".into());
-        }
-        let board = match head[2] {
-            1 => BoardKind::Bitboard,
-            2 => BoardKind::Mailbox,
-            b => return Err(format!("unknown board kind {b}")),
-        };
+        check_trailer(bytes, body_end, "learn file")?;
+        let board = board_kind(head[2])?;
         let entries = bytes[name_end + 4..body_end]
             .chunks_exact(ENTRY_BYTES)
             .map(|b| {
