@@ -1,7 +1,8 @@
 //! `nightrider tune gen`: training positions from self-play. Plays fast
 //! games of the engine against itself on the bitboard board (a fixed node
-//! budget per move) from the openings of a PGN file, with one random move
-//! per side after the opening for variety, and writes every quiet position
+//! budget per move) from the openings of a PGN file, with a few random
+//! plies after the opening for variety (`--random`, default one per side),
+//! and writes every quiet position
 //! (side to move not in check, best move neither capture nor promotion) as
 //! `FEN RESULT`, the result being the game's (`1-0`, `0-1`, `1/2-1/2`).
 
@@ -32,6 +33,8 @@ pub struct SelfPlay {
     pub nodes: u64,
     /// Seed of the random moves.
     pub seed: u64,
+    /// Random plies played after the opening.
+    pub random_plies: usize,
 }
 
 /// The openings of a PGN file played out on the bitboard board.
@@ -63,7 +66,7 @@ pub fn play_game(
     let mut rng = StdRng::seed_from_u64(sp.seed ^ (index as u64).wrapping_mul(0x9E37_79B9));
     let mut pos = sp.openings[index % sp.openings.len()].clone();
     let mut keys = vec![pos.hash()];
-    for _ in 0..2 {
+    for _ in 0..sp.random_plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;

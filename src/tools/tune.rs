@@ -18,7 +18,7 @@ use crate::eval::orthodox::{trace, FULL_PHASE};
 use std::fmt::Write as _;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--openings PGN]   Texel tuning of the orthodox weights / self-play training positions";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   Texel tuning of the orthodox weights / self-play training positions";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -199,6 +199,20 @@ pub struct Settings {
     /// Weights whose term appears in fewer than this share of the training
     /// positions keep their value (too little evidence to move them).
     pub min_share: f64,
+    /// Pull toward the starting weights: moving one weight by 100 cp costs
+    /// this much mean squared error (0 = no pull). With few positions it
+    /// keeps the many rarely seen weights near their hand-set values.
+    pub anchor: f64,
+}
+
+/// The gradient of the anchor penalty `anchor * sum((w - start) / 100)^2`,
+/// added to `g` for the free weights.
+fn add_anchor_gradient(g: &mut [f64], w: &[f64], start: &[f64], anchor: f64) {
+    if anchor > 0.0 {
+        for ((gi, wi), si) in g.iter_mut().zip(w).zip(start) {
+            *gi += 2.0 * anchor * (wi - si) / 10_000.0;
+        }
+    }
 }
 
 /// Which weights (middlegame then endgame) have enough training positions.
@@ -229,7 +243,8 @@ pub fn tune(train: &[Sample], check: &[Sample], start: &[f64], settings: &Settin
     let mut since_best = 0;
     let mut done = 0;
     for epoch in 1..=epochs {
-        let g = gradient(train, &w, k);
+        let mut g = gradient(train, &w, k);
+        add_anchor_gradient(&mut g, &w, start, settings.anchor);
         for i in (0..w.len()).filter(|&i| free[i]) {
             m[i] = b1 * m[i] + (1.0 - b1) * g[i];
             v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
@@ -322,6 +337,7 @@ fn run_tune(args: &[String]) -> Result<(), String> {
         epochs,
         rate: number(args, "--rate", 0.5f64)?,
         min_share: number(args, "--min-share", 0.02f64)?,
+        anchor: number(args, "--anchor", 0.0f64)?,
     };
     let out = option(args, "--out").unwrap_or("weights.rs");
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -358,6 +374,7 @@ fn run_generate(args: &[String]) -> Result<(), String> {
         openings: load_openings(&text)?,
         nodes: number(args, "--nodes", 5000u64)?,
         seed: number(args, "--seed", 1u64)?,
+        random_plies: number(args, "--random", 2usize)?,
     };
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -437,10 +454,40 @@ not a position 1-0
             epochs: 50,
             rate: 1.0,
             min_share: 0.0,
+            anchor: 0.0,
         };
         let o = tune(&samples, &[], &float_weights(&WEIGHTS), &settings);
         assert!(o.k > 0.05 && o.k < 4.0, "K {}", o.k);
         assert_eq!(o.epochs, 50);
         assert!(o.train.1 < o.train.0 * 0.9, "{:?}", o.train);
+    }
+
+    #[test]
+    fn the_anchor_keeps_weights_nearer_their_start() {
+        let text = "\
+4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1 1/2-1/2
+4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1 1-0
+3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 0-1
+4k3/pppp4/8/8/8/8/PPPP4/R3K3 b - - 0 1 1-0
+";
+        let (samples, _) = read_samples(text);
+        let start = float_weights(&WEIGHTS);
+        let moved = |anchor: f64| {
+            let settings = Settings {
+                epochs: 100,
+                rate: 2.0,
+                min_share: 0.0,
+                anchor,
+            };
+            let o = tune(&samples, &[], &start, &settings);
+            o.weights
+                .iter()
+                .zip(&start)
+                .map(|(w, s)| (w - s).abs())
+                .sum::<f64>()
+        };
+        let (free, pulled) = (moved(0.0), moved(1.0));
+        assert!(free > 0.0, "tuning moved nothing");
+        assert!(pulled < free * 0.8, "anchored {pulled} vs free {free}");
     }
 }
