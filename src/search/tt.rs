@@ -107,9 +107,15 @@ struct Entry {
     data: AtomicU64,
 }
 
+/// Four entries on one cache line of their own, so a probe touches one
+/// line of memory, never two.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Entry; ENTRIES_PER_BUCKET]);
+
 /// The shared transposition table. All methods take `&self` except resizing.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    table: Vec<Bucket>,
     buckets: u64,
     age: AtomicU8,
 }
@@ -120,11 +126,9 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
         let buckets =
             (megabytes.saturating_mul(1 << 20) / (BYTES_PER_ENTRY * ENTRIES_PER_BUCKET)).max(1);
-        let entries = (0..buckets * ENTRIES_PER_BUCKET)
-            .map(|_| Entry::default())
-            .collect();
+        let table = (0..buckets).map(|_| Bucket::default()).collect();
         TranspositionTable {
-            entries,
+            table,
             buckets: buckets as u64,
             age: AtomicU8::new(0),
         }
@@ -137,7 +141,7 @@ impl TranspositionTable {
 
     /// Empties every entry (call it between searches, not during one).
     pub fn clear(&self) {
-        for e in &self.entries {
+        for e in self.table.iter().flat_map(|b| &b.0) {
             e.key.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
@@ -147,7 +151,7 @@ impl TranspositionTable {
     /// Number of entries the table holds.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        self.entries.len()
+        self.table.len() * ENTRIES_PER_BUCKET
     }
 
     /// Starts a new search: entries from earlier searches become preferred
@@ -160,8 +164,7 @@ impl TranspositionTable {
     /// Looks `key` up; `ply` converts mate scores back to root-relative.
     #[must_use]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
-        let first = self.bucket(key);
-        for e in &self.entries[first..first + ENTRIES_PER_BUCKET] {
+        for e in self.bucket(key) {
             let data = e.data.load(Ordering::Relaxed);
             if data != 0 && e.key.load(Ordering::Relaxed) ^ data == key {
                 return Some(decode(data, ply));
@@ -176,8 +179,7 @@ impl TranspositionTable {
     /// result has none), else the least valuable entry of the bucket: the
     /// shallowest, with entries of older searches counting as shallower.
     pub fn store(&self, key: u64, ply: usize, entry: TtHit) {
-        let first = self.bucket(key);
-        let bucket = &self.entries[first..first + ENTRIES_PER_BUCKET];
+        let bucket = self.bucket(key);
         let mut victim = &bucket[0];
         let mut victim_worth = i32::MAX;
         for e in bucket {
@@ -219,8 +221,7 @@ impl TranspositionTable {
             bound: Bound::Exact,
         };
         self.store(key, 0, entry);
-        let first = self.bucket(key);
-        for e in &self.entries[first..first + ENTRIES_PER_BUCKET] {
+        for e in self.bucket(key) {
             let data = e.data.load(Ordering::Relaxed);
             if data != 0 && e.key.load(Ordering::Relaxed) ^ data == key {
                 write(e, key, data | LEARNED);
@@ -231,21 +232,21 @@ impl TranspositionTable {
     /// Whether the entry of `key` was put in by position learning.
     #[must_use]
     pub fn is_learned(&self, key: u64) -> bool {
-        let first = self.bucket(key);
-        self.entries[first..first + ENTRIES_PER_BUCKET]
-            .iter()
-            .any(|e| {
-                let data = e.data.load(Ordering::Relaxed);
-                data & LEARNED != 0 && e.key.load(Ordering::Relaxed) ^ data == key
-            })
+        self.bucket(key).iter().any(|e| {
+            let data = e.data.load(Ordering::Relaxed);
+            data & LEARNED != 0 && e.key.load(Ordering::Relaxed) ^ data == key
+        })
     }
 
     /// Permille of sampled entries written during the current search.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample]
+        let sample = self.capacity().min(1000);
+        let used = self
+            .table
             .iter()
+            .flat_map(|b| &b.0)
+            .take(sample)
             .filter(|e| {
                 let d = e.data.load(Ordering::Relaxed);
                 d != 0 && stored_age(d) == self.age()
@@ -254,9 +255,10 @@ impl TranspositionTable {
         (used * 1000 / sample.max(1)) as u32
     }
 
-    fn bucket(&self, key: u64) -> usize {
+    /// The entries where `key` may be stored.
+    fn bucket(&self, key: u64) -> &[Entry; ENTRIES_PER_BUCKET] {
         let index = ((u128::from(key) * u128::from(self.buckets)) >> 64) as usize;
-        index * ENTRIES_PER_BUCKET
+        &self.table[index].0
     }
 
     fn age(&self) -> u8 {
