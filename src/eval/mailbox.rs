@@ -90,26 +90,32 @@ impl Side {
 /// Per-file pawn extremes for the passed-pawn test: the lowest and
 /// highest row holding a pawn of each side on each file.
 struct PawnFiles {
-    /// `[color][file]`: (lowest row, highest row), or `None`.
-    rows: [[Option<(i32, i32)>; 16]; 2],
+    /// `[color][file]`: lowest row with a pawn, `i8::MAX` for none.
+    lowest: [[i8; 16]; 2],
+    /// `[color][file]`: highest row with a pawn, -1 for none.
+    highest: [[i8; 16]; 2],
 }
 
 impl PawnFiles {
     fn add(&mut self, color: Color, file: i32, row: i32) {
-        let slot = &mut self.rows[color.index()][file as usize];
-        *slot = Some(slot.map_or((row, row), |(lo, hi)| (lo.min(row), hi.max(row))));
+        let (c, f) = (color.index(), file as usize);
+        self.lowest[c][f] = self.lowest[c][f].min(row as i8);
+        self.highest[c][f] = self.highest[c][f].max(row as i8);
     }
 
     /// Whether an enemy pawn stands ahead of a pawn of `color` on
     /// (`file`, `row`) moving `dir` rows a step, on its file or a
     /// neighbouring one.
     fn blocked(&self, color: Color, file: i32, row: i32, dir: i32, width: i32) -> bool {
-        let enemy = &self.rows[color.flip().index()];
+        let enemy = color.flip().index();
         (file - 1..=file + 1)
             .filter(|f| (0..width).contains(f))
-            .any(|f| match enemy[f as usize] {
-                Some((lo, hi)) => (dir < 0 && lo < row) || (dir > 0 && hi > row),
-                None => false,
+            .any(|f| {
+                let (lo, hi) = (
+                    i32::from(self.lowest[enemy][f as usize]),
+                    i32::from(self.highest[enemy][f as usize]),
+                );
+                (dir < 0 && lo < row) || (dir > 0 && hi > row)
             })
     }
 }
@@ -117,16 +123,7 @@ impl PawnFiles {
 /// The game phase: (non-pawn, non-royal material on the board, the same
 /// in the initial arrays).
 fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
-    let tables = pos.tables();
-    let v = pos.variant();
-    let heavy = |t: u8| !tables.is_pawn[t as usize] && tables.royalty[t as usize] == Royalty::None;
-    let initial: i32 = v
-        .white_array
-        .iter()
-        .chain(v.black_array.iter())
-        .filter(|&&t| t != 0 && heavy(t))
-        .map(|&t| tables.value[t as usize])
-        .sum();
+    let initial = pos.tables().initial_piece_material;
     let now = sides[0].pieces_value + sides[1].pieces_value;
     (now.min(initial), initial.max(1))
 }
@@ -134,15 +131,7 @@ fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
 /// Eighths of the full pawn-advancement bonus the variant's promotion is
 /// worth (1..=8): Fairy-Max's weak-promotion rule, made gradual.
 fn promotion_strength(pos: &MailboxPos, color: Color) -> i32 {
-    let tables = pos.tables();
-    let v = pos.variant();
-    let pawn = tables.value[v.pawn_type[color.index()] as usize];
-    let best = v.promotion_choices[color.index()]
-        .iter()
-        .map(|&t| tables.value[t as usize])
-        .max()
-        .unwrap_or(pawn);
-    ((best - pawn) * 8 / STRONG_PROMOTION).clamp(1, 8)
+    (pos.tables().promotion_gain[color.index()] * 8 / STRONG_PROMOTION).clamp(1, 8)
 }
 
 /// At most this many pawns are evaluated one by one.
@@ -152,8 +141,8 @@ const MAX_PAWNS: usize = 64;
 struct Census {
     sides: [Side; 2],
     pawn_files: PawnFiles,
-    /// Pawns as (color, file, row), for the second pass.
-    pawns: [(Color, i32, i32); MAX_PAWNS],
+    /// Squares of the pawns (either colour), for the second pass.
+    pawns: [u8; MAX_PAWNS],
     /// How many of `pawns` are filled.
     pawn_count: usize,
     /// Royal mobility per side (sixteenths of a move), for the phase.
@@ -168,9 +157,10 @@ fn census(pos: &MailboxPos) -> Census {
     let mut c = Census {
         sides: [Side::default(); 2],
         pawn_files: PawnFiles {
-            rows: [[None; 16]; 2],
+            lowest: [[i8::MAX; 16]; 2],
+            highest: [[-1; 16]; 2],
         },
-        pawns: [(Color::White, 0, 0); MAX_PAWNS],
+        pawns: [0; MAX_PAWNS],
         pawn_count: 0,
         royal_mobility: [0; 2],
         score: 0,
@@ -181,7 +171,7 @@ fn census(pos: &MailboxPos) -> Census {
         pos.for_each_piece(color, |sq| {
             let t = cell_type(pos.cell(sq)) as usize;
             let at = (i32::from(sq & 15), i32::from(sq >> 4));
-            let mobility = i32::from(tables.mobility[t][sq as usize]);
+            let mobility = i32::from(tables.mobility(t, sq));
             if tables.royalty[t] != Royalty::None {
                 side.royal.get_or_insert(at);
                 c.royal_mobility[color.index()] += mobility;
@@ -194,7 +184,7 @@ fn census(pos: &MailboxPos) -> Census {
                 side.pawns_value += tables.value[t];
                 c.pawn_files.add(color, at.0, at.1);
                 if c.pawn_count < MAX_PAWNS {
-                    c.pawns[c.pawn_count] = (color, at.0, at.1);
+                    c.pawns[c.pawn_count] = sq;
                     c.pawn_count += 1;
                 }
             } else {
@@ -217,21 +207,21 @@ fn census(pos: &MailboxPos) -> Census {
 /// what promotion is worth; white minus black.
 fn pawn_score(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
     let v = pos.variant();
-    let width = pos.tables().width;
+    let tables = pos.tables();
+    let width = tables.width;
     let (np, full) = phase;
     let strength = [
         promotion_strength(pos, Color::White),
         promotion_strength(pos, Color::Black),
     ];
     let mut score = 0;
-    for &(color, file, row) in &c.pawns[..c.pawn_count] {
+    for &sq in &c.pawns[..c.pawn_count] {
+        let color = cell_color(pos.cell(sq));
+        let (file, row) = (i32::from(sq & 15), i32::from(sq >> 4));
         let ci = color.index();
-        let (start, goal) = (v.pawn_row[ci] as i32, v.promotion_row[ci] as i32);
-        let dir = (goal - start).signum();
-        let span = (goal - start).abs().max(1);
-        let advanced = ((row - start) * dir).clamp(0, span);
+        let dir = (v.promotion_row[ci] as i32 - v.pawn_row[ci] as i32).signum();
         // Quadratic in the fraction of the way done, 0..=64.
-        let progress = advanced * advanced * 64 / (span * span);
+        let progress = tables.pawn_progress[ci][row as usize];
         let mut s = progress;
         if !c.pawn_files.blocked(color, file, row, dir, width) {
             // Passed: worth more as the board empties.

@@ -261,35 +261,38 @@ impl MailboxPos {
 }
 
 impl MailboxPos {
-    /// The cached facts about the side to move.
+    /// The cached facts about the side to move. One pass over its pieces
+    /// finds the royals; the check test then walks from those squares.
     pub(crate) fn node_info(&self) -> NodeInfo {
         if let Some(info) = self.node.get() {
             return info;
         }
-        let mut info = NodeInfo {
-            in_check: !self.royalty_safe(self.side),
-            royals: [0; 4],
-            royal_count: 0,
-        };
+        let mut royals = [0u8; 4];
+        let mut seen = 0usize;
         self.for_each_piece(self.side, |sq| {
             let t = cell_type(self.board[sq as usize]) as usize;
-            if self.tables.royalty[t] != Royalty::None && info.royal_count < 4 {
-                info.royals[info.royal_count as usize] = sq;
-                info.royal_count += 1;
+            if self.tables.royalty[t] != Royalty::None {
+                if seen < royals.len() {
+                    royals[seen] = sq;
+                }
+                seen += 1;
             }
         });
-        if self.count_royals(self.side) > 4 {
-            info.royal_count = u8::MAX;
-        }
+        let info = if seen > royals.len() {
+            NodeInfo {
+                in_check: !self.royalty_safe(self.side),
+                royals,
+                royal_count: u8::MAX,
+            }
+        } else {
+            NodeInfo {
+                in_check: !self.royals_safe(self.side, &royals[..seen]),
+                royals,
+                royal_count: seen as u8,
+            }
+        };
         self.node.set(Some(info));
         info
-    }
-
-    fn count_royals(&self, color: Color) -> usize {
-        (1..self.tables.royalty.len())
-            .filter(|&t| self.tables.royalty[t] != Royalty::None)
-            .map(|t| usize::from(self.counts[color.index()][t]))
-            .sum()
     }
 
     /// After `m` was played from a position described by `info`: is the

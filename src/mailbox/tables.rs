@@ -132,10 +132,21 @@ pub struct Tables {
     /// Per type: centipawn value (the ini's, or the mobility estimate
     /// where the ini value is absurd: see `rules::mobility`).
     pub value: Vec<i32>,
-    /// Per type and square: weighted empty-board mobility minus the type's
-    /// average over the board, in sixteenths of a move (evaluation's
-    /// centralisation term).
-    pub mobility: Vec<Vec<i16>>,
+    /// Per type and square (index `type * 256 + square`): weighted
+    /// empty-board mobility minus the type's average over the board, in
+    /// sixteenths of a move (evaluation's centralisation term); see
+    /// [`Tables::mobility`].
+    mobility: Vec<i16>,
+    /// Value of the non-pawn, non-royal pieces of both initial arrays (the
+    /// evaluation's measure of a full board).
+    pub initial_piece_material: i32,
+    /// Per side: value of its best promotion choice minus its pawn's (0
+    /// when it has no choice).
+    pub promotion_gain: [i32; 2],
+    /// Per side and row: how far a pawn on that row has come from its
+    /// start row toward its promotion row, quadratic in the fraction of the
+    /// way, 0..=64 (evaluation's pawn advancement).
+    pub pawn_progress: [[i32; 16]; 2],
     /// Per type: mobile enough (weighted empty-board mobility at least
     /// [`MATING_MOBILITY`]) to mate a lone royal with its own royal's help
     /// (a rook or a commoner can, a knight, bishop or ferz cannot).
@@ -246,6 +257,9 @@ impl Tables {
             .collect();
         let zones = super::zones::ZoneTables::new(&variant.board_rules);
         let (probes, complex_attackers) = build_probes(&rays, &zones);
+        let value = played_values(&variant);
+        let initial_piece_material = initial_piece_material(&variant, &value);
+        let promotion_gain = [0, 1].map(|c| promotion_gain(&variant, &value, c));
         let plain = complex_attackers == 0
             && !hoppers
             && !wraps
@@ -264,8 +278,11 @@ impl Tables {
             royalty: types.iter().map(|t| t.royalty).collect(),
             duple: per_type(&|i| types[i].duple_check),
             iron: per_type(&|i| types[i].raw_value < -665),
-            value: played_values(&variant),
+            value,
             mobility: mobility_tables(&variant),
+            initial_piece_material,
+            promotion_gain,
+            pawn_progress: [0, 1].map(|c| pawn_progress(&variant, c)),
             mates_alone: variant
                 .types
                 .iter()
@@ -295,6 +312,13 @@ impl Tables {
         self.wraps || self.lines[line_index(df, dr)]
     }
 
+    /// The centralisation term of a piece of type `t` on `sq` (see the
+    /// field `mobility`).
+    #[must_use]
+    pub fn mobility(&self, t: usize, sq: u8) -> i16 {
+        self.mobility[t * 256 + sq as usize]
+    }
+
     /// Whether a piece of type `t` could capture at offset (df, dr).
     #[must_use]
     pub fn may_reach(&self, t: u8, df: i32, dr: i32) -> bool {
@@ -319,18 +343,55 @@ fn played_values(v: &Variant) -> Vec<i32> {
         .collect()
 }
 
-/// Per type, the centred empty-board mobility of every square.
-fn mobility_tables(v: &Variant) -> Vec<Vec<i16>> {
-    v.types
+/// Per type, the centred empty-board mobility of every square, in one
+/// array of 256 squares per type.
+fn mobility_tables(v: &Variant) -> Vec<i16> {
+    let mut out = vec![0i16; v.types.len() * 256];
+    for (t, ty) in v.types.iter().enumerate() {
+        let map = crate::rules::mobility::mobility_map(&ty.rays, v.width, v.height);
+        for (sq, m) in map.per_square.iter().enumerate().take(256) {
+            out[t * 256 + sq] = ((m - map.average) * 16.0).round() as i16;
+        }
+    }
+    out
+}
+
+/// See [`Tables::initial_piece_material`].
+fn initial_piece_material(v: &Variant, value: &[i32]) -> i32 {
+    let heavy = |t: u8| {
+        let ty = &v.types[t as usize];
+        !ty.is_pawn && ty.royalty == Royalty::None
+    };
+    v.white_array
         .iter()
-        .map(|t| {
-            let map = crate::rules::mobility::mobility_map(&t.rays, v.width, v.height);
-            map.per_square
-                .iter()
-                .map(|m| ((m - map.average) * 16.0).round() as i16)
-                .collect()
-        })
-        .collect()
+        .chain(v.black_array.iter())
+        .filter(|&&t| t != 0 && heavy(t))
+        .map(|&t| value[t as usize])
+        .sum()
+}
+
+/// See [`Tables::promotion_gain`]; `color` 0 is white.
+fn promotion_gain(v: &Variant, value: &[i32], color: usize) -> i32 {
+    let pawn = value[v.pawn_type[color] as usize];
+    let best = v.promotion_choices[color]
+        .iter()
+        .map(|&t| value[t as usize])
+        .max()
+        .unwrap_or(pawn);
+    best - pawn
+}
+
+/// See [`Tables::pawn_progress`]; `color` 0 is white.
+fn pawn_progress(v: &Variant, color: usize) -> [i32; 16] {
+    let (start, goal) = (v.pawn_row[color] as i32, v.promotion_row[color] as i32);
+    let dir = (goal - start).signum();
+    let span = (goal - start).abs().max(1);
+    let mut out = [0; 16];
+    for (row, slot) in out.iter_mut().enumerate() {
+        let advanced = ((row as i32 - start) * dir).clamp(0, span);
+        *slot = advanced * advanced * 64 / (span * span);
+    }
+    out
 }
 
 /// The castling directions of a piece (see [`Tables::castle_sides`]).
