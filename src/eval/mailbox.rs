@@ -247,12 +247,10 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
             continue;
         };
         let (mut shield, mut attackers) = (0, 0);
-        for dr in -2..=2 {
-            for df in -2..=2 {
-                let (f, r) = (kf + df, kr + dr);
-                if f < 0 || f >= tables.width || r < 0 || r >= tables.height {
-                    continue;
-                }
+        // The 5x5 square around the royal, clipped to the board.
+        for r in (kr - 2).max(0)..=(kr + 2).min(tables.height - 1) {
+            for f in (kf - 2).max(0)..=(kf + 2).min(tables.width - 1) {
+                let (df, dr) = (f - kf, r - kr);
                 let cell = pos.cell((r * 16 + f) as u8);
                 if cell == 0 || (df == 0 && dr == 0) {
                     continue;

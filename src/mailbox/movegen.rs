@@ -301,22 +301,35 @@ impl MailboxPos {
     pub fn attacked(&self, sq: u8, by: Color) -> bool {
         let t = &self.tables;
         let (sf, sr) = (i32::from(sq & 15), i32::from(sq >> 4));
-        for probe in &t.probes {
-            let (mut f, mut r) = (sf, sr);
+        let on_board = |f: i32, r: i32| f >= 0 && f < t.width && r >= 0 && r < t.height;
+        let attacker =
+            |cell: u8, types: u16| cell_color(cell) == by && types & (1 << cell_type(cell)) != 0;
+        for probe in &t.attack_probes {
+            let (mut f, mut r) = (sf + probe.back.df, sr + probe.back.dr);
+            if !on_board(f, r) {
+                continue;
+            }
+            let cell = self.board[(r * 16 + f) as usize];
+            if cell != EMPTY {
+                if attacker(cell, probe.near) {
+                    return true;
+                }
+                continue;
+            }
+            if !probe.slider {
+                continue;
+            }
             loop {
                 f += probe.back.df;
                 r += probe.back.dr;
-                if f < 0 || f >= t.width || r < 0 || r >= t.height {
+                if !on_board(f, r) {
                     break;
                 }
                 let cell = self.board[(r * 16 + f) as usize];
                 if cell != EMPTY {
-                    if cell_color(cell) == by && probe.types & (1 << cell_type(cell)) != 0 {
+                    if attacker(cell, probe.far) {
                         return true;
                     }
-                    break;
-                }
-                if !probe.slider {
                     break;
                 }
             }
@@ -362,6 +375,7 @@ impl MailboxPos {
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
         let color = self.side;
         let in_check = std::cell::OnceCell::new();
+        let quiets_unwanted = kind == GenKind::Captures;
         self.for_each_piece(color, |x| {
             let piece = self.board[x as usize];
             let t = cell_type(piece) as usize;
@@ -375,6 +389,11 @@ impl MailboxPos {
                 }
                 if ray.simple {
                     self.walk_simple(x, color, pawn, ray, &mut |y, mk| {
+                        // Only pawns promote: a piece's quiet move is never
+                        // in the capture set.
+                        if quiets_unwanted && mk == MoveKind::Quiet && !pawn {
+                            return;
+                        }
                         if self.zone_allows(piece, y) {
                             self.push_move(x, y, mk, 0, piece, kind, out);
                         }

@@ -143,6 +143,11 @@ pub struct Tables {
     /// Per side: value of its best promotion choice minus its pawn's (0
     /// when it has no choice).
     pub promotion_gain: [i32; 2],
+    /// Per side (white first): its initial array holds a royal piece, so
+    /// losing all royals loses the game (extinction).
+    pub starts_with_royal: [bool; 2],
+    /// King of the Hill (piece 3 valued -2 in fmax.ini).
+    pub king_of_the_hill: bool,
     /// Per side and row: how far a pawn on that row has come from its
     /// start row toward its promotion row, quadratic in the fraction of the
     /// way, 0..=64 (evaluation's pawn advancement).
@@ -171,6 +176,10 @@ pub struct Tables {
     pub wraps: bool,
     /// Reverse probes for the attack test over plain capture rays.
     pub probes: Vec<Probe>,
+    /// The same probes merged by direction for the yes/no attack test: a
+    /// leaper probe whose step is also a slider probe's first step is
+    /// folded into that slider probe (see [`AttackProbe`]).
+    pub attack_probes: Vec<AttackProbe>,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
     /// Only plain leapers and sliders attack, on a board without wrap,
@@ -192,6 +201,50 @@ pub struct Probe {
     pub slider: bool,
     /// Bit per type that has this capture ray.
     pub types: u16,
+}
+
+/// A reverse probe of the attack test: the first piece met one step back
+/// attacks if its type is in `near`; a slider probe walks on over empty
+/// squares, and the first piece met further back attacks if its type is in
+/// `far`.
+#[derive(Clone, Debug)]
+pub struct AttackProbe {
+    /// The step back from the target toward a possible attacker.
+    pub back: Delta,
+    /// Keep walking past the first square.
+    pub slider: bool,
+    /// Types that capture from one step away along `back`.
+    pub near: u16,
+    /// Types that capture from further away (sliders).
+    pub far: u16,
+}
+
+/// Merges `probes` by direction: a leaper probe and a slider probe with the
+/// same step become one walk (the order of the tests does not matter for a
+/// yes/no answer).
+fn merge_probes(probes: &[Probe]) -> Vec<AttackProbe> {
+    let mut out: Vec<AttackProbe> = probes
+        .iter()
+        .filter(|p| p.slider)
+        .map(|p| AttackProbe {
+            back: p.back,
+            slider: true,
+            near: p.types,
+            far: p.types,
+        })
+        .collect();
+    for p in probes.iter().filter(|p| !p.slider) {
+        match out.iter_mut().find(|a| a.slider && a.back == p.back) {
+            Some(a) => a.near |= p.types,
+            None => out.push(AttackProbe {
+                back: p.back,
+                slider: false,
+                near: p.types,
+                far: 0,
+            }),
+        }
+    }
+    out
 }
 
 /// Groups every plain capture ray by direction and kind; pieces confined
@@ -268,6 +321,7 @@ impl Tables {
         Tables {
             plain,
             keys: &ZOBRIST,
+            attack_probes: merge_probes(&probes),
             probes,
             complex_attackers,
             width: variant.width as i32,
@@ -283,6 +337,12 @@ impl Tables {
             initial_piece_material,
             promotion_gain,
             pawn_progress: [0, 1].map(|c| pawn_progress(&variant, c)),
+            starts_with_royal: [&variant.white_array, &variant.black_array].map(|array| {
+                array
+                    .iter()
+                    .any(|&t| t != 0 && types[t as usize].royalty != Royalty::None)
+            }),
+            king_of_the_hill: types.len() > 3 && types[3].raw_value == -2,
             mates_alone: variant
                 .types
                 .iter()
