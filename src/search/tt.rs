@@ -107,15 +107,16 @@ struct Entry {
     data: AtomicU64,
 }
 
-/// Four entries on one cache line of their own, so a probe touches one
-/// line of memory, never two.
-#[derive(Default)]
-#[repr(align(64))]
-struct Bucket([Entry; ENTRIES_PER_BUCKET]);
+/// Bytes of a cache line; a bucket (four entries) fills one.
+const CACHE_LINE: usize = 64;
 
 /// The shared transposition table. All methods take `&self` except resizing.
 pub struct TranspositionTable {
-    table: Vec<Bucket>,
+    /// The buckets, from `first` on: three spare entries let the first
+    /// bucket start on a cache line, so a probe touches one line, never two.
+    entries: Vec<Entry>,
+    /// Index of the first entry of bucket 0.
+    first: usize,
     buckets: u64,
     age: AtomicU8,
 }
@@ -126,9 +127,15 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
         let buckets =
             (megabytes.saturating_mul(1 << 20) / (BYTES_PER_ENTRY * ENTRIES_PER_BUCKET)).max(1);
-        let table = (0..buckets).map(|_| Bucket::default()).collect();
+        let entries: Vec<Entry> = (0..buckets * ENTRIES_PER_BUCKET + ENTRIES_PER_BUCKET - 1)
+            .map(|_| Entry::default())
+            .collect();
+        // Only the address is read, to find where a cache line starts.
+        let address = entries.as_ptr() as usize;
+        let first = (CACHE_LINE - address % CACHE_LINE) % CACHE_LINE / BYTES_PER_ENTRY;
         TranspositionTable {
-            table,
+            entries,
+            first,
             buckets: buckets as u64,
             age: AtomicU8::new(0),
         }
@@ -141,7 +148,7 @@ impl TranspositionTable {
 
     /// Empties every entry (call it between searches, not during one).
     pub fn clear(&self) {
-        for e in self.table.iter().flat_map(|b| &b.0) {
+        for e in &self.entries {
             e.key.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
@@ -151,7 +158,7 @@ impl TranspositionTable {
     /// Number of entries the table holds.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        self.table.len() * ENTRIES_PER_BUCKET
+        self.buckets as usize * ENTRIES_PER_BUCKET
     }
 
     /// Starts a new search: entries from earlier searches become preferred
@@ -242,11 +249,8 @@ impl TranspositionTable {
     #[must_use]
     pub fn hashfull(&self) -> u32 {
         let sample = self.capacity().min(1000);
-        let used = self
-            .table
+        let used = self.entries[self.first..self.first + sample]
             .iter()
-            .flat_map(|b| &b.0)
-            .take(sample)
             .filter(|e| {
                 let d = e.data.load(Ordering::Relaxed);
                 d != 0 && stored_age(d) == self.age()
@@ -256,9 +260,10 @@ impl TranspositionTable {
     }
 
     /// The entries where `key` may be stored.
-    fn bucket(&self, key: u64) -> &[Entry; ENTRIES_PER_BUCKET] {
+    fn bucket(&self, key: u64) -> &[Entry] {
         let index = ((u128::from(key) * u128::from(self.buckets)) >> 64) as usize;
-        &self.table[index].0
+        let start = self.first + index * ENTRIES_PER_BUCKET;
+        &self.entries[start..start + ENTRIES_PER_BUCKET]
     }
 
     fn age(&self) -> u8 {
