@@ -14,7 +14,7 @@
 
 use super::endgame;
 use crate::core::{Color, Score};
-use crate::mailbox::{cell_color, cell_type, MailboxPos};
+use crate::mailbox::{cell_color, cell_type, MailboxPos, Men};
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
 
@@ -22,10 +22,6 @@ const TEMPO: Score = 10;
 
 /// Material lead (centipawns) below which a pawnless side cannot force a win.
 const MINOR_PIECE: i32 = 350;
-
-/// Centipawns per weighted move of empty-board mobility above the piece's
-/// average (the table holds sixteenths of a move).
-const MOBILITY_WEIGHT: i32 = 4;
 
 /// The same for royal pieces: scaled by the phase, negative while the
 /// board is full (hide), positive when it empties (centralise).
@@ -45,7 +41,7 @@ const ROYAL_ATTACKER: i32 = 14;
 /// eighth (Fairy-Max divides by 8 when the promotion piece is below 250).
 const STRONG_PROMOTION: i32 = 700;
 
-/// What one evaluation learns about one side in a single pass.
+/// What one evaluation learns about one side.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Side {
     /// Non-royal, non-pawn material on the board.
@@ -58,14 +54,8 @@ pub(crate) struct Side {
     pub pawns: i32,
     /// Material in hand.
     pub hand_value: i32,
-    /// (file, row) of the first royal piece found.
+    /// (file, row) of the first royal piece (lowest square).
     pub royal: Option<(i32, i32)>,
-    /// (file, row) of up to eight non-royal pieces (pawns included).
-    pub targets: [(i32, i32); 8],
-    /// How many of `targets` are filled.
-    pub target_count: usize,
-    /// Type of the last non-royal, non-pawn piece seen.
-    pub some_piece: usize,
 }
 
 impl Side {
@@ -77,13 +67,6 @@ impl Side {
     /// Non-royal men on the board (pieces and pawns).
     pub fn men(&self) -> i32 {
         self.pieces + self.pawns
-    }
-
-    fn add_target(&mut self, at: (i32, i32)) {
-        if self.target_count < self.targets.len() {
-            self.targets[self.target_count] = at;
-            self.target_count += 1;
-        }
     }
 }
 
@@ -151,7 +134,8 @@ struct Census {
     score: i32,
 }
 
-/// One pass over the pieces: material, mobility, royal placement.
+/// The per-side sums the board keeps (material, mobility, royal
+/// placement) and one pass over the pawns.
 fn census(pos: &MailboxPos) -> Census {
     let tables = pos.tables();
     let mut c = Census {
@@ -166,38 +150,36 @@ fn census(pos: &MailboxPos) -> Census {
         score: 0,
     };
     for color in [Color::White, Color::Black] {
+        let sums = pos.piece_sums(color);
         let side = &mut c.sides[color.index()];
-        let mut s = 0;
-        pos.for_each_piece(color, |sq| {
-            let t = cell_type(pos.cell(sq)) as usize;
-            let at = (i32::from(sq & 15), i32::from(sq >> 4));
-            let mobility = i32::from(tables.mobility(t, sq));
-            if tables.royalty[t] != Royalty::None {
-                side.royal.get_or_insert(at);
-                c.royal_mobility[color.index()] += mobility;
-                return;
-            }
-            side.add_target(at);
-            s += tables.value[t];
-            if tables.is_pawn[t] {
-                side.pawns += 1;
-                side.pawns_value += tables.value[t];
-                c.pawn_files.add(color, at.0, at.1);
-                if c.pawn_count < MAX_PAWNS {
-                    c.pawns[c.pawn_count] = sq;
-                    c.pawn_count += 1;
-                }
-            } else {
-                side.pieces += 1;
-                side.some_piece = t;
-                side.pieces_value += tables.value[t];
-                s += mobility * MOBILITY_WEIGHT / 16;
+        side.royal = pos
+            .first_royal(color)
+            .map(|sq| (i32::from(sq & 15), i32::from(sq >> 4)));
+        c.royal_mobility[color.index()] = sums.royal_mobility;
+        pos.for_each_pawn(color, |sq| {
+            c.pawn_files
+                .add(color, i32::from(sq & 15), i32::from(sq >> 4));
+            if c.pawn_count < MAX_PAWNS {
+                c.pawns[c.pawn_count] = sq;
+                c.pawn_count += 1;
             }
         });
-        for t in 1..tables.value.len() as u8 {
-            side.hand_value += tables.value[t as usize] * i32::from(pos.in_hand(color, t));
+        for t in 1..tables.value.len() {
+            let value = tables.value[t];
+            side.hand_value += value * i32::from(pos.in_hand(color, t as u8));
+            let n = i32::from(pos.count(color, t as u8));
+            if n == 0 || tables.royalty[t] != Royalty::None {
+                continue;
+            }
+            if tables.is_pawn[t] {
+                side.pawns += n;
+                side.pawns_value += n * value;
+            } else {
+                side.pieces += n;
+                side.pieces_value += n * value;
+            }
         }
-        s += side.hand_value;
+        let s = sums.placement + side.hand_value;
         c.score += if color == Color::White { s } else { -s };
     }
     c
@@ -246,23 +228,24 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
         let Some((kf, kr)) = c.sides[color.index()].royal else {
             continue;
         };
-        let (mut shield, mut attackers) = (0, 0);
-        // The 5x5 square around the royal, clipped to the board.
+        // Own men in the 3x3 square around the royal (itself excluded),
+        // enemy pieces in the 5x5 one, clipped to the board.
+        let (mut shield, mut attackers) = (-1, 0);
+        let near = (0b111u32 << kf) >> 1;
+        let around = (0b11111u32 << kf) >> 2;
         for r in (kr - 2).max(0)..=(kr + 2).min(tables.height - 1) {
-            for f in (kf - 2).max(0)..=(kf + 2).min(tables.width - 1) {
-                let (df, dr) = (f - kf, r - kr);
-                let cell = pos.cell((r * 16 + f) as u8);
-                if cell == 0 || (df == 0 && dr == 0) {
-                    continue;
-                }
-                let t = cell_type(cell) as usize;
-                if cell_color(cell) == color {
-                    shield += i32::from(df.abs() <= 1 && dr.abs() <= 1);
-                } else if !tables.is_pawn[t] && tables.royalty[t] == Royalty::None {
-                    attackers += 1;
-                }
+            if (r - kr).abs() <= 1 {
+                shield += (pos.row_men(color, Men::All, r) & near).count_ones() as i32;
             }
+            attackers += (pos.row_men(color.flip(), Men::NotPawns, r) & around).count_ones() as i32;
         }
+        // Enemy royals there are not counted.
+        pos.for_each_royal(color.flip(), |sq| {
+            let (f, r) = (i32::from(sq & 15), i32::from(sq >> 4));
+            if (f - kf).abs() <= 2 && (r - kr).abs() <= 2 {
+                attackers -= 1;
+            }
+        });
         let s = (shield.min(SHIELD_MAX) * SHIELD - attackers * ROYAL_ATTACKER) * np / full;
         score += if color == Color::White { s } else { -s };
     }
@@ -317,7 +300,7 @@ fn drawish_scale(pos: &MailboxPos, sides: &[Side; 2], white_score: Score) -> i32
     if s.pawns > 0 || s.hand_value > 0 {
         return 8;
     }
-    if s.pieces == 1 && w.pawns == 0 && !pos.tables().mates_alone[s.some_piece] {
+    if s.pieces == 1 && w.pawns == 0 && !pos.tables().mates_alone[only_piece(pos, strong)] {
         // One piece that cannot mate (a knight, a bishop, a met) against
         // no pawns: dead.
         return 0;
@@ -327,6 +310,20 @@ fn drawish_scale(pos: &MailboxPos, sides: &[Side; 2], white_score: Score) -> i32
     } else {
         8
     }
+}
+
+/// The type of the last non-royal piece of `color` that is not a pawn (in
+/// square order; the only one when it has one), 0 if none.
+fn only_piece(pos: &MailboxPos, color: Color) -> usize {
+    let tables = pos.tables();
+    let mut found = 0;
+    pos.for_each_piece(color, |sq| {
+        let t = cell_type(pos.cell(sq)) as usize;
+        if !tables.is_pawn[t] && tables.royalty[t] == Royalty::None {
+            found = t;
+        }
+    });
+    found
 }
 
 impl Evaluate for MailboxPos {

@@ -67,6 +67,7 @@ impl MailboxPos {
         self.occupancy[c][usize::from(sq >> 6)] |= 1 << (sq & 63);
         self.counts[c][cell_type(cell) as usize] += 1;
         self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+        self.account(c, cell, sq, 1);
     }
 
     /// Empties `sq` and returns what stood there (`EMPTY` if nothing).
@@ -78,8 +79,30 @@ impl MailboxPos {
             self.occupancy[c][usize::from(sq >> 6)] &= !(1 << (sq & 63));
             self.counts[c][cell_type(cell) as usize] -= 1;
             self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+            self.account(c, cell, sq, -1);
         }
         cell
+    }
+
+    /// Adds (`sign` 1) or removes (-1) the piece `cell` of side `c` on
+    /// `sq` in the piece sums, the pawn square set and the royal list.
+    fn account(&mut self, c: usize, cell: u8, sq: u8, sign: i32) {
+        let t = cell_type(cell) as usize;
+        let term = sign * self.tables.placement[t * 256 + sq as usize];
+        if self.tables.royalty[t] != Royalty::None {
+            self.sums[c].royal_mobility += term;
+            self.account_royal(c, sq, sign);
+            return;
+        }
+        self.sums[c].placement += term;
+        if self.tables.is_pawn[t] {
+            let (word, bit) = (usize::from(sq >> 6), 1u64 << (sq & 63));
+            if sign > 0 {
+                self.pawn_squares[c][word] |= bit;
+            } else {
+                self.pawn_squares[c][word] &= !bit;
+            }
+        }
     }
 
     pub(crate) fn set_ep(&mut self, squares: &[u8], victim: u8) {
@@ -265,23 +288,17 @@ impl MailboxPos {
         // Without allocating unless a side has more royals than fit here.
         let mut royals = [0u8; 8];
         let mut seen = 0;
-        self.for_each_piece(color, |sq| {
-            if self.tables.royalty[cell_type(self.board[sq as usize]) as usize] != Royalty::None {
-                if seen < royals.len() {
-                    royals[seen] = sq;
-                }
-                seen += 1;
+        self.for_each_royal(color, |sq| {
+            if seen < royals.len() {
+                royals[seen] = sq;
             }
+            seen += 1;
         });
         if seen <= royals.len() {
             return self.royals_safe(color, &royals[..seen]);
         }
         let mut all = Vec::with_capacity(seen);
-        self.for_each_piece(color, |sq| {
-            if self.tables.royalty[cell_type(self.board[sq as usize]) as usize] != Royalty::None {
-                all.push(sq);
-            }
-        });
+        self.for_each_royal(color, |sq| all.push(sq));
         self.royals_safe(color, &all)
     }
 

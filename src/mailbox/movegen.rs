@@ -300,34 +300,18 @@ impl MailboxPos {
     #[must_use]
     pub fn attacked(&self, sq: u8, by: Color) -> bool {
         let t = &self.tables;
-        let (sf, sr) = (i32::from(sq & 15), i32::from(sq >> 4));
-        let on_board = |f: i32, r: i32| f >= 0 && f < t.width && r >= 0 && r < t.height;
         let attacker =
             |cell: u8, types: u16| cell_color(cell) == by && types & (1 << cell_type(cell)) != 0;
-        for probe in &t.attack_probes {
-            let (mut f, mut r) = (sf + probe.back.df, sr + probe.back.dr);
-            if !on_board(f, r) {
-                continue;
-            }
-            let cell = self.board[(r * 16 + f) as usize];
-            if cell != EMPTY {
-                if attacker(cell, probe.near) {
-                    return true;
-                }
-                continue;
-            }
-            if !probe.slider {
-                continue;
-            }
-            loop {
-                f += probe.back.df;
-                r += probe.back.dr;
-                if !on_board(f, r) {
-                    break;
-                }
-                let cell = self.board[(r * 16 + f) as usize];
+        let n = t.attack_probes.len();
+        let reach = &t.attack_reach[sq as usize * n..(sq as usize + 1) * n];
+        for (probe, &steps) in t.attack_probes.iter().zip(reach) {
+            // `steps` steps stay on the board, so no edge test is needed.
+            let mut at = i32::from(sq);
+            for step in 0..steps {
+                at += probe.offset;
+                let cell = self.board[at as usize & 255];
                 if cell != EMPTY {
-                    if attacker(cell, probe.far) {
+                    if attacker(cell, if step == 0 { probe.near } else { probe.far }) {
                         return true;
                     }
                     break;
@@ -360,15 +344,8 @@ impl MailboxPos {
     }
 
     /// Calls `f` with the square of every piece of `color`.
-    pub(crate) fn for_each_piece(&self, color: Color, mut f: impl FnMut(u8)) {
-        for (word_index, &word) in self.occupancy[color.index()].iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let sq = word_index as u32 * 64 + bits.trailing_zeros();
-                bits &= bits - 1;
-                f(sq as u8);
-            }
-        }
+    pub(crate) fn for_each_piece(&self, color: Color, f: impl FnMut(u8)) {
+        for_each_square(&self.occupancy[color.index()], f);
     }
 
     /// Appends the pseudo-legal moves of the side to move.
@@ -376,6 +353,9 @@ impl MailboxPos {
         let color = self.side;
         let in_check = std::cell::OnceCell::new();
         let quiets_unwanted = kind == GenKind::Captures;
+        // Without zones and gating, a piece's move along a simple ray is
+        // pushed as walked: none of push_move's tests can apply to it.
+        let direct = !self.tables.zones.any_confined() && !self.tables.gating;
         self.for_each_piece(color, |x| {
             let piece = self.board[x as usize];
             let t = cell_type(piece) as usize;
@@ -387,7 +367,18 @@ impl MailboxPos {
                 {
                     continue;
                 }
-                if ray.simple {
+                if ray.simple && direct && !pawn {
+                    self.walk_simple(x, color, false, ray, &mut |y, mk| {
+                        let wanted = match kind {
+                            GenKind::All => true,
+                            GenKind::Captures => mk != MoveKind::Quiet,
+                            GenKind::Quiets => mk == MoveKind::Quiet,
+                        };
+                        if wanted {
+                            out.push(Move::new(x, y, mk, 0, 0));
+                        }
+                    });
+                } else if ray.simple {
                     self.walk_simple(x, color, pawn, ray, &mut |y, mk| {
                         // Only pawns promote: a piece's quiet move is never
                         // in the capture set.
@@ -508,4 +499,17 @@ impl MailboxPos {
 /// Whether `occupant` may serve as the platform of a hop.
 fn platform_ok(ray: &CompiledRay, occupant: u8, color: Color) -> bool {
     !ray.friendly_platform || cell_color(occupant) == color
+}
+
+/// Calls `f` with every square of a set (one bit per mailbox square), in
+/// ascending order.
+pub(crate) fn for_each_square(set: &[u64; 4], mut f: impl FnMut(u8)) {
+    for (word_index, &word) in set.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let sq = word_index as u32 * 64 + bits.trailing_zeros();
+            bits &= bits - 1;
+            f(sq as u8);
+        }
+    }
 }

@@ -132,11 +132,14 @@ pub struct Tables {
     /// Per type: centipawn value (the ini's, or the mobility estimate
     /// where the ini value is absurd: see `rules::mobility`).
     pub value: Vec<i32>,
-    /// Per type and square (index `type * 256 + square`): weighted
-    /// empty-board mobility minus the type's average over the board, in
-    /// sixteenths of a move (evaluation's centralisation term); see
-    /// [`Tables::mobility`].
-    mobility: Vec<i16>,
+    /// Per type and square (index `type * 256 + square`), what a piece
+    /// there adds to the evaluation's piece sums ([`super::PieceSums`]):
+    /// for a royal, its centred mobility (below); for a pawn, its value;
+    /// for another piece, its value plus [`PIECE_MOBILITY_WEIGHT`] times
+    /// its centred mobility / 16. Centred mobility is the weighted
+    /// empty-board mobility on the square minus the type's average over
+    /// the board, in sixteenths of a move.
+    pub placement: Vec<i32>,
     /// Value of the non-pawn, non-royal pieces of both initial arrays (the
     /// evaluation's measure of a full board).
     pub initial_piece_material: i32,
@@ -160,6 +163,8 @@ pub struct Tables {
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
     pub castles: Vec<bool>,
+    /// Pieces in hand can be gated (Seirawan; `Variant::has_gating`).
+    pub gating: bool,
     /// Chess960 castling (overlay `castling960`) instead of corner castling.
     pub castling960: bool,
     /// Per type: the sides it castles to in Chess960 mode (bit 0: toward
@@ -180,6 +185,10 @@ pub struct Tables {
     /// leaper probe whose step is also a slider probe's first step is
     /// folded into that slider probe (see [`AttackProbe`]).
     pub attack_probes: Vec<AttackProbe>,
+    /// Per square and attack probe (index `square * probes + probe`): how
+    /// many steps the probe can take from the square before leaving the
+    /// board (at most 1 for a leaper probe).
+    pub attack_reach: Vec<u8>,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
     /// Only plain leapers and sliders attack, on a board without wrap,
@@ -211,6 +220,8 @@ pub struct Probe {
 pub struct AttackProbe {
     /// The step back from the target toward a possible attacker.
     pub back: Delta,
+    /// The same step as a change of mailbox square (`16 * dr + df`).
+    pub offset: i32,
     /// Keep walking past the first square.
     pub slider: bool,
     /// Types that capture from one step away along `back`.
@@ -228,6 +239,7 @@ fn merge_probes(probes: &[Probe]) -> Vec<AttackProbe> {
         .filter(|p| p.slider)
         .map(|p| AttackProbe {
             back: p.back,
+            offset: 16 * p.back.dr + p.back.df,
             slider: true,
             near: p.types,
             far: p.types,
@@ -238,10 +250,33 @@ fn merge_probes(probes: &[Probe]) -> Vec<AttackProbe> {
             Some(a) => a.near |= p.types,
             None => out.push(AttackProbe {
                 back: p.back,
+                offset: 16 * p.back.dr + p.back.df,
                 slider: false,
                 near: p.types,
                 far: 0,
             }),
+        }
+    }
+    out
+}
+
+/// See [`Tables::attack_reach`].
+fn attack_reach(probes: &[AttackProbe], width: i32, height: i32) -> Vec<u8> {
+    let mut out = vec![0u8; 256 * probes.len()];
+    for sq in 0..256 {
+        let (f0, r0) = (sq % 16, sq / 16);
+        for (i, p) in probes.iter().enumerate() {
+            let limit = if p.slider { 16 } else { 1 };
+            let (mut f, mut r, mut steps) = (f0, r0, 0);
+            while steps < limit {
+                f += p.back.df;
+                r += p.back.dr;
+                if f < 0 || f >= width || r < 0 || r >= height {
+                    break;
+                }
+                steps += 1;
+            }
+            out[sq as usize * probes.len() + i] = steps;
         }
     }
     out
@@ -310,9 +345,11 @@ impl Tables {
             .collect();
         let zones = super::zones::ZoneTables::new(&variant.board_rules);
         let (probes, complex_attackers) = build_probes(&rays, &zones);
+        let attack_probes = merge_probes(&probes);
         let value = played_values(&variant);
         let initial_piece_material = initial_piece_material(&variant, &value);
         let promotion_gain = [0, 1].map(|c| promotion_gain(&variant, &value, c));
+        let placement = placement_table(&variant, &value);
         let plain = complex_attackers == 0
             && !hoppers
             && !wraps
@@ -321,7 +358,8 @@ impl Tables {
         Tables {
             plain,
             keys: &ZOBRIST,
-            attack_probes: merge_probes(&probes),
+            attack_reach: attack_reach(&attack_probes, variant.width as i32, variant.height as i32),
+            attack_probes,
             probes,
             complex_attackers,
             width: variant.width as i32,
@@ -333,7 +371,7 @@ impl Tables {
             duple: per_type(&|i| types[i].duple_check),
             iron: per_type(&|i| types[i].raw_value < -665),
             value,
-            mobility: mobility_tables(&variant),
+            placement,
             initial_piece_material,
             promotion_gain,
             pawn_progress: [0, 1].map(|c| pawn_progress(&variant, c)),
@@ -355,6 +393,7 @@ impl Tables {
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,
+            gating: variant.has_gating(),
             castle_sides,
             castle_partners: corner_types(&variant),
             lines,
@@ -370,13 +409,6 @@ impl Tables {
     #[must_use]
     pub fn may_open_line(&self, df: i32, dr: i32) -> bool {
         self.wraps || self.lines[line_index(df, dr)]
-    }
-
-    /// The centralisation term of a piece of type `t` on `sq` (see the
-    /// field `mobility`).
-    #[must_use]
-    pub fn mobility(&self, t: usize, sq: u8) -> i16 {
-        self.mobility[t * 256 + sq as usize]
     }
 
     /// Whether a piece of type `t` could capture at offset (df, dr).
@@ -403,14 +435,24 @@ fn played_values(v: &Variant) -> Vec<i32> {
         .collect()
 }
 
-/// Per type, the centred empty-board mobility of every square, in one
-/// array of 256 squares per type.
-fn mobility_tables(v: &Variant) -> Vec<i16> {
-    let mut out = vec![0i16; v.types.len() * 256];
+/// Centipawns per weighted move of empty-board mobility above a piece's
+/// average (the evaluation's centralisation of non-royal pieces).
+pub const PIECE_MOBILITY_WEIGHT: i32 = 4;
+
+/// See [`Tables::placement`].
+fn placement_table(v: &Variant, value: &[i32]) -> Vec<i32> {
+    let mut out = vec![0; v.types.len() * 256];
     for (t, ty) in v.types.iter().enumerate() {
         let map = crate::rules::mobility::mobility_map(&ty.rays, v.width, v.height);
         for (sq, m) in map.per_square.iter().enumerate().take(256) {
-            out[t * 256 + sq] = ((m - map.average) * 16.0).round() as i16;
+            let mobility = i32::from(((m - map.average) * 16.0).round() as i16);
+            out[t * 256 + sq] = if ty.royalty != Royalty::None {
+                mobility
+            } else if ty.is_pawn {
+                value[t]
+            } else {
+                value[t] + mobility * PIECE_MOBILITY_WEIGHT / 16
+            };
         }
     }
     out

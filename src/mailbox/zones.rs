@@ -181,7 +181,8 @@ impl MailboxPos {
         facing
     }
 
-    fn is_royal(&self, cell: u8) -> bool {
+    /// Whether `cell` holds a royal piece.
+    pub(crate) fn is_royal(&self, cell: u8) -> bool {
         self.tables.royalty[usize::from(cell_type(cell))] != Royalty::None
     }
 
