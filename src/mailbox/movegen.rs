@@ -155,25 +155,18 @@ impl MailboxPos {
         ray: &CompiledRay,
         emit: &mut F,
     ) {
-        let (width, height) = (self.tables.width, self.tables.height);
-        let (mut f, mut r) = (i32::from(x & 15), i32::from(x >> 4));
-        let leaper = ray.rights & 4 != 0;
-        loop {
-            f += ray.s.df;
-            r += ray.s.dr;
-            if f < 0 || f >= width || r < 0 || r >= height {
-                return;
-            }
-            let y = (r * 16 + f) as u8;
+        // The table says how many steps stay on the board: no edge tests.
+        let steps = self.tables.ray_reach[ray.reach_row * 256 + x as usize];
+        let mut at = i32::from(x);
+        for _ in 0..steps {
+            at += ray.offset;
+            let y = (at & 255) as u8;
             let occupant = self.board[y as usize];
             if occupant == EMPTY {
                 if ray.rights & 2 != 0 {
                     emit(y, MoveKind::Quiet);
                 } else if ray.rights & 1 != 0 && pawn && self.is_ep_square(y) {
                     emit(y, MoveKind::EnPassant);
-                }
-                if leaper {
-                    return;
                 }
                 continue;
             }

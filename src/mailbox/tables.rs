@@ -53,6 +53,10 @@ pub struct CompiledRay {
     /// A plain leaper or slider (no toggle, hop, x4, wrap or multi-path):
     /// walked by the fast path.
     pub simple: bool,
+    /// The first step as a change of mailbox square (`16 * dr + df`).
+    pub offset: i32,
+    /// For a simple ray: its row of [`Tables::ray_reach`].
+    pub reach_row: usize,
 }
 
 impl CompiledRay {
@@ -79,8 +83,49 @@ impl CompiledRay {
             multi_path,
             may_capture: may_capture(ray),
             simple: is_simple(ray),
+            offset: {
+                let d = Delta::of(ray.step);
+                16 * d.dr + d.df
+            },
+            reach_row: 0,
         }
     }
+}
+
+/// Numbers the distinct (step, leaper) pairs of the simple rays (their
+/// `reach_row`) and returns, per pair and square, how many steps stay on
+/// the board: see [`Tables::ray_reach`].
+fn ray_reach(rays: &mut [Vec<CompiledRay>], width: i32, height: i32) -> Vec<u8> {
+    let mut kinds: Vec<(Delta, bool)> = Vec::new();
+    let mut out = Vec::new();
+    for ray in rays.iter_mut().flatten().filter(|r| r.simple) {
+        let kind = (ray.s, ray.rights & 4 != 0);
+        ray.reach_row = match kinds.iter().position(|&k| k == kind) {
+            Some(i) => i,
+            None => {
+                kinds.push(kind);
+                let limit = if kind.1 { 1 } else { 16 };
+                out.extend((0..256).map(|sq| steps_on_board(sq, ray.s, limit, width, height)));
+                kinds.len() - 1
+            }
+        };
+    }
+    out
+}
+
+/// How many steps (at most `limit`) from square `sq` along `d` stay on a
+/// board of `width` x `height`.
+fn steps_on_board(sq: i32, d: Delta, limit: u8, width: i32, height: i32) -> u8 {
+    let (mut f, mut r, mut steps) = (sq % 16, sq / 16, 0);
+    while steps < limit {
+        f += d.df;
+        r += d.dr;
+        if f < 0 || f >= width || r < 0 || r >= height {
+            break;
+        }
+        steps += 1;
+    }
+    steps
 }
 
 /// A ray whose rights never change along the way.
@@ -185,6 +230,14 @@ pub struct Tables {
     /// leaper probe whose step is also a slider probe's first step is
     /// folded into that slider probe (see [`AttackProbe`]).
     pub attack_probes: Vec<AttackProbe>,
+    /// Per simple ray kind (a ray's `reach_row`) and square (index
+    /// `row * 256 + square`): how many steps the ray can take from the
+    /// square before leaving the board (at most 1 for a leaper).
+    pub ray_reach: Vec<u8>,
+    /// Per square and probe of `probes` (index `square * probes + probe`):
+    /// how many steps the probe can take from the square before leaving
+    /// the board (at most 1 for a leaper probe).
+    pub probe_reach: Vec<u8>,
     /// Per square and attack probe (index `square * probes + probe`): how
     /// many steps the probe can take from the square before leaving the
     /// board (at most 1 for a leaper probe).
@@ -206,6 +259,8 @@ pub struct Tables {
 pub struct Probe {
     /// The step back from the target toward a possible attacker.
     pub back: Delta,
+    /// The same step as a change of mailbox square (`16 * dr + df`).
+    pub offset: i32,
     /// Keep walking over empty squares (slider) or look one step only.
     pub slider: bool,
     /// Bit per type that has this capture ray.
@@ -239,7 +294,7 @@ fn merge_probes(probes: &[Probe]) -> Vec<AttackProbe> {
         .filter(|p| p.slider)
         .map(|p| AttackProbe {
             back: p.back,
-            offset: 16 * p.back.dr + p.back.df,
+            offset: p.offset,
             slider: true,
             near: p.types,
             far: p.types,
@@ -250,7 +305,7 @@ fn merge_probes(probes: &[Probe]) -> Vec<AttackProbe> {
             Some(a) => a.near |= p.types,
             None => out.push(AttackProbe {
                 back: p.back,
-                offset: 16 * p.back.dr + p.back.df,
+                offset: p.offset,
                 slider: false,
                 near: p.types,
                 far: 0,
@@ -260,23 +315,14 @@ fn merge_probes(probes: &[Probe]) -> Vec<AttackProbe> {
     out
 }
 
-/// See [`Tables::attack_reach`].
-fn attack_reach(probes: &[AttackProbe], width: i32, height: i32) -> Vec<u8> {
+/// Per square and probe, given as (step, slider) pairs: how many steps
+/// stay on the board (see [`Tables::attack_reach`]).
+fn reach_table(probes: &[(Delta, bool)], width: i32, height: i32) -> Vec<u8> {
     let mut out = vec![0u8; 256 * probes.len()];
     for sq in 0..256 {
-        let (f0, r0) = (sq % 16, sq / 16);
-        for (i, p) in probes.iter().enumerate() {
-            let limit = if p.slider { 16 } else { 1 };
-            let (mut f, mut r, mut steps) = (f0, r0, 0);
-            while steps < limit {
-                f += p.back.df;
-                r += p.back.dr;
-                if f < 0 || f >= width || r < 0 || r >= height {
-                    break;
-                }
-                steps += 1;
-            }
-            out[sq as usize * probes.len() + i] = steps;
+        for (i, &(back, slider)) in probes.iter().enumerate() {
+            let limit = if slider { 16 } else { 1 };
+            out[sq as usize * probes.len() + i] = steps_on_board(sq, back, limit, width, height);
         }
     }
     out
@@ -305,6 +351,7 @@ fn build_probes(rays: &[Vec<CompiledRay>], zones: &super::zones::ZoneTables) -> 
                 Some(p) => p.types |= 1 << t,
                 None => probes.push(Probe {
                     back,
+                    offset: 16 * back.dr + back.df,
                     slider,
                     types: 1 << t,
                 }),
@@ -320,10 +367,11 @@ impl Tables {
     pub fn new(variant: Arc<Variant>) -> Tables {
         let types = &variant.types;
         let per_type = |f: &dyn Fn(usize) -> bool| (0..types.len()).map(f).collect::<Vec<bool>>();
-        let rays: Vec<Vec<CompiledRay>> = types
+        let mut rays: Vec<Vec<CompiledRay>> = types
             .iter()
             .map(|t| t.rays.iter().map(|&r| CompiledRay::new(r)).collect())
             .collect();
+        let ray_reach = ray_reach(&mut rays, variant.width as i32, variant.height as i32);
         let mut lines = vec![false; LINE_SPAN * LINE_SPAN];
         let reach = types
             .iter()
@@ -358,8 +406,24 @@ impl Tables {
         Tables {
             plain,
             keys: &ZOBRIST,
-            attack_reach: attack_reach(&attack_probes, variant.width as i32, variant.height as i32),
+            attack_reach: reach_table(
+                &attack_probes
+                    .iter()
+                    .map(|p| (p.back, p.slider))
+                    .collect::<Vec<_>>(),
+                variant.width as i32,
+                variant.height as i32,
+            ),
+            probe_reach: reach_table(
+                &probes
+                    .iter()
+                    .map(|p| (p.back, p.slider))
+                    .collect::<Vec<_>>(),
+                variant.width as i32,
+                variant.height as i32,
+            ),
             attack_probes,
+            ray_reach,
             probes,
             complex_attackers,
             width: variant.width as i32,
