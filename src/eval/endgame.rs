@@ -19,8 +19,9 @@
 
 use super::mailbox::Side;
 use crate::core::{Color, Score};
-use crate::mailbox::MailboxPos;
+use crate::mailbox::{cell_type, MailboxPos};
 use crate::position::Position;
+use crate::rules::variant::Royalty;
 
 /// Bonus for a side whose opponent has a bare king (it can only hope to
 /// bare back at once).
@@ -67,21 +68,22 @@ pub(crate) fn white_bonus(pos: &MailboxPos, sides: &[Side; 2]) -> i32 {
         if s.total() <= w.total() {
             continue;
         }
-        let b = stronger_side_bonus(pos, s, w);
+        let b = stronger_side_bonus(pos, strong, s, w);
         score += if strong == Color::White { b } else { -b };
     }
     score
 }
 
-/// The bonus of the side ahead in material (`s`) against `w`.
-fn stronger_side_bonus(pos: &MailboxPos, s: &Side, w: &Side) -> i32 {
+/// The bonus of the side ahead in material (`strong`, summed up in `s`)
+/// against the other (`w`).
+fn stronger_side_bonus(pos: &MailboxPos, strong: Color, s: &Side, w: &Side) -> i32 {
     let mut b = 0;
     if pos.variant().overlay.bare_king_loses {
         if w.men() == 0 && w.hand_value == 0 && s.men() > 0 {
             return BARE_WIN + mating_help(pos, s, w);
         }
         if s.total() - w.total() >= HUNT_LEAD && w.men() < HUNT_MEN {
-            b += HUNT_PER_MAN * (HUNT_MEN - w.men()) + hunt(s, w);
+            b += HUNT_PER_MAN * (HUNT_MEN - w.men()) + hunt(pos, strong.flip(), s, w);
         }
     }
     if w.pawns == 0 && w.hand_value == 0 && s.total() >= 2 * w.total() + MATING_MARGIN {
@@ -90,15 +92,22 @@ fn stronger_side_bonus(pos: &MailboxPos, s: &Side, w: &Side) -> i32 {
     b
 }
 
-/// The last enemy men: far from their royal, near ours.
-fn hunt(s: &Side, w: &Side) -> i32 {
+/// The last enemy men (of `weak`, summed up in `w`): far from their
+/// royal, near ours.
+fn hunt(pos: &MailboxPos, weak: Color, s: &Side, w: &Side) -> i32 {
     let (Some(ours), Some(theirs)) = (s.royal, w.royal) else {
         return 0;
     };
-    w.targets[..w.target_count]
-        .iter()
-        .map(|&t| LONELY_MAN * distance(t, theirs) - ROYAL_HUNTER * distance(t, ours))
-        .sum()
+    let tables = pos.tables();
+    let mut score = 0;
+    pos.for_each_piece(weak, |sq| {
+        let t = cell_type(pos.cell(sq)) as usize;
+        if tables.royalty[t] == Royalty::None {
+            let at = (i32::from(sq & 15), i32::from(sq >> 4));
+            score += LONELY_MAN * distance(at, theirs) - ROYAL_HUNTER * distance(at, ours);
+        }
+    });
+    score
 }
 
 /// The weak royal toward the edge and the corner, the royals close.

@@ -14,7 +14,7 @@
 
 use super::endgame;
 use crate::core::{Color, Score};
-use crate::mailbox::{cell_color, cell_type, MailboxPos};
+use crate::mailbox::{cell_color, cell_type, MailboxPos, Men};
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
 
@@ -22,10 +22,6 @@ const TEMPO: Score = 10;
 
 /// Material lead (centipawns) below which a pawnless side cannot force a win.
 const MINOR_PIECE: i32 = 350;
-
-/// Centipawns per weighted move of empty-board mobility above the piece's
-/// average (the table holds sixteenths of a move).
-const MOBILITY_WEIGHT: i32 = 4;
 
 /// The same for royal pieces: scaled by the phase, negative while the
 /// board is full (hide), positive when it empties (centralise).
@@ -45,7 +41,7 @@ const ROYAL_ATTACKER: i32 = 14;
 /// eighth (Fairy-Max divides by 8 when the promotion piece is below 250).
 const STRONG_PROMOTION: i32 = 700;
 
-/// What one evaluation learns about one side in a single pass.
+/// What one evaluation learns about one side.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Side {
     /// Non-royal, non-pawn material on the board.
@@ -58,14 +54,8 @@ pub(crate) struct Side {
     pub pawns: i32,
     /// Material in hand.
     pub hand_value: i32,
-    /// (file, row) of the first royal piece found.
+    /// (file, row) of the first royal piece (lowest square).
     pub royal: Option<(i32, i32)>,
-    /// (file, row) of up to eight non-royal pieces (pawns included).
-    pub targets: [(i32, i32); 8],
-    /// How many of `targets` are filled.
-    pub target_count: usize,
-    /// Type of the last non-royal, non-pawn piece seen.
-    pub some_piece: usize,
 }
 
 impl Side {
@@ -78,38 +68,37 @@ impl Side {
     pub fn men(&self) -> i32 {
         self.pieces + self.pawns
     }
-
-    fn add_target(&mut self, at: (i32, i32)) {
-        if self.target_count < self.targets.len() {
-            self.targets[self.target_count] = at;
-            self.target_count += 1;
-        }
-    }
 }
 
 /// Per-file pawn extremes for the passed-pawn test: the lowest and
 /// highest row holding a pawn of each side on each file.
 struct PawnFiles {
-    /// `[color][file]`: (lowest row, highest row), or `None`.
-    rows: [[Option<(i32, i32)>; 16]; 2],
+    /// `[color][file]`: lowest row with a pawn, `i8::MAX` for none.
+    lowest: [[i8; 16]; 2],
+    /// `[color][file]`: highest row with a pawn, -1 for none.
+    highest: [[i8; 16]; 2],
 }
 
 impl PawnFiles {
     fn add(&mut self, color: Color, file: i32, row: i32) {
-        let slot = &mut self.rows[color.index()][file as usize];
-        *slot = Some(slot.map_or((row, row), |(lo, hi)| (lo.min(row), hi.max(row))));
+        let (c, f) = (color.index(), file as usize);
+        self.lowest[c][f] = self.lowest[c][f].min(row as i8);
+        self.highest[c][f] = self.highest[c][f].max(row as i8);
     }
 
     /// Whether an enemy pawn stands ahead of a pawn of `color` on
     /// (`file`, `row`) moving `dir` rows a step, on its file or a
     /// neighbouring one.
     fn blocked(&self, color: Color, file: i32, row: i32, dir: i32, width: i32) -> bool {
-        let enemy = &self.rows[color.flip().index()];
+        let enemy = color.flip().index();
         (file - 1..=file + 1)
             .filter(|f| (0..width).contains(f))
-            .any(|f| match enemy[f as usize] {
-                Some((lo, hi)) => (dir < 0 && lo < row) || (dir > 0 && hi > row),
-                None => false,
+            .any(|f| {
+                let (lo, hi) = (
+                    i32::from(self.lowest[enemy][f as usize]),
+                    i32::from(self.highest[enemy][f as usize]),
+                );
+                (dir < 0 && lo < row) || (dir > 0 && hi > row)
             })
     }
 }
@@ -117,16 +106,7 @@ impl PawnFiles {
 /// The game phase: (non-pawn, non-royal material on the board, the same
 /// in the initial arrays).
 fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
-    let tables = pos.tables();
-    let v = pos.variant();
-    let heavy = |t: u8| !tables.is_pawn[t as usize] && tables.royalty[t as usize] == Royalty::None;
-    let initial: i32 = v
-        .white_array
-        .iter()
-        .chain(v.black_array.iter())
-        .filter(|&&t| t != 0 && heavy(t))
-        .map(|&t| tables.value[t as usize])
-        .sum();
+    let initial = pos.tables().initial_piece_material;
     let now = sides[0].pieces_value + sides[1].pieces_value;
     (now.min(initial), initial.max(1))
 }
@@ -134,15 +114,7 @@ fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
 /// Eighths of the full pawn-advancement bonus the variant's promotion is
 /// worth (1..=8): Fairy-Max's weak-promotion rule, made gradual.
 fn promotion_strength(pos: &MailboxPos, color: Color) -> i32 {
-    let tables = pos.tables();
-    let v = pos.variant();
-    let pawn = tables.value[v.pawn_type[color.index()] as usize];
-    let best = v.promotion_choices[color.index()]
-        .iter()
-        .map(|&t| tables.value[t as usize])
-        .max()
-        .unwrap_or(pawn);
-    ((best - pawn) * 8 / STRONG_PROMOTION).clamp(1, 8)
+    (pos.tables().promotion_gain[color.index()] * 8 / STRONG_PROMOTION).clamp(1, 8)
 }
 
 /// At most this many pawns are evaluated one by one.
@@ -152,8 +124,8 @@ const MAX_PAWNS: usize = 64;
 struct Census {
     sides: [Side; 2],
     pawn_files: PawnFiles,
-    /// Pawns as (color, file, row), for the second pass.
-    pawns: [(Color, i32, i32); MAX_PAWNS],
+    /// Squares of the pawns (either colour), for the second pass.
+    pawns: [u8; MAX_PAWNS],
     /// How many of `pawns` are filled.
     pawn_count: usize,
     /// Royal mobility per side (sixteenths of a move), for the phase.
@@ -162,52 +134,52 @@ struct Census {
     score: i32,
 }
 
-/// One pass over the pieces: material, mobility, royal placement.
+/// The per-side sums the board keeps (material, mobility, royal
+/// placement) and one pass over the pawns.
 fn census(pos: &MailboxPos) -> Census {
     let tables = pos.tables();
     let mut c = Census {
         sides: [Side::default(); 2],
         pawn_files: PawnFiles {
-            rows: [[None; 16]; 2],
+            lowest: [[i8::MAX; 16]; 2],
+            highest: [[-1; 16]; 2],
         },
-        pawns: [(Color::White, 0, 0); MAX_PAWNS],
+        pawns: [0; MAX_PAWNS],
         pawn_count: 0,
         royal_mobility: [0; 2],
         score: 0,
     };
     for color in [Color::White, Color::Black] {
+        let sums = pos.piece_sums(color);
         let side = &mut c.sides[color.index()];
-        let mut s = 0;
-        pos.for_each_piece(color, |sq| {
-            let t = cell_type(pos.cell(sq)) as usize;
-            let at = (i32::from(sq & 15), i32::from(sq >> 4));
-            let mobility = i32::from(tables.mobility[t][sq as usize]);
-            if tables.royalty[t] != Royalty::None {
-                side.royal.get_or_insert(at);
-                c.royal_mobility[color.index()] += mobility;
-                return;
-            }
-            side.add_target(at);
-            s += tables.value[t];
-            if tables.is_pawn[t] {
-                side.pawns += 1;
-                side.pawns_value += tables.value[t];
-                c.pawn_files.add(color, at.0, at.1);
-                if c.pawn_count < MAX_PAWNS {
-                    c.pawns[c.pawn_count] = (color, at.0, at.1);
-                    c.pawn_count += 1;
-                }
-            } else {
-                side.pieces += 1;
-                side.some_piece = t;
-                side.pieces_value += tables.value[t];
-                s += mobility * MOBILITY_WEIGHT / 16;
+        side.royal = pos
+            .first_royal(color)
+            .map(|sq| (i32::from(sq & 15), i32::from(sq >> 4)));
+        c.royal_mobility[color.index()] = sums.royal_mobility;
+        pos.for_each_pawn(color, |sq| {
+            c.pawn_files
+                .add(color, i32::from(sq & 15), i32::from(sq >> 4));
+            if c.pawn_count < MAX_PAWNS {
+                c.pawns[c.pawn_count] = sq;
+                c.pawn_count += 1;
             }
         });
-        for t in 1..tables.value.len() as u8 {
-            side.hand_value += tables.value[t as usize] * i32::from(pos.in_hand(color, t));
+        for t in 1..tables.value.len() {
+            let value = tables.value[t];
+            side.hand_value += value * i32::from(pos.in_hand(color, t as u8));
+            let n = i32::from(pos.count(color, t as u8));
+            if n == 0 || tables.royalty[t] != Royalty::None {
+                continue;
+            }
+            if tables.is_pawn[t] {
+                side.pawns += n;
+                side.pawns_value += n * value;
+            } else {
+                side.pieces += n;
+                side.pieces_value += n * value;
+            }
         }
-        s += side.hand_value;
+        let s = sums.placement + side.hand_value;
         c.score += if color == Color::White { s } else { -s };
     }
     c
@@ -217,21 +189,21 @@ fn census(pos: &MailboxPos) -> Census {
 /// what promotion is worth; white minus black.
 fn pawn_score(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
     let v = pos.variant();
-    let width = pos.tables().width;
+    let tables = pos.tables();
+    let width = tables.width;
     let (np, full) = phase;
     let strength = [
         promotion_strength(pos, Color::White),
         promotion_strength(pos, Color::Black),
     ];
     let mut score = 0;
-    for &(color, file, row) in &c.pawns[..c.pawn_count] {
+    for &sq in &c.pawns[..c.pawn_count] {
+        let color = cell_color(pos.cell(sq));
+        let (file, row) = (i32::from(sq & 15), i32::from(sq >> 4));
         let ci = color.index();
-        let (start, goal) = (v.pawn_row[ci] as i32, v.promotion_row[ci] as i32);
-        let dir = (goal - start).signum();
-        let span = (goal - start).abs().max(1);
-        let advanced = ((row - start) * dir).clamp(0, span);
+        let dir = (v.promotion_row[ci] as i32 - v.pawn_row[ci] as i32).signum();
         // Quadratic in the fraction of the way done, 0..=64.
-        let progress = advanced * advanced * 64 / (span * span);
+        let progress = tables.pawn_progress[ci][row as usize];
         let mut s = progress;
         if !c.pawn_files.blocked(color, file, row, dir, width) {
             // Passed: worth more as the board empties.
@@ -256,25 +228,24 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
         let Some((kf, kr)) = c.sides[color.index()].royal else {
             continue;
         };
-        let (mut shield, mut attackers) = (0, 0);
-        for dr in -2..=2 {
-            for df in -2..=2 {
-                let (f, r) = (kf + df, kr + dr);
-                if f < 0 || f >= tables.width || r < 0 || r >= tables.height {
-                    continue;
-                }
-                let cell = pos.cell((r * 16 + f) as u8);
-                if cell == 0 || (df == 0 && dr == 0) {
-                    continue;
-                }
-                let t = cell_type(cell) as usize;
-                if cell_color(cell) == color {
-                    shield += i32::from(df.abs() <= 1 && dr.abs() <= 1);
-                } else if !tables.is_pawn[t] && tables.royalty[t] == Royalty::None {
-                    attackers += 1;
-                }
+        // Own men in the 3x3 square around the royal (itself excluded),
+        // enemy pieces in the 5x5 one, clipped to the board.
+        let (mut shield, mut attackers) = (-1, 0);
+        let near = (0b111u32 << kf) >> 1;
+        let around = (0b11111u32 << kf) >> 2;
+        for r in (kr - 2).max(0)..=(kr + 2).min(tables.height - 1) {
+            if (r - kr).abs() <= 1 {
+                shield += (pos.row_men(color, Men::All, r) & near).count_ones() as i32;
             }
+            attackers += (pos.row_men(color.flip(), Men::NotPawns, r) & around).count_ones() as i32;
         }
+        // Enemy royals there are not counted.
+        pos.for_each_royal(color.flip(), |sq| {
+            let (f, r) = (i32::from(sq & 15), i32::from(sq >> 4));
+            if (f - kf).abs() <= 2 && (r - kr).abs() <= 2 {
+                attackers -= 1;
+            }
+        });
         let s = (shield.min(SHIELD_MAX) * SHIELD - attackers * ROYAL_ATTACKER) * np / full;
         score += if color == Color::White { s } else { -s };
     }
@@ -329,7 +300,7 @@ fn drawish_scale(pos: &MailboxPos, sides: &[Side; 2], white_score: Score) -> i32
     if s.pawns > 0 || s.hand_value > 0 {
         return 8;
     }
-    if s.pieces == 1 && w.pawns == 0 && !pos.tables().mates_alone[s.some_piece] {
+    if s.pieces == 1 && w.pawns == 0 && !pos.tables().mates_alone[only_piece(pos, strong)] {
         // One piece that cannot mate (a knight, a bishop, a met) against
         // no pawns: dead.
         return 0;
@@ -339,6 +310,20 @@ fn drawish_scale(pos: &MailboxPos, sides: &[Side; 2], white_score: Score) -> i32
     } else {
         8
     }
+}
+
+/// The type of the last non-royal piece of `color` that is not a pawn (in
+/// square order; the only one when it has one), 0 if none.
+fn only_piece(pos: &MailboxPos, color: Color) -> usize {
+    let tables = pos.tables();
+    let mut found = 0;
+    pos.for_each_piece(color, |sq| {
+        let t = cell_type(pos.cell(sq)) as usize;
+        if !tables.is_pawn[t] && tables.royalty[t] == Royalty::None {
+            found = t;
+        }
+    });
+    found
 }
 
 impl Evaluate for MailboxPos {

@@ -98,7 +98,7 @@ impl MailboxPos {
     /// (King of the Hill: piece 3 valued -2; centre squares of the board).
     fn hill_reached(&self) -> bool {
         let t = &self.tables;
-        if t.variant.types.len() <= 3 || t.variant.types[3].raw_value != -2 {
+        if !t.king_of_the_hill {
             return false;
         }
         let mover = self.side.flip();
@@ -124,21 +124,10 @@ impl MailboxPos {
             .sum()
     }
 
-    /// Whether `color` started with a royal piece (its fmax.ini array).
-    fn starts_with_royal(&self, color: Color) -> bool {
-        let v = &self.tables.variant;
-        let array = match color {
-            Color::White => &v.white_array,
-            Color::Black => &v.black_array,
-        };
-        array
-            .iter()
-            .any(|&t| t != 0 && self.tables.royalty[t as usize] != Royalty::None)
-    }
-
     /// Extinction: a side that started with royals and has none left lost.
     fn extinction_verdict(&self) -> Option<Verdict> {
-        let gone = |c: Color| self.starts_with_royal(c) && self.pieces_of(c, true) == 0;
+        let gone =
+            |c: Color| self.tables.starts_with_royal[c.index()] && self.pieces_of(c, true) == 0;
         if gone(self.side) {
             Some(Verdict::Loss)
         } else if gone(self.side.flip()) {

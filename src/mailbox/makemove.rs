@@ -67,6 +67,7 @@ impl MailboxPos {
         self.occupancy[c][usize::from(sq >> 6)] |= 1 << (sq & 63);
         self.counts[c][cell_type(cell) as usize] += 1;
         self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+        self.account(c, cell, sq, 1);
     }
 
     /// Empties `sq` and returns what stood there (`EMPTY` if nothing).
@@ -78,8 +79,30 @@ impl MailboxPos {
             self.occupancy[c][usize::from(sq >> 6)] &= !(1 << (sq & 63));
             self.counts[c][cell_type(cell) as usize] -= 1;
             self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+            self.account(c, cell, sq, -1);
         }
         cell
+    }
+
+    /// Adds (`sign` 1) or removes (-1) the piece `cell` of side `c` on
+    /// `sq` in the piece sums, the pawn square set and the royal list.
+    fn account(&mut self, c: usize, cell: u8, sq: u8, sign: i32) {
+        let t = cell_type(cell) as usize;
+        let term = sign * self.tables.placement[t * 256 + sq as usize];
+        if self.tables.royalty[t] != Royalty::None {
+            self.sums[c].royal_mobility += term;
+            self.account_royal(c, sq, sign);
+            return;
+        }
+        self.sums[c].placement += term;
+        if self.tables.is_pawn[t] {
+            let (word, bit) = (usize::from(sq >> 6), 1u64 << (sq & 63));
+            if sign > 0 {
+                self.pawn_squares[c][word] |= bit;
+            } else {
+                self.pawn_squares[c][word] &= !bit;
+            }
+        }
     }
 
     pub(crate) fn set_ep(&mut self, squares: &[u8], victim: u8) {
@@ -120,8 +143,8 @@ impl MailboxPos {
         if !pawn && m.piece() != 0 {
             undo.gated_from = Some(self.gate(m, from, color_bits));
         }
-        let skipped = self.skipped_squares(m);
-        self.set_ep(&skipped[..], to);
+        let (skipped, n) = self.skipped_squares(m);
+        self.set_ep(&skipped[..n], to);
         self.halfmove = if pawn || undo.captured != EMPTY {
             0
         } else {
@@ -200,20 +223,23 @@ impl MailboxPos {
         self.hand[color][t as usize] = n;
     }
 
-    /// The squares a multi-step pawn move passed (its e.p. squares).
-    fn skipped_squares(&self, m: Move) -> Vec<u8> {
+    /// The squares a multi-step pawn move passed (its e.p. squares, at
+    /// most three) and how many there are.
+    fn skipped_squares(&self, m: Move) -> ([u8; 3], usize) {
+        let mut out = [0u8; 3];
         if m.kind() != MoveKind::MultiStep {
-            return Vec::new();
+            return (out, 0);
         }
         let (first, to) = (i32::from(m.skip()), i32::from(m.to()));
         let step = first - i32::from(m.from());
-        let mut out = Vec::with_capacity(3);
+        let mut n = 0;
         let mut sq = first;
-        while sq != to && out.len() < 3 && (0..256).contains(&sq) {
-            out.push(sq as u8);
+        while sq != to && n < out.len() && (0..256).contains(&sq) {
+            out[n] = sq as u8;
+            n += 1;
             sq += step;
         }
-        out
+        (out, n)
     }
 
     /// Takes back the last move `m`.
@@ -259,13 +285,21 @@ impl MailboxPos {
 
     /// Whether `color`'s royalty is safe from capture by the other side.
     pub(crate) fn royalty_safe(&self, color: Color) -> bool {
-        let mut royals = Vec::with_capacity(2);
-        self.for_each_piece(color, |sq| {
-            if self.tables.royalty[cell_type(self.board[sq as usize]) as usize] != Royalty::None {
-                royals.push(sq);
+        // Without allocating unless a side has more royals than fit here.
+        let mut royals = [0u8; 8];
+        let mut seen = 0;
+        self.for_each_royal(color, |sq| {
+            if seen < royals.len() {
+                royals[seen] = sq;
             }
+            seen += 1;
         });
-        self.royals_safe(color, &royals)
+        if seen <= royals.len() {
+            return self.royals_safe(color, &royals[..seen]);
+        }
+        let mut all = Vec::with_capacity(seen);
+        self.for_each_royal(color, |sq| all.push(sq));
+        self.royals_safe(color, &all)
     }
 
     /// Whether none of `royals` (the squares of `color`'s royal pieces) may

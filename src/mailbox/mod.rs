@@ -78,6 +78,44 @@ pub struct MailboxPos {
     history: Vec<Undo>,
     node: Cell<Option<NodeInfo>>,
     count: Count,
+    /// Per side: the evaluation's piece sums, kept by `put` and `take`.
+    sums: [PieceSums; 2],
+    /// Per side: squares of its pawns, kept by `put` and `take`.
+    pawn_squares: [[u64; 4]; 2],
+    /// Per side: squares of its royal pieces, kept by `put` and `take`.
+    royals: [RoyalList; 2],
+}
+
+/// The squares of one side's royal pieces, in no particular order.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RoyalList {
+    squares: [u8; ROYAL_LIST_LEN],
+    /// How many royal pieces the side has; beyond [`ROYAL_LIST_LEN`]
+    /// `squares` is not kept and the board is scanned instead.
+    len: u16,
+}
+
+/// Royal pieces a [`RoyalList`] holds.
+const ROYAL_LIST_LEN: usize = 6;
+
+/// Which men [`MailboxPos::row_men`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Men {
+    /// Every man.
+    All,
+    /// Men that are not pawns.
+    NotPawns,
+}
+
+/// What the evaluation sums over one side's pieces on the board, kept up
+/// to date as pieces come and go (see `Tables::placement`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceSums {
+    /// Over the non-royal pieces: value, plus the centralisation term for
+    /// those that are not pawns.
+    pub placement: i32,
+    /// Over the royal pieces: centred mobility (sixteenths of a move).
+    pub royal_mobility: i32,
 }
 
 /// Facts about the side to move, computed once per position when first
@@ -134,6 +172,9 @@ impl MailboxPos {
             history: Vec::new(),
             node: Cell::new(None),
             count: Count::default(),
+            sums: [PieceSums::default(); 2],
+            pawn_squares: [[0; 4]; 2],
+            royals: [RoyalList::default(); 2],
         }
     }
 
@@ -185,7 +226,7 @@ impl MailboxPos {
 
     /// Whether pieces in hand can be gated (Seirawan).
     pub(crate) fn has_gating(&self) -> bool {
-        self.tables.variant.has_gating()
+        self.tables.gating
     }
 
     /// The variant this position belongs to.
@@ -229,6 +270,90 @@ impl MailboxPos {
         self.hand[color.index()][t as usize]
     }
 
+    /// The evaluation's sums over `color`'s pieces on the board.
+    #[must_use]
+    pub fn piece_sums(&self, color: Color) -> PieceSums {
+        self.sums[color.index()]
+    }
+
+    /// Calls `f` with the square of every pawn of `color`, in the order of
+    /// `for_each_piece`.
+    pub fn for_each_pawn(&self, color: Color, f: impl FnMut(u8)) {
+        movegen::for_each_square(&self.pawn_squares[color.index()], f);
+    }
+
+    /// Calls `f` with the square of every royal piece of `color` (in no
+    /// particular order).
+    pub(crate) fn for_each_royal(&self, color: Color, mut f: impl FnMut(u8)) {
+        let list = &self.royals[color.index()];
+        if usize::from(list.len) <= ROYAL_LIST_LEN {
+            list.squares[..usize::from(list.len)]
+                .iter()
+                .for_each(|&sq| f(sq));
+        } else {
+            self.for_each_piece(color, |sq| {
+                if self.is_royal(self.board[sq as usize]) {
+                    f(sq);
+                }
+            });
+        }
+    }
+
+    /// Bits 0..16: the files of row `row` holding a man of `color` (all
+    /// of them, or only those that are not pawns).
+    #[must_use]
+    pub fn row_men(&self, color: Color, men: Men, row: i32) -> u32 {
+        let c = color.index();
+        let (word, shift) = ((row >> 2) as usize & 3, (row & 3) * 16);
+        let bits = match men {
+            Men::All => self.occupancy[c][word],
+            Men::NotPawns => self.occupancy[c][word] & !self.pawn_squares[c][word],
+        };
+        (bits >> shift) as u32 & 0xFFFF
+    }
+
+    /// The lowest square (the first in `for_each_piece` order) holding a
+    /// royal piece of `color`.
+    #[must_use]
+    pub fn first_royal(&self, color: Color) -> Option<u8> {
+        let mut first: Option<u8> = None;
+        self.for_each_royal(color, |sq| {
+            first = Some(first.map_or(sq, |f| f.min(sq)));
+        });
+        first
+    }
+
+    /// Keeps the royal list of side `c` as the royal `sq` comes (`sign`
+    /// 1) or goes (-1); the board already shows the change.
+    fn account_royal(&mut self, c: usize, sq: u8, sign: i32) {
+        let list = &mut self.royals[c];
+        let len = usize::from(list.len);
+        if sign > 0 {
+            if len < ROYAL_LIST_LEN {
+                list.squares[len] = sq;
+            }
+            list.len += 1;
+            return;
+        }
+        list.len -= 1;
+        if len <= ROYAL_LIST_LEN {
+            if let Some(i) = list.squares[..len].iter().position(|&s| s == sq) {
+                list.squares[i] = list.squares[len - 1];
+            }
+        } else if len == ROYAL_LIST_LEN + 1 {
+            // Back within the list: read the squares off the board.
+            let mut squares = [0u8; ROYAL_LIST_LEN];
+            let mut n = 0;
+            self.for_each_piece(if c == 0 { Color::White } else { Color::Black }, |s| {
+                if self.is_royal(self.board[s as usize]) && n < ROYAL_LIST_LEN {
+                    squares[n] = s;
+                    n += 1;
+                }
+            });
+            self.royals[c].squares = squares;
+        }
+    }
+
     /// Fullmove number as in FEN.
     #[must_use]
     pub fn fullmove(&self) -> u32 {
@@ -261,35 +386,35 @@ impl MailboxPos {
 }
 
 impl MailboxPos {
-    /// The cached facts about the side to move.
+    /// The cached facts about the side to move. One pass over its pieces
+    /// finds the royals; the check test then walks from those squares.
     pub(crate) fn node_info(&self) -> NodeInfo {
         if let Some(info) = self.node.get() {
             return info;
         }
-        let mut info = NodeInfo {
-            in_check: !self.royalty_safe(self.side),
-            royals: [0; 4],
-            royal_count: 0,
-        };
-        self.for_each_piece(self.side, |sq| {
-            let t = cell_type(self.board[sq as usize]) as usize;
-            if self.tables.royalty[t] != Royalty::None && info.royal_count < 4 {
-                info.royals[info.royal_count as usize] = sq;
-                info.royal_count += 1;
+        let mut royals = [0u8; 4];
+        let mut seen = 0usize;
+        self.for_each_royal(self.side, |sq| {
+            if seen < royals.len() {
+                royals[seen] = sq;
             }
+            seen += 1;
         });
-        if self.count_royals(self.side) > 4 {
-            info.royal_count = u8::MAX;
-        }
+        let info = if seen > royals.len() {
+            NodeInfo {
+                in_check: !self.royalty_safe(self.side),
+                royals,
+                royal_count: u8::MAX,
+            }
+        } else {
+            NodeInfo {
+                in_check: !self.royals_safe(self.side, &royals[..seen]),
+                royals,
+                royal_count: seen as u8,
+            }
+        };
         self.node.set(Some(info));
         info
-    }
-
-    fn count_royals(&self, color: Color) -> usize {
-        (1..self.tables.royalty.len())
-            .filter(|&t| self.tables.royalty[t] != Royalty::None)
-            .map(|t| usize::from(self.counts[color.index()][t]))
-            .sum()
     }
 
     /// After `m` was played from a position described by `info`: is the

@@ -155,25 +155,18 @@ impl MailboxPos {
         ray: &CompiledRay,
         emit: &mut F,
     ) {
-        let (width, height) = (self.tables.width, self.tables.height);
-        let (mut f, mut r) = (i32::from(x & 15), i32::from(x >> 4));
-        let leaper = ray.rights & 4 != 0;
-        loop {
-            f += ray.s.df;
-            r += ray.s.dr;
-            if f < 0 || f >= width || r < 0 || r >= height {
-                return;
-            }
-            let y = (r * 16 + f) as u8;
+        // The table says how many steps stay on the board: no edge tests.
+        let steps = self.tables.ray_reach[ray.reach_row * 256 + x as usize];
+        let mut at = i32::from(x);
+        for _ in 0..steps {
+            at += ray.offset;
+            let y = (at & 255) as u8;
             let occupant = self.board[y as usize];
             if occupant == EMPTY {
                 if ray.rights & 2 != 0 {
                     emit(y, MoveKind::Quiet);
                 } else if ray.rights & 1 != 0 && pawn && self.is_ep_square(y) {
                     emit(y, MoveKind::EnPassant);
-                }
-                if leaper {
-                    return;
                 }
                 continue;
             }
@@ -300,23 +293,20 @@ impl MailboxPos {
     #[must_use]
     pub fn attacked(&self, sq: u8, by: Color) -> bool {
         let t = &self.tables;
-        let (sf, sr) = (i32::from(sq & 15), i32::from(sq >> 4));
-        for probe in &t.probes {
-            let (mut f, mut r) = (sf, sr);
-            loop {
-                f += probe.back.df;
-                r += probe.back.dr;
-                if f < 0 || f >= t.width || r < 0 || r >= t.height {
-                    break;
-                }
-                let cell = self.board[(r * 16 + f) as usize];
+        let attacker =
+            |cell: u8, types: u16| cell_color(cell) == by && types & (1 << cell_type(cell)) != 0;
+        let n = t.attack_probes.len();
+        let reach = &t.attack_reach[sq as usize * n..(sq as usize + 1) * n];
+        for (probe, &steps) in t.attack_probes.iter().zip(reach) {
+            // `steps` steps stay on the board, so no edge test is needed.
+            let mut at = i32::from(sq);
+            for step in 0..steps {
+                at += probe.offset;
+                let cell = self.board[at as usize & 255];
                 if cell != EMPTY {
-                    if cell_color(cell) == by && probe.types & (1 << cell_type(cell)) != 0 {
+                    if attacker(cell, if step == 0 { probe.near } else { probe.far }) {
                         return true;
                     }
-                    break;
-                }
-                if !probe.slider {
                     break;
                 }
             }
@@ -347,21 +337,18 @@ impl MailboxPos {
     }
 
     /// Calls `f` with the square of every piece of `color`.
-    pub(crate) fn for_each_piece(&self, color: Color, mut f: impl FnMut(u8)) {
-        for (word_index, &word) in self.occupancy[color.index()].iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let sq = word_index as u32 * 64 + bits.trailing_zeros();
-                bits &= bits - 1;
-                f(sq as u8);
-            }
-        }
+    pub(crate) fn for_each_piece(&self, color: Color, f: impl FnMut(u8)) {
+        for_each_square(&self.occupancy[color.index()], f);
     }
 
     /// Appends the pseudo-legal moves of the side to move.
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
         let color = self.side;
         let in_check = std::cell::OnceCell::new();
+        let quiets_unwanted = kind == GenKind::Captures;
+        // Without zones and gating, a piece's move along a simple ray is
+        // pushed as walked: none of push_move's tests can apply to it.
+        let direct = !self.tables.zones.any_confined() && !self.tables.gating;
         self.for_each_piece(color, |x| {
             let piece = self.board[x as usize];
             let t = cell_type(piece) as usize;
@@ -373,8 +360,24 @@ impl MailboxPos {
                 {
                     continue;
                 }
-                if ray.simple {
+                if ray.simple && direct && !pawn {
+                    self.walk_simple(x, color, false, ray, &mut |y, mk| {
+                        let wanted = match kind {
+                            GenKind::All => true,
+                            GenKind::Captures => mk != MoveKind::Quiet,
+                            GenKind::Quiets => mk == MoveKind::Quiet,
+                        };
+                        if wanted {
+                            out.push(Move::new(x, y, mk, 0, 0));
+                        }
+                    });
+                } else if ray.simple {
                     self.walk_simple(x, color, pawn, ray, &mut |y, mk| {
+                        // Only pawns promote: a piece's quiet move is never
+                        // in the capture set.
+                        if quiets_unwanted && mk == MoveKind::Quiet && !pawn {
+                            return;
+                        }
                         if self.zone_allows(piece, y) {
                             self.push_move(x, y, mk, 0, piece, kind, out);
                         }
@@ -489,4 +492,17 @@ impl MailboxPos {
 /// Whether `occupant` may serve as the platform of a hop.
 fn platform_ok(ray: &CompiledRay, occupant: u8, color: Color) -> bool {
     !ray.friendly_platform || cell_color(occupant) == color
+}
+
+/// Calls `f` with every square of a set (one bit per mailbox square), in
+/// ascending order.
+pub(crate) fn for_each_square(set: &[u64; 4], mut f: impl FnMut(u8)) {
+    for (word_index, &word) in set.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let sq = word_index as u32 * 64 + bits.trailing_zeros();
+            bits &= bits - 1;
+            f(sq as u8);
+        }
+    }
 }

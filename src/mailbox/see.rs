@@ -107,23 +107,19 @@ impl MailboxPos {
                 best = Some((sq, ty, v));
             }
         };
-        for probe in &t.probes {
-            let (mut f, mut r) = (tf, tr);
-            loop {
-                f += probe.back.df;
-                r += probe.back.dr;
-                if f < 0 || f >= t.width || r < 0 || r >= t.height {
-                    break;
-                }
-                let sq = (r * 16 + f) as u8;
+        let n = t.probes.len();
+        let reach = &t.probe_reach[target as usize * n..(target as usize + 1) * n];
+        for (probe, &steps) in t.probes.iter().zip(reach) {
+            // `steps` steps stay on the board (one for a leaper probe).
+            let mut at = i32::from(target);
+            for _ in 0..steps {
+                at += probe.offset;
+                let sq = (at & 255) as u8;
                 let cell = self.board[sq as usize];
                 if cell != EMPTY && !vacated.contains(sq) {
                     if cell_color(cell) == by && probe.types & (1 << cell_type(cell)) != 0 {
                         consider(sq, cell_type(cell));
                     }
-                    break;
-                }
-                if !probe.slider {
                     break;
                 }
             }

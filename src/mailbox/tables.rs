@@ -53,6 +53,10 @@ pub struct CompiledRay {
     /// A plain leaper or slider (no toggle, hop, x4, wrap or multi-path):
     /// walked by the fast path.
     pub simple: bool,
+    /// The first step as a change of mailbox square (`16 * dr + df`).
+    pub offset: i32,
+    /// For a simple ray: its row of [`Tables::ray_reach`].
+    pub reach_row: usize,
 }
 
 impl CompiledRay {
@@ -79,8 +83,49 @@ impl CompiledRay {
             multi_path,
             may_capture: may_capture(ray),
             simple: is_simple(ray),
+            offset: {
+                let d = Delta::of(ray.step);
+                16 * d.dr + d.df
+            },
+            reach_row: 0,
         }
     }
+}
+
+/// Numbers the distinct (step, leaper) pairs of the simple rays (their
+/// `reach_row`) and returns, per pair and square, how many steps stay on
+/// the board: see [`Tables::ray_reach`].
+fn ray_reach(rays: &mut [Vec<CompiledRay>], width: i32, height: i32) -> Vec<u8> {
+    let mut kinds: Vec<(Delta, bool)> = Vec::new();
+    let mut out = Vec::new();
+    for ray in rays.iter_mut().flatten().filter(|r| r.simple) {
+        let kind = (ray.s, ray.rights & 4 != 0);
+        ray.reach_row = match kinds.iter().position(|&k| k == kind) {
+            Some(i) => i,
+            None => {
+                kinds.push(kind);
+                let limit = if kind.1 { 1 } else { 16 };
+                out.extend((0..256).map(|sq| steps_on_board(sq, ray.s, limit, width, height)));
+                kinds.len() - 1
+            }
+        };
+    }
+    out
+}
+
+/// How many steps (at most `limit`) from square `sq` along `d` stay on a
+/// board of `width` x `height`.
+fn steps_on_board(sq: i32, d: Delta, limit: u8, width: i32, height: i32) -> u8 {
+    let (mut f, mut r, mut steps) = (sq % 16, sq / 16, 0);
+    while steps < limit {
+        f += d.df;
+        r += d.dr;
+        if f < 0 || f >= width || r < 0 || r >= height {
+            break;
+        }
+        steps += 1;
+    }
+    steps
 }
 
 /// A ray whose rights never change along the way.
@@ -132,10 +177,29 @@ pub struct Tables {
     /// Per type: centipawn value (the ini's, or the mobility estimate
     /// where the ini value is absurd: see `rules::mobility`).
     pub value: Vec<i32>,
-    /// Per type and square: weighted empty-board mobility minus the type's
-    /// average over the board, in sixteenths of a move (evaluation's
-    /// centralisation term).
-    pub mobility: Vec<Vec<i16>>,
+    /// Per type and square (index `type * 256 + square`), what a piece
+    /// there adds to the evaluation's piece sums ([`super::PieceSums`]):
+    /// for a royal, its centred mobility (below); for a pawn, its value;
+    /// for another piece, its value plus [`PIECE_MOBILITY_WEIGHT`] times
+    /// its centred mobility / 16. Centred mobility is the weighted
+    /// empty-board mobility on the square minus the type's average over
+    /// the board, in sixteenths of a move.
+    pub placement: Vec<i32>,
+    /// Value of the non-pawn, non-royal pieces of both initial arrays (the
+    /// evaluation's measure of a full board).
+    pub initial_piece_material: i32,
+    /// Per side: value of its best promotion choice minus its pawn's (0
+    /// when it has no choice).
+    pub promotion_gain: [i32; 2],
+    /// Per side (white first): its initial array holds a royal piece, so
+    /// losing all royals loses the game (extinction).
+    pub starts_with_royal: [bool; 2],
+    /// King of the Hill (piece 3 valued -2 in fmax.ini).
+    pub king_of_the_hill: bool,
+    /// Per side and row: how far a pawn on that row has come from its
+    /// start row toward its promotion row, quadratic in the fraction of the
+    /// way, 0..=64 (evaluation's pawn advancement).
+    pub pawn_progress: [[i32; 16]; 2],
     /// Per type: mobile enough (weighted empty-board mobility at least
     /// [`MATING_MOBILITY`]) to mate a lone royal with its own royal's help
     /// (a rook or a commoner can, a knight, bishop or ferz cannot).
@@ -144,6 +208,8 @@ pub struct Tables {
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
     pub castles: Vec<bool>,
+    /// Pieces in hand can be gated (Seirawan; `Variant::has_gating`).
+    pub gating: bool,
     /// Chess960 castling (overlay `castling960`) instead of corner castling.
     pub castling960: bool,
     /// Per type: the sides it castles to in Chess960 mode (bit 0: toward
@@ -160,6 +226,22 @@ pub struct Tables {
     pub wraps: bool,
     /// Reverse probes for the attack test over plain capture rays.
     pub probes: Vec<Probe>,
+    /// The same probes merged by direction for the yes/no attack test: a
+    /// leaper probe whose step is also a slider probe's first step is
+    /// folded into that slider probe (see [`AttackProbe`]).
+    pub attack_probes: Vec<AttackProbe>,
+    /// Per simple ray kind (a ray's `reach_row`) and square (index
+    /// `row * 256 + square`): how many steps the ray can take from the
+    /// square before leaving the board (at most 1 for a leaper).
+    pub ray_reach: Vec<u8>,
+    /// Per square and probe of `probes` (index `square * probes + probe`):
+    /// how many steps the probe can take from the square before leaving
+    /// the board (at most 1 for a leaper probe).
+    pub probe_reach: Vec<u8>,
+    /// Per square and attack probe (index `square * probes + probe`): how
+    /// many steps the probe can take from the square before leaving the
+    /// board (at most 1 for a leaper probe).
+    pub attack_reach: Vec<u8>,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
     /// Only plain leapers and sliders attack, on a board without wrap,
@@ -177,10 +259,73 @@ pub struct Tables {
 pub struct Probe {
     /// The step back from the target toward a possible attacker.
     pub back: Delta,
+    /// The same step as a change of mailbox square (`16 * dr + df`).
+    pub offset: i32,
     /// Keep walking over empty squares (slider) or look one step only.
     pub slider: bool,
     /// Bit per type that has this capture ray.
     pub types: u16,
+}
+
+/// A reverse probe of the attack test: the first piece met one step back
+/// attacks if its type is in `near`; a slider probe walks on over empty
+/// squares, and the first piece met further back attacks if its type is in
+/// `far`.
+#[derive(Clone, Debug)]
+pub struct AttackProbe {
+    /// The step back from the target toward a possible attacker.
+    pub back: Delta,
+    /// The same step as a change of mailbox square (`16 * dr + df`).
+    pub offset: i32,
+    /// Keep walking past the first square.
+    pub slider: bool,
+    /// Types that capture from one step away along `back`.
+    pub near: u16,
+    /// Types that capture from further away (sliders).
+    pub far: u16,
+}
+
+/// Merges `probes` by direction: a leaper probe and a slider probe with the
+/// same step become one walk (the order of the tests does not matter for a
+/// yes/no answer).
+fn merge_probes(probes: &[Probe]) -> Vec<AttackProbe> {
+    let mut out: Vec<AttackProbe> = probes
+        .iter()
+        .filter(|p| p.slider)
+        .map(|p| AttackProbe {
+            back: p.back,
+            offset: p.offset,
+            slider: true,
+            near: p.types,
+            far: p.types,
+        })
+        .collect();
+    for p in probes.iter().filter(|p| !p.slider) {
+        match out.iter_mut().find(|a| a.slider && a.back == p.back) {
+            Some(a) => a.near |= p.types,
+            None => out.push(AttackProbe {
+                back: p.back,
+                offset: p.offset,
+                slider: false,
+                near: p.types,
+                far: 0,
+            }),
+        }
+    }
+    out
+}
+
+/// Per square and probe, given as (step, slider) pairs: how many steps
+/// stay on the board (see [`Tables::attack_reach`]).
+fn reach_table(probes: &[(Delta, bool)], width: i32, height: i32) -> Vec<u8> {
+    let mut out = vec![0u8; 256 * probes.len()];
+    for sq in 0..256 {
+        for (i, &(back, slider)) in probes.iter().enumerate() {
+            let limit = if slider { 16 } else { 1 };
+            out[sq as usize * probes.len() + i] = steps_on_board(sq, back, limit, width, height);
+        }
+    }
+    out
 }
 
 /// Groups every plain capture ray by direction and kind; pieces confined
@@ -206,6 +351,7 @@ fn build_probes(rays: &[Vec<CompiledRay>], zones: &super::zones::ZoneTables) -> 
                 Some(p) => p.types |= 1 << t,
                 None => probes.push(Probe {
                     back,
+                    offset: 16 * back.dr + back.df,
                     slider,
                     types: 1 << t,
                 }),
@@ -221,10 +367,11 @@ impl Tables {
     pub fn new(variant: Arc<Variant>) -> Tables {
         let types = &variant.types;
         let per_type = |f: &dyn Fn(usize) -> bool| (0..types.len()).map(f).collect::<Vec<bool>>();
-        let rays: Vec<Vec<CompiledRay>> = types
+        let mut rays: Vec<Vec<CompiledRay>> = types
             .iter()
             .map(|t| t.rays.iter().map(|&r| CompiledRay::new(r)).collect())
             .collect();
+        let ray_reach = ray_reach(&mut rays, variant.width as i32, variant.height as i32);
         let mut lines = vec![false; LINE_SPAN * LINE_SPAN];
         let reach = types
             .iter()
@@ -246,6 +393,11 @@ impl Tables {
             .collect();
         let zones = super::zones::ZoneTables::new(&variant.board_rules);
         let (probes, complex_attackers) = build_probes(&rays, &zones);
+        let attack_probes = merge_probes(&probes);
+        let value = played_values(&variant);
+        let initial_piece_material = initial_piece_material(&variant, &value);
+        let promotion_gain = [0, 1].map(|c| promotion_gain(&variant, &value, c));
+        let placement = placement_table(&variant, &value);
         let plain = complex_attackers == 0
             && !hoppers
             && !wraps
@@ -254,6 +406,24 @@ impl Tables {
         Tables {
             plain,
             keys: &ZOBRIST,
+            attack_reach: reach_table(
+                &attack_probes
+                    .iter()
+                    .map(|p| (p.back, p.slider))
+                    .collect::<Vec<_>>(),
+                variant.width as i32,
+                variant.height as i32,
+            ),
+            probe_reach: reach_table(
+                &probes
+                    .iter()
+                    .map(|p| (p.back, p.slider))
+                    .collect::<Vec<_>>(),
+                variant.width as i32,
+                variant.height as i32,
+            ),
+            attack_probes,
+            ray_reach,
             probes,
             complex_attackers,
             width: variant.width as i32,
@@ -264,8 +434,17 @@ impl Tables {
             royalty: types.iter().map(|t| t.royalty).collect(),
             duple: per_type(&|i| types[i].duple_check),
             iron: per_type(&|i| types[i].raw_value < -665),
-            value: played_values(&variant),
-            mobility: mobility_tables(&variant),
+            value,
+            placement,
+            initial_piece_material,
+            promotion_gain,
+            pawn_progress: [0, 1].map(|c| pawn_progress(&variant, c)),
+            starts_with_royal: [&variant.white_array, &variant.black_array].map(|array| {
+                array
+                    .iter()
+                    .any(|&t| t != 0 && types[t as usize].royalty != Royalty::None)
+            }),
+            king_of_the_hill: types.len() > 3 && types[3].raw_value == -2,
             mates_alone: variant
                 .types
                 .iter()
@@ -278,6 +457,7 @@ impl Tables {
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,
+            gating: variant.has_gating(),
             castle_sides,
             castle_partners: corner_types(&variant),
             lines,
@@ -319,18 +499,65 @@ fn played_values(v: &Variant) -> Vec<i32> {
         .collect()
 }
 
-/// Per type, the centred empty-board mobility of every square.
-fn mobility_tables(v: &Variant) -> Vec<Vec<i16>> {
-    v.types
+/// Centipawns per weighted move of empty-board mobility above a piece's
+/// average (the evaluation's centralisation of non-royal pieces).
+pub const PIECE_MOBILITY_WEIGHT: i32 = 4;
+
+/// See [`Tables::placement`].
+fn placement_table(v: &Variant, value: &[i32]) -> Vec<i32> {
+    let mut out = vec![0; v.types.len() * 256];
+    for (t, ty) in v.types.iter().enumerate() {
+        let map = crate::rules::mobility::mobility_map(&ty.rays, v.width, v.height);
+        for (sq, m) in map.per_square.iter().enumerate().take(256) {
+            let mobility = i32::from(((m - map.average) * 16.0).round() as i16);
+            out[t * 256 + sq] = if ty.royalty != Royalty::None {
+                mobility
+            } else if ty.is_pawn {
+                value[t]
+            } else {
+                value[t] + mobility * PIECE_MOBILITY_WEIGHT / 16
+            };
+        }
+    }
+    out
+}
+
+/// See [`Tables::initial_piece_material`].
+fn initial_piece_material(v: &Variant, value: &[i32]) -> i32 {
+    let heavy = |t: u8| {
+        let ty = &v.types[t as usize];
+        !ty.is_pawn && ty.royalty == Royalty::None
+    };
+    v.white_array
         .iter()
-        .map(|t| {
-            let map = crate::rules::mobility::mobility_map(&t.rays, v.width, v.height);
-            map.per_square
-                .iter()
-                .map(|m| ((m - map.average) * 16.0).round() as i16)
-                .collect()
-        })
-        .collect()
+        .chain(v.black_array.iter())
+        .filter(|&&t| t != 0 && heavy(t))
+        .map(|&t| value[t as usize])
+        .sum()
+}
+
+/// See [`Tables::promotion_gain`]; `color` 0 is white.
+fn promotion_gain(v: &Variant, value: &[i32], color: usize) -> i32 {
+    let pawn = value[v.pawn_type[color] as usize];
+    let best = v.promotion_choices[color]
+        .iter()
+        .map(|&t| value[t as usize])
+        .max()
+        .unwrap_or(pawn);
+    best - pawn
+}
+
+/// See [`Tables::pawn_progress`]; `color` 0 is white.
+fn pawn_progress(v: &Variant, color: usize) -> [i32; 16] {
+    let (start, goal) = (v.pawn_row[color] as i32, v.promotion_row[color] as i32);
+    let dir = (goal - start).signum();
+    let span = (goal - start).abs().max(1);
+    let mut out = [0; 16];
+    for (row, slot) in out.iter_mut().enumerate() {
+        let advanced = ((row as i32 - start) * dir).clamp(0, span);
+        *slot = advanced * advanced * 64 / (span * span);
+    }
+    out
 }
 
 /// The castling directions of a piece (see [`Tables::castle_sides`]).

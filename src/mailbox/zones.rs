@@ -181,7 +181,8 @@ impl MailboxPos {
         facing
     }
 
-    fn is_royal(&self, cell: u8) -> bool {
+    /// Whether `cell` holds a royal piece.
+    pub(crate) fn is_royal(&self, cell: u8) -> bool {
         self.tables.royalty[usize::from(cell_type(cell))] != Royalty::None
     }
 
@@ -205,10 +206,19 @@ impl MailboxPos {
     /// same rank or file lose their first-move jumps when the rules say so.
     /// Returns the squares whose virginity was taken (for unmake); a side
     /// has at most two royals that matter here.
+    #[inline]
     pub(crate) fn take_leap_rights(&mut self, t: u8, mover: Color, to: u8) -> LostRights {
+        if !self.tables.zones.any_leap_lost {
+            return [None; 2];
+        }
+        self.take_leap_rights_on_line(t, mover, to)
+    }
+
+    /// [`MailboxPos::take_leap_rights`] in variants with the rule.
+    fn take_leap_rights_on_line(&mut self, t: u8, mover: Color, to: u8) -> LostRights {
         let z = &self.tables.zones;
         let mut hit: LostRights = [None; 2];
-        if !z.any_leap_lost || !z.leap_lost_on_line[usize::from(t)] {
+        if !z.leap_lost_on_line[usize::from(t)] {
             return hit;
         }
         let mut n = 0;

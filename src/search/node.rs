@@ -178,7 +178,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut legal = 0;
-        while let Some((m, order_score)) = picker.next_move() {
+        while let Some((m, order_score)) = picker.next_move(&self.pos) {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let prunable =
                 quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha);

@@ -123,15 +123,28 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
 /// decides, and the losing ones go after the quiet moves.
 #[must_use]
 pub fn capture_score<P: Position>(pos: &P, m: P::Move) -> i32 {
+    let (score, doubtful) = tentative_capture_score(pos, m);
+    if doubtful && pos.see(m) < 0 {
+        demoted(score)
+    } else {
+        score
+    }
+}
+
+/// [`capture_score`] before the static exchange is looked at: the score of
+/// a good capture, and whether the exchange could still demote it (the
+/// mover is worth more than what it takes).
+fn tentative_capture_score<P: Position>(pos: &P, m: P::Move) -> (i32, bool) {
     let victim = pos.captured_value(m);
     let attacker = pos.mover_value(m);
     let promotion = if pos.is_promotion(m) { 800 } else { 0 };
     let mvv_lva = ((victim + promotion) * 16 - attacker.clamp(0, 1500)).max(0);
-    if victim + promotion >= attacker || pos.see(m) >= 0 {
-        GOOD_CAPTURE + mvv_lva
-    } else {
-        BAD_CAPTURE + mvv_lva
-    }
+    (GOOD_CAPTURE + mvv_lva, victim + promotion < attacker)
+}
+
+/// The score of a capture that loses material, from its good-capture score.
+fn demoted(good: i32) -> i32 {
+    good - GOOD_CAPTURE + BAD_CAPTURE
 }
 
 /// Whether an ordering score from [`capture_score`] marks a capture that
@@ -141,9 +154,21 @@ pub fn is_losing_capture_score(score: i32) -> bool {
     score < -HISTORY_MAX
 }
 
+/// A move with its ordering score. A capture whose static exchange has not
+/// been evaluated yet (`doubtful`) carries its good-capture score, an upper
+/// bound of its true score; [`MovePicker::next_move`] settles it only when
+/// it would be picked, so cutoffs spare the exchanges of the moves never
+/// reached, and the order stays the one the true scores give.
+#[derive(Clone, Copy, Debug)]
+pub struct Scored<M> {
+    m: M,
+    score: i32,
+    doubtful: bool,
+}
+
 /// A list of moves with ordering scores, handed out best first.
 pub struct MovePicker<M> {
-    moves: Vec<(M, i32)>,
+    moves: Vec<Scored<M>>,
     next: usize,
 }
 
@@ -165,27 +190,27 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         moves: &[M],
         heuristics: &Heuristics<M>,
         ctx: &OrderContext<M>,
-        mut buffer: Vec<(M, i32)>,
+        mut buffer: Vec<Scored<M>>,
     ) -> MovePicker<M> {
         let killers = heuristics.killers(ctx.ply);
         let counter = heuristics.counter(ctx.previous);
         let side = pos.side_to_move().index();
         buffer.clear();
         buffer.extend(moves.iter().map(|&m| {
-            let score = if ctx.tt_move.is_some() && ctx.tt_move == Some(move_id(m)) {
-                TT_MOVE
+            let (score, doubtful) = if ctx.tt_move.is_some() && ctx.tt_move == Some(move_id(m)) {
+                (TT_MOVE, false)
             } else if pos.is_capture(m) || pos.is_promotion(m) {
-                capture_score(pos, m)
+                tentative_capture_score(pos, m)
             } else if killers[0] == Some(m) {
-                KILLER + 1
+                (KILLER + 1, false)
             } else if killers[1] == Some(m) {
-                KILLER
+                (KILLER, false)
             } else if counter == Some(m) {
-                COUNTER
+                (COUNTER, false)
             } else {
-                heuristics.history(side, m)
+                (heuristics.history(side, m), false)
             };
-            (m, score)
+            Scored { m, score, doubtful }
         }));
         MovePicker {
             moves: buffer,
@@ -199,19 +224,19 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         pos: &P,
         moves: &[M],
         tt_move: Option<u32>,
-        mut buffer: Vec<(M, i32)>,
+        mut buffer: Vec<Scored<M>>,
     ) -> MovePicker<M> {
         buffer.clear();
         buffer.extend(moves.iter().map(|&m| {
-            let score = if tt_move.is_some() && tt_move == Some(move_id(m)) {
-                TT_MOVE
+            let (score, doubtful) = if tt_move.is_some() && tt_move == Some(move_id(m)) {
+                (TT_MOVE, false)
             } else if pos.is_capture(m) || pos.is_promotion(m) {
-                capture_score(pos, m)
+                tentative_capture_score(pos, m)
             } else {
                 // A quiet evasion: after the good captures, before the bad.
-                0
+                (0, false)
             };
-            (m, score)
+            Scored { m, score, doubtful }
         }));
         MovePicker {
             moves: buffer,
@@ -221,21 +246,42 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
 
     /// Gives the storage back for the next node.
     #[must_use]
-    pub fn into_buffer(self) -> Vec<(M, i32)> {
+    pub fn into_buffer(self) -> Vec<Scored<M>> {
         self.moves
     }
 
-    /// The best remaining move and its ordering score (selection sort: most
-    /// nodes cut off after a few moves, so sorting everything is wasted).
-    pub fn next_move(&mut self) -> Option<(M, i32)> {
-        let rest = self.moves.get(self.next..)?;
-        let (best, _) = rest
-            .iter()
-            .enumerate()
-            .max_by_key(|(i, (_, s))| (*s, usize::MAX - i))?;
-        self.moves.swap(self.next, self.next + best);
-        self.next += 1;
-        Some(self.moves[self.next - 1])
+    /// The best remaining move of `pos` (the position the moves were scored
+    /// in) and its ordering score (selection sort: most nodes cut off after
+    /// a few moves, so sorting everything is wasted). A doubtful capture
+    /// that would be picked has its exchange evaluated first; if it loses
+    /// material it is demoted and the pick is made again.
+    pub fn next_move<P: Position<Move = M>>(&mut self, pos: &P) -> Option<(M, i32)> {
+        loop {
+            // The first of the highest scores (a strict comparison keeps
+            // the earliest on ties).
+            let rest = self.moves.get(self.next..)?;
+            let first = rest.first()?;
+            let (mut best, mut best_score) = (0, first.score);
+            for (i, e) in rest.iter().enumerate().skip(1) {
+                if e.score > best_score {
+                    best = i;
+                    best_score = e.score;
+                }
+            }
+            let pick = self.next + best;
+            let entry = &mut self.moves[pick];
+            if entry.doubtful {
+                entry.doubtful = false;
+                if pos.see(entry.m) < 0 {
+                    entry.score = demoted(entry.score);
+                    continue;
+                }
+            }
+            self.moves.swap(self.next, pick);
+            self.next += 1;
+            let chosen = self.moves[self.next - 1];
+            return Some((chosen.m, chosen.score));
+        }
     }
 }
 

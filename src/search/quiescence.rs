@@ -57,7 +57,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let tt_move = hit.and_then(|h| h.move_id);
         let mut picker = MovePicker::captures(&self.pos, &buffers.moves, tt_move, buffers.scored);
         let (mut best, mut best_move, mut legal) = (stand_pat, None, 0);
-        while let Some((m, order)) = picker.next_move() {
+        while let Some((m, order)) = picker.next_move(&self.pos) {
             if !in_check
                 && !self.pos.is_promotion(m)
                 && (is_losing_capture_score(order)

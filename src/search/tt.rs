@@ -107,9 +107,16 @@ struct Entry {
     data: AtomicU64,
 }
 
+/// Bytes of a cache line; a bucket (four entries) fills one.
+const CACHE_LINE: usize = 64;
+
 /// The shared transposition table. All methods take `&self` except resizing.
 pub struct TranspositionTable {
+    /// The buckets, from `first` on: three spare entries let the first
+    /// bucket start on a cache line, so a probe touches one line, never two.
     entries: Vec<Entry>,
+    /// Index of the first entry of bucket 0.
+    first: usize,
     buckets: u64,
     age: AtomicU8,
 }
@@ -120,11 +127,15 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
         let buckets =
             (megabytes.saturating_mul(1 << 20) / (BYTES_PER_ENTRY * ENTRIES_PER_BUCKET)).max(1);
-        let entries = (0..buckets * ENTRIES_PER_BUCKET)
+        let entries: Vec<Entry> = (0..buckets * ENTRIES_PER_BUCKET + ENTRIES_PER_BUCKET - 1)
             .map(|_| Entry::default())
             .collect();
+        // Only the address is read, to find where a cache line starts.
+        let address = entries.as_ptr() as usize;
+        let first = (CACHE_LINE - address % CACHE_LINE) % CACHE_LINE / BYTES_PER_ENTRY;
         TranspositionTable {
             entries,
+            first,
             buckets: buckets as u64,
             age: AtomicU8::new(0),
         }
@@ -147,7 +158,7 @@ impl TranspositionTable {
     /// Number of entries the table holds.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        self.entries.len()
+        self.buckets as usize * ENTRIES_PER_BUCKET
     }
 
     /// Starts a new search: entries from earlier searches become preferred
@@ -160,8 +171,7 @@ impl TranspositionTable {
     /// Looks `key` up; `ply` converts mate scores back to root-relative.
     #[must_use]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
-        let first = self.bucket(key);
-        for e in &self.entries[first..first + ENTRIES_PER_BUCKET] {
+        for e in self.bucket(key) {
             let data = e.data.load(Ordering::Relaxed);
             if data != 0 && e.key.load(Ordering::Relaxed) ^ data == key {
                 return Some(decode(data, ply));
@@ -176,8 +186,7 @@ impl TranspositionTable {
     /// result has none), else the least valuable entry of the bucket: the
     /// shallowest, with entries of older searches counting as shallower.
     pub fn store(&self, key: u64, ply: usize, entry: TtHit) {
-        let first = self.bucket(key);
-        let bucket = &self.entries[first..first + ENTRIES_PER_BUCKET];
+        let bucket = self.bucket(key);
         let mut victim = &bucket[0];
         let mut victim_worth = i32::MAX;
         for e in bucket {
@@ -219,8 +228,7 @@ impl TranspositionTable {
             bound: Bound::Exact,
         };
         self.store(key, 0, entry);
-        let first = self.bucket(key);
-        for e in &self.entries[first..first + ENTRIES_PER_BUCKET] {
+        for e in self.bucket(key) {
             let data = e.data.load(Ordering::Relaxed);
             if data != 0 && e.key.load(Ordering::Relaxed) ^ data == key {
                 write(e, key, data | LEARNED);
@@ -231,20 +239,17 @@ impl TranspositionTable {
     /// Whether the entry of `key` was put in by position learning.
     #[must_use]
     pub fn is_learned(&self, key: u64) -> bool {
-        let first = self.bucket(key);
-        self.entries[first..first + ENTRIES_PER_BUCKET]
-            .iter()
-            .any(|e| {
-                let data = e.data.load(Ordering::Relaxed);
-                data & LEARNED != 0 && e.key.load(Ordering::Relaxed) ^ data == key
-            })
+        self.bucket(key).iter().any(|e| {
+            let data = e.data.load(Ordering::Relaxed);
+            data & LEARNED != 0 && e.key.load(Ordering::Relaxed) ^ data == key
+        })
     }
 
     /// Permille of sampled entries written during the current search.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample]
+        let sample = self.capacity().min(1000);
+        let used = self.entries[self.first..self.first + sample]
             .iter()
             .filter(|e| {
                 let d = e.data.load(Ordering::Relaxed);
@@ -254,9 +259,11 @@ impl TranspositionTable {
         (used * 1000 / sample.max(1)) as u32
     }
 
-    fn bucket(&self, key: u64) -> usize {
+    /// The entries where `key` may be stored.
+    fn bucket(&self, key: u64) -> &[Entry] {
         let index = ((u128::from(key) * u128::from(self.buckets)) >> 64) as usize;
-        index * ENTRIES_PER_BUCKET
+        let start = self.first + index * ENTRIES_PER_BUCKET;
+        &self.entries[start..start + ENTRIES_PER_BUCKET]
     }
 
     fn age(&self) -> u8 {

@@ -7,7 +7,7 @@
 //! the thread. The tree walk itself is in `node` and `quiescence`.
 
 use super::info::{Progress, RUN};
-use super::ordering::{Heuristics, MAX_PLY};
+use super::ordering::{Heuristics, Scored, MAX_PLY};
 use super::score::{mate_in, mated_in};
 use super::tt::TranspositionTable;
 use crate::core::{Score, Verdict, MATE, MATE_BOUND};
@@ -41,7 +41,7 @@ pub(crate) struct Shared<'a> {
 /// Storage reused by the node at one ply.
 pub(crate) struct PlyBuffers<M> {
     pub moves: Vec<M>,
-    pub scored: Vec<(M, i32)>,
+    pub scored: Vec<Scored<M>>,
     pub quiets: Vec<M>,
 }
 
