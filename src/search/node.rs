@@ -7,10 +7,10 @@
 //! pruning before any move ([`Worker::prune_early`]) and the move loop
 //! ([`Worker::search_moves`]). Scores are fail-soft, from the side to move.
 
-use super::ordering::{is_refutation_score, MovePicker, OrderContext, MAX_PLY};
+use super::ordering::{is_refutation_score, MovePicker, OrderContext, MAX_PLY, TABLE_MOVE_SCORE};
 use super::score::{is_mate, mate_in, mated_in, INFINITY};
-use super::tt::{move_id, Bound, TtHit};
-use super::worker::Worker;
+use super::tt::{table_id, Bound, TtHit};
+use super::worker::{PlyBuffers, Worker};
 use crate::core::{Score, MATE_BOUND};
 use crate::position::{Evaluate, GenKind, Position};
 use std::sync::OnceLock;
@@ -41,6 +41,23 @@ struct NodeContext {
     improving: bool,
     tt_move: Option<u32>,
     key: u64,
+}
+
+/// Where the move loop's moves come from: the table's move (found without
+/// generating), then the picker over every generated move.
+struct Stages<M> {
+    table_move: Option<M>,
+    table_move_tried: bool,
+    picker: Option<MovePicker<M>>,
+}
+
+impl<M: Copy + Eq + std::hash::Hash> Stages<M> {
+    /// Returns the picker's storage to the ply's buffers.
+    fn give_back(self, buffers: &mut PlyBuffers<M>) {
+        if let Some(picker) = self.picker {
+            buffers.scored = picker.into_buffer();
+        }
+    }
 }
 
 impl<P: Position + Evaluate> Worker<'_, P> {
@@ -160,25 +177,18 @@ impl<P: Position + Evaluate> Worker<'_, P> {
     fn search_moves(&mut self, mut alpha: Score, ctx: &NodeContext) -> Score {
         let ply = ctx.ply;
         let mut buffers = std::mem::take(&mut self.buffers[ply]);
-        buffers.moves.clear();
         buffers.quiets.clear();
-        self.pos.generate(GenKind::All, &mut buffers.moves);
-        let order = OrderContext {
-            tt_move: ctx.tt_move,
-            ply,
-            previous: self.path[ply],
+        let mut stages = Stages {
+            table_move: ctx
+                .tt_move
+                .and_then(|code| self.pos.find_coded_move(code, &mut buffers.moves)),
+            table_move_tried: false,
+            picker: None,
         };
-        let mut picker = MovePicker::new(
-            &self.pos,
-            &buffers.moves,
-            self.heuristics,
-            &order,
-            buffers.scored,
-        );
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut legal = 0;
-        while let Some((m, order_score)) = picker.next_move(&self.pos) {
+        while let Some((m, order_score)) = self.next_staged(&mut stages, &mut buffers, ctx) {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let prunable =
                 quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha);
@@ -194,7 +204,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             let score = self.search_child(alpha, ctx, legal, quiet, order_score);
             self.unmake(m);
             if self.stopped {
-                buffers.scored = picker.into_buffer();
+                stages.give_back(&mut buffers);
                 self.buffers[ply] = buffers;
                 return 0;
             }
@@ -227,7 +237,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 buffers.quiets.push(m);
             }
         }
-        buffers.scored = picker.into_buffer();
+        stages.give_back(&mut buffers);
         self.buffers[ply] = buffers;
         if legal == 0 {
             return self.verdict(self.pos.no_move_verdict(), ply);
@@ -235,6 +245,41 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let depth = ctx.depth.clamp(0, 255) as u8;
         self.store(ctx.key, ply, best, ctx.beta, best_move, depth);
         best
+    }
+
+    /// The next move of the move loop: the table's move before any move is
+    /// generated (a cut by it then costs no generation), then the generated
+    /// moves in order with the table's move, picked first, skipped.
+    fn next_staged(
+        &mut self,
+        stages: &mut Stages<P::Move>,
+        buffers: &mut PlyBuffers<P::Move>,
+        ctx: &NodeContext,
+    ) -> Option<(P::Move, i32)> {
+        if !stages.table_move_tried {
+            stages.table_move_tried = true;
+            if let Some(m) = stages.table_move {
+                return Some((m, TABLE_MOVE_SCORE));
+            }
+        }
+        if stages.picker.is_none() {
+            buffers.moves.clear();
+            self.pos.generate(GenKind::All, &mut buffers.moves);
+            let order = OrderContext {
+                tt_move: ctx.tt_move,
+                ply: ctx.ply,
+                previous: self.path[ctx.ply],
+            };
+            let scored = std::mem::take(&mut buffers.scored);
+            let mut picker =
+                MovePicker::new(&self.pos, &buffers.moves, self.heuristics, &order, scored);
+            if stages.table_move.is_some() {
+                let skipped = picker.next_move(&self.pos).map(|(m, _)| m);
+                debug_assert_eq!(skipped, stages.table_move);
+            }
+            stages.picker = Some(picker);
+        }
+        stages.picker.as_mut()?.next_move(&self.pos)
     }
 
     /// Stores a node's result: a lower bound if it failed high, exact if a
@@ -256,7 +301,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             Bound::Upper
         };
         let entry = TtHit {
-            move_id: best_move.map(move_id),
+            move_id: best_move.map(table_id::<P>),
             score: best,
             depth,
             bound,

@@ -8,7 +8,7 @@
 //! a collision only costs ordering quality. Each search thread owns one
 //! [`Heuristics`]; nothing here is shared.
 
-use super::tt::{move_id, MoveHasher};
+use super::tt::{table_id, MoveHasher};
 use crate::core::Score;
 use crate::position::Position;
 use std::hash::{Hash, Hasher};
@@ -23,6 +23,8 @@ pub const MAX_PLY: usize = 128;
 const HISTORY_MAX: i32 = 16_384;
 
 const TT_MOVE: i32 = 1 << 30;
+/// The ordering score of the transposition-table move.
+pub const TABLE_MOVE_SCORE: i32 = TT_MOVE;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 const COUNTER: i32 = (1 << 26) - 1;
@@ -197,19 +199,20 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         let side = pos.side_to_move().index();
         buffer.clear();
         buffer.extend(moves.iter().map(|&m| {
-            let (score, doubtful) = if ctx.tt_move.is_some() && ctx.tt_move == Some(move_id(m)) {
-                (TT_MOVE, false)
-            } else if pos.is_capture(m) || pos.is_promotion(m) {
-                tentative_capture_score(pos, m)
-            } else if killers[0] == Some(m) {
-                (KILLER + 1, false)
-            } else if killers[1] == Some(m) {
-                (KILLER, false)
-            } else if counter == Some(m) {
-                (COUNTER, false)
-            } else {
-                (heuristics.history(side, m), false)
-            };
+            let (score, doubtful) =
+                if ctx.tt_move.is_some() && ctx.tt_move == Some(table_id::<P>(m)) {
+                    (TT_MOVE, false)
+                } else if pos.is_capture(m) || pos.is_promotion(m) {
+                    tentative_capture_score(pos, m)
+                } else if killers[0] == Some(m) {
+                    (KILLER + 1, false)
+                } else if killers[1] == Some(m) {
+                    (KILLER, false)
+                } else if counter == Some(m) {
+                    (COUNTER, false)
+                } else {
+                    (heuristics.history(side, m), false)
+                };
             Scored { m, score, doubtful }
         }));
         MovePicker {
@@ -228,7 +231,7 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
     ) -> MovePicker<M> {
         buffer.clear();
         buffer.extend(moves.iter().map(|&m| {
-            let (score, doubtful) = if tt_move.is_some() && tt_move == Some(move_id(m)) {
+            let (score, doubtful) = if tt_move.is_some() && tt_move == Some(table_id::<P>(m)) {
                 (TT_MOVE, false)
             } else if pos.is_capture(m) || pos.is_promotion(m) {
                 tentative_capture_score(pos, m)
