@@ -189,12 +189,17 @@ pub trait Position: Clone + Send + 'static {
         None
     }
 
-    /// The first move in [`GenKind::All`] generation order whose
+    /// The first move, in the order `generate(kind)` gives, whose
     /// [`Position::move_code`] is `code`, found without generating every
     /// move (the search tries the table's move before generating); `None`
     /// when there is none or the board cannot tell cheaply. `scratch` is
     /// reusable storage.
-    fn find_coded_move(&self, _code: u32, _scratch: &mut Vec<Self::Move>) -> Option<Self::Move> {
+    fn find_coded_move(
+        &self,
+        _code: u32,
+        _kind: GenKind,
+        _scratch: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
         None
     }
 

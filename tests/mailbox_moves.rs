@@ -352,32 +352,35 @@ fn random_fen_text_never_panics() {
 }
 
 /// Checks that every generated move's table code leads back to the first
-/// generated move with that code, and that any other code finds either
-/// nothing or such a first move, along random games of `variant`.
+/// move with that code that `generate` gives (for each kind of generation),
+/// and that any other code finds either nothing or such a first move, along
+/// random games of `variant`.
 fn check_table_codes(catalog: &Catalog, variant: &str, rng: &mut StdRng) {
+    use nightrider::position::GenKind;
     let v = catalog.variant(variant).unwrap();
     let mut scratch = Vec::new();
     for _game in 0..8 {
         let mut pos = MailboxPos::new(v.clone());
         for _ply in 0..80 {
-            let mut moves = Vec::new();
-            pos.generate(nightrider::position::GenKind::All, &mut moves);
-            let first_with = |code: u32| {
-                moves
-                    .iter()
-                    .copied()
-                    .find(|&m| MailboxPos::move_code(m) == Some(code))
-            };
-            for &m in &moves {
-                let code = MailboxPos::move_code(m).unwrap();
-                assert!(code < 1 << 20);
-                let found = pos.find_coded_move(code, &mut scratch);
-                assert_eq!(found, first_with(code), "{variant} {}", pos.to_fen());
-            }
-            for _ in 0..20 {
-                let code = rng.gen_range(0..1u32 << 20);
-                if let Some(found) = pos.find_coded_move(code, &mut scratch) {
-                    assert_eq!(Some(found), first_with(code), "{variant} {code:#x}");
+            for kind in [GenKind::All, GenKind::Captures, GenKind::Quiets] {
+                let mut moves = Vec::new();
+                pos.generate(kind, &mut moves);
+                let first_with = |code: u32| {
+                    moves
+                        .iter()
+                        .copied()
+                        .find(|&m| MailboxPos::move_code(m) == Some(code))
+                };
+                for &m in &moves {
+                    let code = MailboxPos::move_code(m).unwrap();
+                    assert!(code < 1 << 20);
+                    let found = pos.find_coded_move(code, kind, &mut scratch);
+                    assert_eq!(found, first_with(code), "{variant} {}", pos.to_fen());
+                }
+                for _ in 0..20 {
+                    let code = rng.gen_range(0..1u32 << 20);
+                    let found = pos.find_coded_move(code, kind, &mut scratch);
+                    assert_eq!(found, first_with(code), "{variant} {code:#x}");
                 }
             }
             let legal = pos.legal_moves();

@@ -560,8 +560,8 @@ impl Position for MailboxPos {
         Some(m.table_code())
     }
 
-    fn find_coded_move(&self, code: u32, scratch: &mut Vec<Move>) -> Option<Move> {
-        MailboxPos::find_coded_move(self, code, scratch)
+    fn find_coded_move(&self, code: u32, kind: GenKind, scratch: &mut Vec<Move>) -> Option<Move> {
+        MailboxPos::find_coded_move(self, code, kind, scratch)
     }
 
     fn make(&mut self, m: Move) -> bool {

@@ -349,11 +349,16 @@ impl MailboxPos {
         });
     }
 
-    /// The first pseudo-legal move in generation order whose
+    /// The first pseudo-legal move of `kind` in generation order whose
     /// [`Move::table_code`] is `code`, found among the moves of the piece on
     /// the code's origin square only (each piece's moves are generated
     /// together, so the first there is the first overall).
-    pub(crate) fn find_coded_move(&self, code: u32, scratch: &mut Vec<Move>) -> Option<Move> {
+    pub(crate) fn find_coded_move(
+        &self,
+        code: u32,
+        kind: GenKind,
+        scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
         let x = (code & 0xFF) as u8;
         let own = self.occupancy[self.side.index()][usize::from(x >> 6)] >> (x & 63) & 1 != 0;
         if !own {
@@ -361,7 +366,7 @@ impl MailboxPos {
         }
         scratch.clear();
         let in_check = std::cell::OnceCell::new();
-        self.generate_piece_moves(x, GenKind::All, &in_check, scratch);
+        self.generate_piece_moves(x, kind, &in_check, scratch);
         scratch.iter().copied().find(|m| m.table_code() == code)
     }
 

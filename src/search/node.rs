@@ -7,12 +7,14 @@
 //! pruning before any move ([`Worker::prune_early`]) and the move loop
 //! ([`Worker::search_moves`]). Scores are fail-soft, from the side to move.
 
-use super::ordering::{is_refutation_score, MovePicker, OrderContext, MAX_PLY, TABLE_MOVE_SCORE};
+use super::ordering::{is_refutation_score, MovePicker, OrderContext, Staged, MAX_PLY};
 use super::score::{is_mate, mate_in, mated_in, INFINITY};
 use super::tt::{table_id, Bound, TtHit};
 use super::worker::{PlyBuffers, Worker};
 use crate::core::{Score, MATE_BOUND};
 use crate::position::{Evaluate, GenKind, Position};
+use std::fmt::Debug;
+use std::hash::Hash;
 use std::sync::OnceLock;
 
 /// Reduction table for late moves, `[depth][move number]`, both capped at 63.
@@ -41,23 +43,6 @@ struct NodeContext {
     improving: bool,
     tt_move: Option<u32>,
     key: u64,
-}
-
-/// Where the move loop's moves come from: the table's move (found without
-/// generating), then the picker over every generated move.
-struct Stages<M> {
-    table_move: Option<M>,
-    table_move_tried: bool,
-    picker: Option<MovePicker<M>>,
-}
-
-impl<M: Copy + Eq + std::hash::Hash> Stages<M> {
-    /// Returns the picker's storage to the ply's buffers.
-    fn give_back(self, buffers: &mut PlyBuffers<M>) {
-        if let Some(picker) = self.picker {
-            buffers.scored = picker.into_buffer();
-        }
-    }
 }
 
 impl<P: Position + Evaluate> Worker<'_, P> {
@@ -178,17 +163,25 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let ply = ctx.ply;
         let mut buffers = std::mem::take(&mut self.buffers[ply]);
         buffers.quiets.clear();
-        let mut stages = Stages {
-            table_move: ctx
-                .tt_move
-                .and_then(|code| self.pos.find_coded_move(code, &mut buffers.moves)),
-            table_move_tried: false,
-            picker: None,
+        let table_move = ctx.tt_move.and_then(|code| {
+            self.pos
+                .find_coded_move(code, GenKind::All, &mut buffers.moves)
+        });
+        let mut stages = Staged::new(table_move);
+        let order = OrderContext {
+            tt_move: ctx.tt_move,
+            ply,
+            previous: self.path[ply],
         };
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut legal = 0;
-        while let Some((m, order_score)) = self.next_staged(&mut stages, &mut buffers, ctx) {
+        while let Some((m, order_score)) = stages.next_move(&self.pos, || {
+            buffers.moves.clear();
+            self.pos.generate(GenKind::All, &mut buffers.moves);
+            let scored = std::mem::take(&mut buffers.scored);
+            MovePicker::new(&self.pos, &buffers.moves, self.heuristics, &order, scored)
+        }) {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let prunable =
                 quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha);
@@ -204,7 +197,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             let score = self.search_child(alpha, ctx, legal, quiet, order_score);
             self.unmake(m);
             if self.stopped {
-                stages.give_back(&mut buffers);
+                give_back(stages, &mut buffers);
                 self.buffers[ply] = buffers;
                 return 0;
             }
@@ -237,7 +230,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 buffers.quiets.push(m);
             }
         }
-        stages.give_back(&mut buffers);
+        give_back(stages, &mut buffers);
         self.buffers[ply] = buffers;
         if legal == 0 {
             return self.verdict(self.pos.no_move_verdict(), ply);
@@ -245,41 +238,6 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let depth = ctx.depth.clamp(0, 255) as u8;
         self.store(ctx.key, ply, best, ctx.beta, best_move, depth);
         best
-    }
-
-    /// The next move of the move loop: the table's move before any move is
-    /// generated (a cut by it then costs no generation), then the generated
-    /// moves in order with the table's move, picked first, skipped.
-    fn next_staged(
-        &mut self,
-        stages: &mut Stages<P::Move>,
-        buffers: &mut PlyBuffers<P::Move>,
-        ctx: &NodeContext,
-    ) -> Option<(P::Move, i32)> {
-        if !stages.table_move_tried {
-            stages.table_move_tried = true;
-            if let Some(m) = stages.table_move {
-                return Some((m, TABLE_MOVE_SCORE));
-            }
-        }
-        if stages.picker.is_none() {
-            buffers.moves.clear();
-            self.pos.generate(GenKind::All, &mut buffers.moves);
-            let order = OrderContext {
-                tt_move: ctx.tt_move,
-                ply: ctx.ply,
-                previous: self.path[ctx.ply],
-            };
-            let scored = std::mem::take(&mut buffers.scored);
-            let mut picker =
-                MovePicker::new(&self.pos, &buffers.moves, self.heuristics, &order, scored);
-            if stages.table_move.is_some() {
-                let skipped = picker.next_move(&self.pos).map(|(m, _)| m);
-                debug_assert_eq!(skipped, stages.table_move);
-            }
-            stages.picker = Some(picker);
-        }
-        stages.picker.as_mut()?.next_move(&self.pos)
     }
 
     /// Stores a node's result: a lower bound if it failed high, exact if a
@@ -352,6 +310,16 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             score = -self.alphabeta(-ctx.beta, -alpha, new_depth, ply);
         }
         score
+    }
+}
+
+/// Returns the picker's storage to the ply's buffers.
+pub(crate) fn give_back<M: Copy + Eq + Hash + Debug>(
+    stages: Staged<M>,
+    buffers: &mut PlyBuffers<M>,
+) {
+    if let Some(scored) = stages.into_buffer() {
+        buffers.scored = scored;
     }
 }
 

@@ -23,8 +23,6 @@ pub const MAX_PLY: usize = 128;
 const HISTORY_MAX: i32 = 16_384;
 
 const TT_MOVE: i32 = 1 << 30;
-/// The ordering score of the transposition-table move.
-pub const TABLE_MOVE_SCORE: i32 = TT_MOVE;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 const COUNTER: i32 = (1 << 26) - 1;
@@ -285,6 +283,58 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
             let chosen = self.moves[self.next - 1];
             return Some((chosen.m, chosen.score));
         }
+    }
+}
+
+/// A node's moves in stages: the table's move (found by the board without
+/// generating, see [`Position::find_coded_move`]) before anything is
+/// generated, so a cut by it costs no generation; then the picker over the
+/// generated moves, whose first pick, the table's move again, is skipped.
+pub struct Staged<M> {
+    table_move: Option<M>,
+    table_move_tried: bool,
+    picker: Option<MovePicker<M>>,
+}
+
+impl<M: Copy + Eq + Hash + std::fmt::Debug> Staged<M> {
+    /// Stages starting with `table_move`, if the board found it.
+    #[must_use]
+    pub fn new(table_move: Option<M>) -> Staged<M> {
+        Staged {
+            table_move,
+            table_move_tried: false,
+            picker: None,
+        }
+    }
+
+    /// The next move and its ordering score; `build` generates and scores
+    /// the moves (called once, when the table's move has been tried).
+    pub fn next_move<P: Position<Move = M>>(
+        &mut self,
+        pos: &P,
+        build: impl FnOnce() -> MovePicker<M>,
+    ) -> Option<(M, i32)> {
+        if !self.table_move_tried {
+            self.table_move_tried = true;
+            if let Some(m) = self.table_move {
+                return Some((m, TT_MOVE));
+            }
+        }
+        if self.picker.is_none() {
+            let mut picker = build();
+            if self.table_move.is_some() {
+                let skipped = picker.next_move(pos).map(|(m, _)| m);
+                debug_assert_eq!(skipped, self.table_move);
+            }
+            self.picker = Some(picker);
+        }
+        self.picker.as_mut()?.next_move(pos)
+    }
+
+    /// The picker's storage, if moves were generated.
+    #[must_use]
+    pub fn into_buffer(self) -> Option<Vec<Scored<M>>> {
+        self.picker.map(MovePicker::into_buffer)
     }
 }
 
