@@ -34,7 +34,7 @@ pub enum Bound {
 /// A probed entry, scores already converted back to root-relative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
-    /// Identity of the best move (see [`move_id`]), if one was stored.
+    /// Identity of the best move (see [`table_id`]), if one was stored.
     pub move_id: Option<u32>,
     /// Score, root-relative at the probing ply.
     pub score: Score,
