@@ -181,6 +181,28 @@ pub trait Position: Clone + Send + 'static {
         None
     }
 
+    /// A compact identity of `m` (under 2^20) that the transposition table
+    /// stores instead of a hash of the move, and that
+    /// [`Position::find_coded_move`] can turn back into the move; `None`
+    /// (the default) makes the search store a hash.
+    fn move_code(_m: Self::Move) -> Option<u32> {
+        None
+    }
+
+    /// The first move, in the order `generate(kind)` gives, whose
+    /// [`Position::move_code`] is `code`, found without generating every
+    /// move (the search tries the table's move before generating); `None`
+    /// when there is none or the board cannot tell cheaply. `scratch` is
+    /// reusable storage.
+    fn find_coded_move(
+        &self,
+        _code: u32,
+        _kind: GenKind,
+        _scratch: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        None
+    }
+
     /// How many legal moves there are (perft's bulk count at the leaves);
     /// boards override it when they can decide legality without playing.
     fn count_legal_moves(&mut self, buffer: &mut Vec<Self::Move>) -> u64 {

@@ -350,3 +350,64 @@ fn random_fen_text_never_panics() {
         }
     }
 }
+
+/// Checks that every generated move's table code leads back to the first
+/// move with that code that `generate` gives (for each kind of generation),
+/// and that any other code finds either nothing or such a first move, along
+/// random games of `variant`.
+fn check_table_codes(catalog: &Catalog, variant: &str, rng: &mut StdRng) {
+    use nightrider::position::GenKind;
+    let v = catalog.variant(variant).unwrap();
+    let mut scratch = Vec::new();
+    for _game in 0..8 {
+        let mut pos = MailboxPos::new(v.clone());
+        for _ply in 0..80 {
+            for kind in [GenKind::All, GenKind::Captures, GenKind::Quiets] {
+                let mut moves = Vec::new();
+                pos.generate(kind, &mut moves);
+                let first_with = |code: u32| {
+                    moves
+                        .iter()
+                        .copied()
+                        .find(|&m| MailboxPos::move_code(m) == Some(code))
+                };
+                for &m in &moves {
+                    let code = MailboxPos::move_code(m).unwrap();
+                    assert!(code < 1 << 20);
+                    let found = pos.find_coded_move(code, kind, &mut scratch);
+                    assert_eq!(found, first_with(code), "{variant} {}", pos.to_fen());
+                }
+                for _ in 0..20 {
+                    let code = rng.gen_range(0..1u32 << 20);
+                    let found = pos.find_coded_move(code, kind, &mut scratch);
+                    assert_eq!(found, first_with(code), "{variant} {code:#x}");
+                }
+            }
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            pos.make(legal[rng.gen_range(0..legal.len())]);
+        }
+    }
+}
+
+#[test]
+fn table_codes_find_the_first_generated_move() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let c = shipped();
+    for variant in [
+        "normal",
+        "capablanca",
+        "seirawan",
+        "berolina",
+        "spartan",
+        "makruk",
+        "grande-acedrex",
+        "shatranj",
+        "knightmate",
+    ] {
+        check_table_codes(&c, variant, &mut rng);
+    }
+    check_table_codes(&fairy(), "testfairy", &mut rng);
+}

@@ -556,6 +556,14 @@ impl Position for MailboxPos {
         self.generate_moves(kind, out);
     }
 
+    fn move_code(m: Move) -> Option<u32> {
+        Some(m.table_code())
+    }
+
+    fn find_coded_move(&self, code: u32, kind: GenKind, scratch: &mut Vec<Move>) -> Option<Move> {
+        MailboxPos::find_coded_move(self, code, kind, scratch)
+    }
+
     fn make(&mut self, m: Move) -> bool {
         let mover = self.side;
         if self.is_gating(m) && !self.base_move_legal(m) {

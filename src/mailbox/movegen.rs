@@ -343,57 +343,90 @@ impl MailboxPos {
 
     /// Appends the pseudo-legal moves of the side to move.
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
-        let color = self.side;
         let in_check = std::cell::OnceCell::new();
+        self.for_each_piece(self.side, |x| {
+            self.generate_piece_moves(x, kind, &in_check, out);
+        });
+    }
+
+    /// The first pseudo-legal move of `kind` in generation order whose
+    /// [`Move::table_code`] is `code`, found among the moves of the piece on
+    /// the code's origin square only (each piece's moves are generated
+    /// together, so the first there is the first overall).
+    pub(crate) fn find_coded_move(
+        &self,
+        code: u32,
+        kind: GenKind,
+        scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        let x = (code & 0xFF) as u8;
+        let own = self.occupancy[self.side.index()][usize::from(x >> 6)] >> (x & 63) & 1 != 0;
+        if !own {
+            return None;
+        }
+        scratch.clear();
+        let in_check = std::cell::OnceCell::new();
+        self.generate_piece_moves(x, kind, &in_check, scratch);
+        scratch.iter().copied().find(|m| m.table_code() == code)
+    }
+
+    /// Appends the pseudo-legal moves of the side to move's piece on `x`;
+    /// `in_check` caches the check test across pieces.
+    fn generate_piece_moves(
+        &self,
+        x: u8,
+        kind: GenKind,
+        in_check: &std::cell::OnceCell<bool>,
+        out: &mut Vec<Move>,
+    ) {
+        let color = self.side;
         let quiets_unwanted = kind == GenKind::Captures;
         // Without zones and gating, a piece's move along a simple ray is
         // pushed as walked: none of push_move's tests can apply to it.
         let direct = !self.tables.zones.any_confined() && !self.tables.gating;
-        self.for_each_piece(color, |x| {
-            let piece = self.board[x as usize];
-            let t = cell_type(piece) as usize;
-            let pawn = self.tables.is_pawn[t];
-            let castle960 = self.tables.castling960 && self.tables.castles[t];
-            for ray in &self.tables.rays[t] {
-                if self.royal_leap_forbidden(piece, ray, &in_check)
-                    || (castle960 && ray.rights == 4 && ray.toggle & 4 == 0)
-                {
-                    continue;
-                }
-                if ray.simple && direct && !pawn {
-                    self.walk_simple(x, color, false, ray, &mut |y, mk| {
-                        let wanted = match kind {
-                            GenKind::All => true,
-                            GenKind::Captures => mk != MoveKind::Quiet,
-                            GenKind::Quiets => mk == MoveKind::Quiet,
-                        };
-                        if wanted {
-                            out.push(Move::new(x, y, mk, 0, 0));
-                        }
-                    });
-                } else if ray.simple {
-                    self.walk_simple(x, color, pawn, ray, &mut |y, mk| {
-                        // Only pawns promote: a piece's quiet move is never
-                        // in the capture set.
-                        if quiets_unwanted && mk == MoveKind::Quiet && !pawn {
-                            return;
-                        }
-                        if self.zone_allows(piece, y) {
-                            self.push_move(x, y, mk, 0, piece, kind, out);
-                        }
-                    });
-                } else {
-                    self.walk_ray(x, piece, ray, None, &mut |y, mk, skip| {
-                        if self.zone_allows(piece, y) {
-                            self.push_move(x, y, mk, skip, piece, kind, out);
-                        }
-                    });
-                }
+        let piece = self.board[x as usize];
+        let t = cell_type(piece) as usize;
+        let pawn = self.tables.is_pawn[t];
+        let castle960 = self.tables.castling960 && self.tables.castles[t];
+        for ray in &self.tables.rays[t] {
+            if self.royal_leap_forbidden(piece, ray, in_check)
+                || (castle960 && ray.rights == 4 && ray.toggle & 4 == 0)
+            {
+                continue;
             }
-            if castle960 && piece & VIRGIN != 0 && kind != GenKind::Captures {
-                self.push_castles960(x, piece, out);
+            if ray.simple && direct && !pawn {
+                self.walk_simple(x, color, false, ray, &mut |y, mk| {
+                    let wanted = match kind {
+                        GenKind::All => true,
+                        GenKind::Captures => mk != MoveKind::Quiet,
+                        GenKind::Quiets => mk == MoveKind::Quiet,
+                    };
+                    if wanted {
+                        out.push(Move::new(x, y, mk, 0, 0));
+                    }
+                });
+            } else if ray.simple {
+                self.walk_simple(x, color, pawn, ray, &mut |y, mk| {
+                    // Only pawns promote: a piece's quiet move is never
+                    // in the capture set.
+                    if quiets_unwanted && mk == MoveKind::Quiet && !pawn {
+                        return;
+                    }
+                    if self.zone_allows(piece, y) {
+                        self.push_move(x, y, mk, 0, piece, kind, out);
+                    }
+                });
+            } else {
+                self.walk_ray(x, piece, ray, None, &mut |y, mk, skip| {
+                    if self.zone_allows(piece, y) {
+                        self.push_move(x, y, mk, skip, piece, kind, out);
+                    }
+                });
             }
-        });
+        }
+        if castle960 && piece & VIRGIN != 0 && kind != GenKind::Captures {
+            self.push_castles960(x, piece, out);
+        }
     }
 
     /// Adds a walked move, expanded into every promotion choice.

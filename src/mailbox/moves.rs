@@ -90,6 +90,15 @@ impl Move {
         self.0.get()
     }
 
+    /// The move's identity in the transposition table: origin, destination
+    /// and promotion/gating piece in 20 bits. Kind and skipped square follow
+    /// from these on a given position, except that castling with gating on
+    /// the corner shares the code of gating on the king's square.
+    #[must_use]
+    pub fn table_code(self) -> u32 {
+        self.0.get() & 0xF_FFFF
+    }
+
     /// Rebuilds a move from [`Move::bits`]; `None` for zero.
     #[must_use]
     pub fn from_bits(bits: u32) -> Option<Move> {

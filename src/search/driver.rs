@@ -10,7 +10,7 @@
 use super::info::SearchInfo;
 use super::ordering::{capture_score, MAX_PLY};
 use super::score::{is_mate, INFINITY};
-use super::tt::move_id;
+use super::tt::table_id;
 use super::worker::Worker;
 use crate::core::{Score, MATE};
 use crate::position::{Evaluate, Position};
@@ -258,7 +258,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let tt_move = self.tt.probe(self.pos.hash(), 0).and_then(|h| h.move_id);
         let pos = &self.pos;
         root_moves.sort_by_key(|&m| {
-            if tt_move == Some(move_id(m)) {
+            if tt_move == Some(table_id::<P>(m)) {
                 i32::MIN
             } else if pos.is_capture(m) || pos.is_promotion(m) {
                 -capture_score(pos, m)

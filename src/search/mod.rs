@@ -255,7 +255,7 @@ impl<P: Position + Evaluate> Searcher<P> {
         let id = self.tt.probe(pos.hash(), 0)?.move_id?;
         pos.legal_moves()
             .into_iter()
-            .find(|&m| tt::move_id(m) == id)
+            .find(|&m| tt::table_id::<P>(m) == id)
     }
 
     /// Runs the main thread here and the helpers on scoped threads.

@@ -7,12 +7,14 @@
 //! pruning before any move ([`Worker::prune_early`]) and the move loop
 //! ([`Worker::search_moves`]). Scores are fail-soft, from the side to move.
 
-use super::ordering::{is_refutation_score, MovePicker, OrderContext, MAX_PLY};
+use super::ordering::{is_refutation_score, MovePicker, OrderContext, Staged, MAX_PLY};
 use super::score::{is_mate, mate_in, mated_in, INFINITY};
-use super::tt::{move_id, Bound, TtHit};
-use super::worker::Worker;
+use super::tt::{table_id, Bound, TtHit};
+use super::worker::{PlyBuffers, Worker};
 use crate::core::{Score, MATE_BOUND};
 use crate::position::{Evaluate, GenKind, Position};
+use std::fmt::Debug;
+use std::hash::Hash;
 use std::sync::OnceLock;
 
 /// Reduction table for late moves, `[depth][move number]`, both capped at 63.
@@ -160,25 +162,26 @@ impl<P: Position + Evaluate> Worker<'_, P> {
     fn search_moves(&mut self, mut alpha: Score, ctx: &NodeContext) -> Score {
         let ply = ctx.ply;
         let mut buffers = std::mem::take(&mut self.buffers[ply]);
-        buffers.moves.clear();
         buffers.quiets.clear();
-        self.pos.generate(GenKind::All, &mut buffers.moves);
+        let table_move = ctx.tt_move.and_then(|code| {
+            self.pos
+                .find_coded_move(code, GenKind::All, &mut buffers.moves)
+        });
+        let mut stages = Staged::new(table_move);
         let order = OrderContext {
             tt_move: ctx.tt_move,
             ply,
             previous: self.path[ply],
         };
-        let mut picker = MovePicker::new(
-            &self.pos,
-            &buffers.moves,
-            self.heuristics,
-            &order,
-            buffers.scored,
-        );
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut legal = 0;
-        while let Some((m, order_score)) = picker.next_move(&self.pos) {
+        while let Some((m, order_score)) = stages.next_move(&self.pos, || {
+            buffers.moves.clear();
+            self.pos.generate(GenKind::All, &mut buffers.moves);
+            let scored = std::mem::take(&mut buffers.scored);
+            MovePicker::new(&self.pos, &buffers.moves, self.heuristics, &order, scored)
+        }) {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let prunable =
                 quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha);
@@ -194,7 +197,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             let score = self.search_child(alpha, ctx, legal, quiet, order_score);
             self.unmake(m);
             if self.stopped {
-                buffers.scored = picker.into_buffer();
+                give_back(stages, &mut buffers);
                 self.buffers[ply] = buffers;
                 return 0;
             }
@@ -227,7 +230,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 buffers.quiets.push(m);
             }
         }
-        buffers.scored = picker.into_buffer();
+        give_back(stages, &mut buffers);
         self.buffers[ply] = buffers;
         if legal == 0 {
             return self.verdict(self.pos.no_move_verdict(), ply);
@@ -256,7 +259,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             Bound::Upper
         };
         let entry = TtHit {
-            move_id: best_move.map(move_id),
+            move_id: best_move.map(table_id::<P>),
             score: best,
             depth,
             bound,
@@ -307,6 +310,16 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             score = -self.alphabeta(-ctx.beta, -alpha, new_depth, ply);
         }
         score
+    }
+}
+
+/// Returns the picker's storage to the ply's buffers.
+pub(crate) fn give_back<M: Copy + Eq + Hash + Debug>(
+    stages: Staged<M>,
+    buffers: &mut PlyBuffers<M>,
+) {
+    if let Some(scored) = stages.into_buffer() {
+        buffers.scored = scored;
     }
 }
 

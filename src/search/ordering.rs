@@ -8,7 +8,7 @@
 //! a collision only costs ordering quality. Each search thread owns one
 //! [`Heuristics`]; nothing here is shared.
 
-use super::tt::{move_id, MoveHasher};
+use super::tt::{table_id, MoveHasher};
 use crate::core::Score;
 use crate::position::Position;
 use std::hash::{Hash, Hasher};
@@ -197,19 +197,20 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         let side = pos.side_to_move().index();
         buffer.clear();
         buffer.extend(moves.iter().map(|&m| {
-            let (score, doubtful) = if ctx.tt_move.is_some() && ctx.tt_move == Some(move_id(m)) {
-                (TT_MOVE, false)
-            } else if pos.is_capture(m) || pos.is_promotion(m) {
-                tentative_capture_score(pos, m)
-            } else if killers[0] == Some(m) {
-                (KILLER + 1, false)
-            } else if killers[1] == Some(m) {
-                (KILLER, false)
-            } else if counter == Some(m) {
-                (COUNTER, false)
-            } else {
-                (heuristics.history(side, m), false)
-            };
+            let (score, doubtful) =
+                if ctx.tt_move.is_some() && ctx.tt_move == Some(table_id::<P>(m)) {
+                    (TT_MOVE, false)
+                } else if pos.is_capture(m) || pos.is_promotion(m) {
+                    tentative_capture_score(pos, m)
+                } else if killers[0] == Some(m) {
+                    (KILLER + 1, false)
+                } else if killers[1] == Some(m) {
+                    (KILLER, false)
+                } else if counter == Some(m) {
+                    (COUNTER, false)
+                } else {
+                    (heuristics.history(side, m), false)
+                };
             Scored { m, score, doubtful }
         }));
         MovePicker {
@@ -228,7 +229,7 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
     ) -> MovePicker<M> {
         buffer.clear();
         buffer.extend(moves.iter().map(|&m| {
-            let (score, doubtful) = if tt_move.is_some() && tt_move == Some(move_id(m)) {
+            let (score, doubtful) = if tt_move.is_some() && tt_move == Some(table_id::<P>(m)) {
                 (TT_MOVE, false)
             } else if pos.is_capture(m) || pos.is_promotion(m) {
                 tentative_capture_score(pos, m)
@@ -282,6 +283,58 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
             let chosen = self.moves[self.next - 1];
             return Some((chosen.m, chosen.score));
         }
+    }
+}
+
+/// A node's moves in stages: the table's move (found by the board without
+/// generating, see [`Position::find_coded_move`]) before anything is
+/// generated, so a cut by it costs no generation; then the picker over the
+/// generated moves, whose first pick, the table's move again, is skipped.
+pub struct Staged<M> {
+    table_move: Option<M>,
+    table_move_tried: bool,
+    picker: Option<MovePicker<M>>,
+}
+
+impl<M: Copy + Eq + Hash + std::fmt::Debug> Staged<M> {
+    /// Stages starting with `table_move`, if the board found it.
+    #[must_use]
+    pub fn new(table_move: Option<M>) -> Staged<M> {
+        Staged {
+            table_move,
+            table_move_tried: false,
+            picker: None,
+        }
+    }
+
+    /// The next move and its ordering score; `build` generates and scores
+    /// the moves (called once, when the table's move has been tried).
+    pub fn next_move<P: Position<Move = M>>(
+        &mut self,
+        pos: &P,
+        build: impl FnOnce() -> MovePicker<M>,
+    ) -> Option<(M, i32)> {
+        if !self.table_move_tried {
+            self.table_move_tried = true;
+            if let Some(m) = self.table_move {
+                return Some((m, TT_MOVE));
+            }
+        }
+        if self.picker.is_none() {
+            let mut picker = build();
+            if self.table_move.is_some() {
+                let skipped = picker.next_move(pos).map(|(m, _)| m);
+                debug_assert_eq!(skipped, self.table_move);
+            }
+            self.picker = Some(picker);
+        }
+        self.picker.as_mut()?.next_move(pos)
+    }
+
+    /// The picker's storage, if moves were generated.
+    #[must_use]
+    pub fn into_buffer(self) -> Option<Vec<Scored<M>>> {
+        self.picker.map(MovePicker::into_buffer)
     }
 }
 

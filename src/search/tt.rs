@@ -10,12 +10,13 @@
 //! any size, not only a power of two.
 //!
 //! Moves are generic, so the table stores a 20-bit identity of the move (see
-//! [`move_id`]); the search matches it against the moves it generates,
+//! [`table_id`]); the search matches it against the moves it generates,
 //! which also means a colliding entry can never inject an illegal move.
 //! Scores are stored node-relative ([`super::score::to_tt`]).
 
 use super::score::{from_tt, to_tt};
 use crate::core::Score;
+use crate::position::Position;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -33,7 +34,7 @@ pub enum Bound {
 /// A probed entry, scores already converted back to root-relative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
-    /// Identity of the best move (see [`move_id`]), if one was stored.
+    /// Identity of the best move (see [`table_id`]), if one was stored.
     pub move_id: Option<u32>,
     /// Score, root-relative at the probing ply.
     pub score: Score,
@@ -66,6 +67,13 @@ pub fn move_id<M: Hash>(m: M) -> u32 {
     let mut h = MoveHasher::default();
     m.hash(&mut h);
     (h.finish() >> 40) as u32 & MOVE_MASK as u32
+}
+
+/// The identity under which the table stores a move of board `P`: the
+/// board's own [`Position::move_code`] when it has one, else [`move_id`].
+#[must_use]
+pub fn table_id<P: Position>(m: P::Move) -> u32 {
+    P::move_code(m).map_or_else(|| move_id(m), |code| code & MOVE_MASK as u32)
 }
 
 /// A small multiplicative hasher for move identities and history slots.
