@@ -38,14 +38,19 @@ pub struct PgnGame {
     pub line: usize,
 }
 
+/// The value of tag `name` in a tag list (case-sensitive, as PGN says).
+#[must_use]
+pub fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
 impl PgnGame {
     /// The value of tag `name` (case-sensitive, as PGN says).
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        tag_value(&self.tags, name)
     }
 
     /// The variant the game is played in (`[Variant]`, `normal` if none).

@@ -43,10 +43,7 @@ impl GameRecord {
     /// A tag's value.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        crate::book::pgn::tag_value(&self.tags, name)
     }
 
     /// The comment of each of `moves` from `start`, as far as the game

@@ -403,25 +403,14 @@ impl Tables {
             && !wraps
             && !zones.flying_general
             && !zones.any_confined();
+        let reach_of = |steps: Vec<(Delta, bool)>| {
+            reach_table(&steps, variant.width as i32, variant.height as i32)
+        };
         Tables {
             plain,
             keys: &ZOBRIST,
-            attack_reach: reach_table(
-                &attack_probes
-                    .iter()
-                    .map(|p| (p.back, p.slider))
-                    .collect::<Vec<_>>(),
-                variant.width as i32,
-                variant.height as i32,
-            ),
-            probe_reach: reach_table(
-                &probes
-                    .iter()
-                    .map(|p| (p.back, p.slider))
-                    .collect::<Vec<_>>(),
-                variant.width as i32,
-                variant.height as i32,
-            ),
+            attack_reach: reach_of(attack_probes.iter().map(|p| (p.back, p.slider)).collect()),
+            probe_reach: reach_of(probes.iter().map(|p| (p.back, p.slider)).collect()),
             attack_probes,
             ray_reach,
             probes,
