@@ -19,6 +19,7 @@
 
 mod bench;
 mod driver;
+mod evalcache;
 pub mod info;
 pub mod limits;
 mod node;
