@@ -185,6 +185,10 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let prunable =
                 quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha);
+            // A pruned move is played only to see whether it checks.
+            if prunable && !self.pos.may_give_check(m) {
+                continue;
+            }
             if !self.make(m, ply) {
                 continue;
             }
