@@ -131,15 +131,28 @@ fn census(pos: &MailboxPos) -> Census {
 }
 
 /// The pawns of each side, one mask of files per row.
-fn pawn_rows(pos: &MailboxPos, height: usize) -> [[u32; 16]; 2] {
+fn pawn_rows(pos: &MailboxPos) -> [[u32; 16]; 2] {
     let mut rows = [[0; 16]; 2];
     for color in [Color::White, Color::Black] {
-        for (r, mask) in rows[color.index()].iter_mut().enumerate().take(height) {
-            let row = r as i32;
-            *mask = pos.row_men(color, Men::All, row) & !pos.row_men(color, Men::NotPawns, row);
-        }
+        let own = &mut rows[color.index()];
+        pos.for_each_pawn(color, |sq| own[usize::from(sq >> 4)] |= 1 << (sq & 15));
     }
     rows
+}
+
+/// Set bits of a 16-bit mask, by bytes from a table (cheaper than the
+/// bit-twiddling `count_ones` on processors without a population count).
+fn ones(mask: u32) -> i32 {
+    const BYTE: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    i32::from(BYTE[(mask & 0xFF) as usize]) + i32::from(BYTE[(mask >> 8 & 0xFF) as usize])
 }
 
 /// Pawn advancement toward the promotion row and passed pawns (no enemy
@@ -151,7 +164,7 @@ fn pawn_score(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
     let tables = pos.tables();
     let height = tables.height as usize;
     let (np, full) = phase;
-    let rows = pawn_rows(pos, height);
+    let rows = pawn_rows(pos);
     let mut score = 0;
     for color in [Color::White, Color::Black] {
         let ci = color.index();
@@ -169,8 +182,8 @@ fn pawn_score(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
             if pawns != 0 {
                 // Quadratic in the fraction of the way done, 0..=64.
                 let progress = tables.pawn_progress[ci][r];
-                let passed = (pawns & !ahead).count_ones() as i32;
-                let others = pawns.count_ones() as i32 - passed;
+                let passed = ones(pawns & !ahead);
+                let others = ones(pawns) - passed;
                 // Passed pawns are worth more as the board empties.
                 let passed_bonus = 8 + progress * (2 * full - np) / full;
                 s += others * (progress * strength / 8)
@@ -206,9 +219,9 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
         let around = (0b11111u32 << kf) >> 2;
         for r in (kr - 2).max(0)..=(kr + 2).min(tables.height - 1) {
             if (r - kr).abs() <= 1 {
-                shield += (pos.row_men(color, Men::All, r) & near).count_ones() as i32;
+                shield += ones(pos.row_men(color, Men::All, r) & near);
             }
-            attackers += (pos.row_men(color.flip(), Men::NotPawns, r) & around).count_ones() as i32;
+            attackers += ones(pos.row_men(color.flip(), Men::NotPawns, r) & around);
         }
         // Enemy royals there are not counted.
         pos.for_each_royal(color.flip(), |sq| {
