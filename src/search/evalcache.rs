@@ -1,8 +1,10 @@
 //! A small per-thread cache of static evaluations, keyed by the position's
 //! hash and halfmove clock: the search evaluates many positions again
-//! (transpositions, re-searches, the next iteration), and a probe costs
-//! far less than the general board's evaluation. A hit returns exactly the
-//! score that was stored, so the tree does not change.
+//! (transpositions, re-searches, the next iteration, the next move), and a
+//! probe costs far less than the general board's evaluation. A hit returns
+//! exactly the score that was stored, so the tree does not change. The
+//! searcher keeps one per thread from search to search and clears it with
+//! the transposition table (a new game, a new variant).
 
 /// Number of entries (a power of two).
 const ENTRIES: usize = 1 << 15;
@@ -36,6 +38,11 @@ impl EvalCache {
     #[must_use]
     pub fn key(hash: u64, halfmove_clock: u32) -> u64 {
         hash ^ u64::from(halfmove_clock).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Forgets every score.
+    pub fn clear(&mut self) {
+        self.entries.fill(0);
     }
 
     /// The stored score of `key`, if any.
@@ -72,5 +79,7 @@ mod tests {
         c.put(rival, 7);
         assert_eq!(c.get(rival), Some(7));
         assert_eq!(c.get(k), None);
+        c.clear();
+        assert_eq!(c.get(rival), None);
     }
 }

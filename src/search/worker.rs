@@ -87,7 +87,7 @@ pub(crate) struct Worker<'a, P: Position> {
     /// Score of a draw for the side to move at the root.
     pub draw_score: Score,
     /// Static evaluations already made by this thread.
-    eval_cache: EvalCache,
+    eval_cache: &'a mut EvalCache,
 }
 
 impl<'a, P: Position + Evaluate> Worker<'a, P> {
@@ -98,6 +98,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         tt: &'a TranspositionTable,
         shared: &'a Shared<'a>,
         heuristics: &'a mut Heuristics<P::Move>,
+        eval_cache: &'a mut EvalCache,
     ) -> Self {
         let root_key = root.hash();
         let before = match history.last() {
@@ -131,7 +132,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             root_depth: 1,
             progress: None,
             draw_score: shared.draw_score,
-            eval_cache: EvalCache::default(),
+            eval_cache,
         }
     }
 
