@@ -102,6 +102,13 @@ pub trait Position: Clone + Send + 'static {
     /// Whether the side to move is attacked in a way that counts as check.
     fn in_check(&self) -> bool;
 
+    /// Whether the quiet move `m` might give check: `false` only when it
+    /// surely does not, so the search can prune it without playing it.
+    /// The default, for boards that cannot tell cheaply, is `true`.
+    fn may_give_check(&self, _m: Self::Move) -> bool {
+        true
+    }
+
     /// Plies since the last capture or pawn move.
     fn halfmove_clock(&self) -> u32;
 

@@ -14,7 +14,7 @@
 
 use super::endgame;
 use crate::core::{Color, Score};
-use crate::mailbox::{cell_color, cell_type, MailboxPos, Men};
+use crate::mailbox::{cell_type, MailboxPos, Men};
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
 
@@ -70,39 +70,6 @@ impl Side {
     }
 }
 
-/// Per-file pawn extremes for the passed-pawn test: the lowest and
-/// highest row holding a pawn of each side on each file.
-struct PawnFiles {
-    /// `[color][file]`: lowest row with a pawn, `i8::MAX` for none.
-    lowest: [[i8; 16]; 2],
-    /// `[color][file]`: highest row with a pawn, -1 for none.
-    highest: [[i8; 16]; 2],
-}
-
-impl PawnFiles {
-    fn add(&mut self, color: Color, file: i32, row: i32) {
-        let (c, f) = (color.index(), file as usize);
-        self.lowest[c][f] = self.lowest[c][f].min(row as i8);
-        self.highest[c][f] = self.highest[c][f].max(row as i8);
-    }
-
-    /// Whether an enemy pawn stands ahead of a pawn of `color` on
-    /// (`file`, `row`) moving `dir` rows a step, on its file or a
-    /// neighbouring one.
-    fn blocked(&self, color: Color, file: i32, row: i32, dir: i32, width: i32) -> bool {
-        let enemy = color.flip().index();
-        (file - 1..=file + 1)
-            .filter(|f| (0..width).contains(f))
-            .any(|f| {
-                let (lo, hi) = (
-                    i32::from(self.lowest[enemy][f as usize]),
-                    i32::from(self.highest[enemy][f as usize]),
-                );
-                (dir < 0 && lo < row) || (dir > 0 && hi > row)
-            })
-    }
-}
-
 /// The game phase: (non-pawn, non-royal material on the board, the same
 /// in the initial arrays).
 fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
@@ -117,17 +84,9 @@ fn promotion_strength(pos: &MailboxPos, color: Color) -> i32 {
     (pos.tables().promotion_gain[color.index()] * 8 / STRONG_PROMOTION).clamp(1, 8)
 }
 
-/// At most this many pawns are evaluated one by one.
-const MAX_PAWNS: usize = 64;
-
-/// Everything the per-piece pass collects.
+/// Everything the pass over the piece types collects.
 struct Census {
     sides: [Side; 2],
-    pawn_files: PawnFiles,
-    /// Squares of the pawns (either colour), for the second pass.
-    pawns: [u8; MAX_PAWNS],
-    /// How many of `pawns` are filled.
-    pawn_count: usize,
     /// Royal mobility per side (sixteenths of a move), for the phase.
     royal_mobility: [i32; 2],
     /// Sum over pieces of material and mobility, white minus black.
@@ -135,17 +94,11 @@ struct Census {
 }
 
 /// The per-side sums the board keeps (material, mobility, royal
-/// placement) and one pass over the pawns.
+/// placement) and the material by kind.
 fn census(pos: &MailboxPos) -> Census {
     let tables = pos.tables();
     let mut c = Census {
         sides: [Side::default(); 2],
-        pawn_files: PawnFiles {
-            lowest: [[i8::MAX; 16]; 2],
-            highest: [[-1; 16]; 2],
-        },
-        pawns: [0; MAX_PAWNS],
-        pawn_count: 0,
         royal_mobility: [0; 2],
         score: 0,
     };
@@ -156,14 +109,6 @@ fn census(pos: &MailboxPos) -> Census {
             .first_royal(color)
             .map(|sq| (i32::from(sq & 15), i32::from(sq >> 4)));
         c.royal_mobility[color.index()] = sums.royal_mobility;
-        pos.for_each_pawn(color, |sq| {
-            c.pawn_files
-                .add(color, i32::from(sq & 15), i32::from(sq >> 4));
-            if c.pawn_count < MAX_PAWNS {
-                c.pawns[c.pawn_count] = sq;
-                c.pawn_count += 1;
-            }
-        });
         for t in 1..tables.value.len() {
             let value = tables.value[t];
             side.hand_value += value * i32::from(pos.in_hand(color, t as u8));
@@ -185,31 +130,70 @@ fn census(pos: &MailboxPos) -> Census {
     c
 }
 
-/// Pawn advancement toward the promotion row and passed pawns, scaled by
-/// what promotion is worth; white minus black.
-fn pawn_score(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
+/// The pawns of each side, one mask of files per row.
+fn pawn_rows(pos: &MailboxPos) -> [[u32; 16]; 2] {
+    let mut rows = [[0; 16]; 2];
+    for color in [Color::White, Color::Black] {
+        let own = &mut rows[color.index()];
+        pos.for_each_pawn(color, |sq| own[usize::from(sq >> 4)] |= 1 << (sq & 15));
+    }
+    rows
+}
+
+/// Set bits of a 16-bit mask, by bytes from a table (cheaper than the
+/// bit-twiddling `count_ones` on processors without a population count).
+fn ones(mask: u32) -> i32 {
+    const BYTE: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    i32::from(BYTE[(mask & 0xFF) as usize]) + i32::from(BYTE[(mask >> 8 & 0xFF) as usize])
+}
+
+/// Pawn advancement toward the promotion row and passed pawns (no enemy
+/// pawn ahead on its file or a neighbouring one), scaled by what
+/// promotion is worth; white minus black. Pawns on one row score alike,
+/// so they are counted a row at a time.
+fn pawn_score(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
     let v = pos.variant();
     let tables = pos.tables();
-    let width = tables.width;
+    let height = tables.height as usize;
     let (np, full) = phase;
-    let strength = [
-        promotion_strength(pos, Color::White),
-        promotion_strength(pos, Color::Black),
-    ];
+    let rows = pawn_rows(pos);
     let mut score = 0;
-    for &sq in &c.pawns[..c.pawn_count] {
-        let color = cell_color(pos.cell(sq));
-        let (file, row) = (i32::from(sq & 15), i32::from(sq >> 4));
+    for color in [Color::White, Color::Black] {
         let ci = color.index();
+        let (own, enemy) = (&rows[ci], &rows[1 - ci]);
         let dir = (v.promotion_row[ci] as i32 - v.pawn_row[ci] as i32).signum();
-        // Quadratic in the fraction of the way done, 0..=64.
-        let progress = tables.pawn_progress[ci][row as usize];
-        let mut s = progress;
-        if !c.pawn_files.blocked(color, file, row, dir, width) {
-            // Passed: worth more as the board empties.
-            s += 8 + progress * (2 * full - np) / full;
+        let strength = promotion_strength(pos, color);
+        // Rows from the promotion side backwards; `ahead` holds the files
+        // the enemy pawns already passed guard (their own and both
+        // neighbours).
+        let mut ahead = 0u32;
+        let mut s = 0;
+        for i in 0..height {
+            let r = if dir < 0 { i } else { height - 1 - i };
+            let pawns = own[r];
+            if pawns != 0 {
+                // Quadratic in the fraction of the way done, 0..=64.
+                let progress = tables.pawn_progress[ci][r];
+                let passed = ones(pawns & !ahead);
+                let others = ones(pawns) - passed;
+                // Passed pawns are worth more as the board empties.
+                let passed_bonus = 8 + progress * (2 * full - np) / full;
+                s += others * (progress * strength / 8)
+                    + passed * ((progress + passed_bonus) * strength / 8);
+            }
+            if dir != 0 {
+                let e = enemy[r];
+                ahead |= e | e << 1 | e >> 1;
+            }
         }
-        let s = s * strength[ci] / 8;
         score += if color == Color::White { s } else { -s };
     }
     score
@@ -235,9 +219,9 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
         let around = (0b11111u32 << kf) >> 2;
         for r in (kr - 2).max(0)..=(kr + 2).min(tables.height - 1) {
             if (r - kr).abs() <= 1 {
-                shield += (pos.row_men(color, Men::All, r) & near).count_ones() as i32;
+                shield += ones(pos.row_men(color, Men::All, r) & near);
             }
-            attackers += (pos.row_men(color.flip(), Men::NotPawns, r) & around).count_ones() as i32;
+            attackers += ones(pos.row_men(color.flip(), Men::NotPawns, r) & around);
         }
         // Enemy royals there are not counted.
         pos.for_each_royal(color.flip(), |sq| {
@@ -267,7 +251,7 @@ fn white_parts(pos: &MailboxPos) -> ([(&'static str, Score); 6], [Side; 2]) {
         ("material", material),
         ("piece mobility", c.score - material),
         ("royal placement", royal),
-        ("pawns", pawn_score(pos, &c, phase)),
+        ("pawns", pawn_score(pos, phase)),
         ("royal safety", royal_safety(pos, &c, phase)),
         ("endgame", endgame::white_bonus(pos, &c.sides)),
     ];
@@ -434,6 +418,62 @@ mod tests {
         assert!(eval("makruk", "8/8/3k4/8/8/3NK3/8/p7 w - - 0 1") > TEMPO);
         // In shatranj the bare king loses anyway.
         assert!(eval("shatranj", "8/8/3k4/8/8/3NK3/8/8 b - - 0 1") < -1000);
+    }
+
+    /// The pawn term pawn by pawn, straight from its definition.
+    fn pawn_score_one_by_one(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
+        let (v, t) = (pos.variant(), pos.tables());
+        let (np, full) = phase;
+        let mut pawns = Vec::new();
+        for color in [Color::White, Color::Black] {
+            pos.for_each_pawn(color, |sq| {
+                pawns.push((color, i32::from(sq & 15), i32::from(sq >> 4)))
+            });
+        }
+        let mut score = 0;
+        for &(color, file, row) in &pawns {
+            let ci = color.index();
+            let dir = (v.promotion_row[ci] as i32 - v.pawn_row[ci] as i32).signum();
+            let blocked = pawns
+                .iter()
+                .any(|&(c, f, r)| c != color && (f - file).abs() <= 1 && (r - row) * dir > 0);
+            let progress = t.pawn_progress[ci][row as usize];
+            let mut s = progress;
+            if !blocked {
+                s += 8 + progress * (2 * full - np) / full;
+            }
+            let s = s * promotion_strength(pos, color) / 8;
+            score += if color == Color::White { s } else { -s };
+        }
+        score
+    }
+
+    #[test]
+    fn pawns_counted_by_rows_score_as_one_by_one() {
+        let cases = [
+            (
+                "normal",
+                "4k3/p1p3p1/1p2P3/3P4/P6p/2p5/1P3PPP/4K3 w - - 0 1",
+            ),
+            ("normal", "4k3/8/8/8/8/8/P6P/4K3 b - - 0 1"),
+            (
+                "capablanca",
+                "4k5/pp3p1p1p/2p7/3pP5/10/5P4/PP4P1PP/4K5 w - - 0 1",
+            ),
+            ("shatranj", "4k3/pp3p2/2p5/3pP3/8/5P2/PP4P1/4K3 w - - 0 1"),
+            ("knightmate", "4k3/pp6/8/2pP4/8/8/7P/4K3 w - - 0 1"),
+        ];
+        for (name, fen) in cases {
+            let pos = MailboxPos::from_fen(variant(name), fen).unwrap();
+            let c = census(&pos);
+            let ph = phase(&pos, &c.sides);
+            assert_eq!(
+                pawn_score(&pos, ph),
+                pawn_score_one_by_one(&pos, ph),
+                "{name} {fen}"
+            );
+            assert_ne!(pawn_score(&pos, ph), 0, "{name} {fen}");
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@
 
 mod castle960;
 mod chasing;
+mod checkhint;
 mod counting;
 mod endings;
 mod fen;
@@ -625,6 +626,10 @@ impl Position for MailboxPos {
 
     fn in_check(&self) -> bool {
         self.node_info().in_check
+    }
+
+    fn may_give_check(&self, m: Move) -> bool {
+        self.quiet_move_may_check(m)
     }
 
     fn halfmove_clock(&self) -> u32 {

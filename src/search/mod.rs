@@ -19,6 +19,7 @@
 
 mod bench;
 mod driver;
+mod evalcache;
 pub mod info;
 pub mod limits;
 mod node;
@@ -39,6 +40,7 @@ pub use tt::TranspositionTable;
 use crate::core::{Score, Verdict};
 use crate::position::{Evaluate, Position};
 use driver::{IterationPlan, Outcome};
+use evalcache::EvalCache;
 use ordering::Heuristics;
 pub use ordering::MAX_PLY;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
@@ -87,6 +89,8 @@ pub struct Searcher<P: Position> {
     tt: Arc<TranspositionTable>,
     threads: usize,
     heuristics: Vec<Heuristics<P::Move>>,
+    /// One evaluation cache per thread, kept from search to search.
+    eval_caches: Vec<EvalCache>,
     multi_pv: usize,
     draw_score: Score,
 }
@@ -105,6 +109,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             tt: table,
             threads: 1,
             heuristics: vec![Heuristics::default()],
+            eval_caches: vec![EvalCache::default()],
             multi_pv: 1,
             draw_score: 0,
         }
@@ -139,6 +144,8 @@ impl<P: Position + Evaluate> Searcher<P> {
         self.threads = threads.max(1);
         self.heuristics
             .resize_with(self.threads, Heuristics::default);
+        self.eval_caches
+            .resize_with(self.threads, EvalCache::default);
     }
 
     /// Replaces the table by an empty one of `hash_mb` MB, no longer
@@ -152,6 +159,9 @@ impl<P: Position + Evaluate> Searcher<P> {
         self.tt.clear();
         for h in &mut self.heuristics {
             *h = Heuristics::default();
+        }
+        for c in &mut self.eval_caches {
+            c.clear();
         }
     }
 
@@ -270,8 +280,9 @@ impl<P: Position + Evaluate> Searcher<P> {
     ) -> Outcome<P::Move> {
         let tt: &TranspositionTable = &self.tt;
         let (main_heuristics, helpers) = self.heuristics.split_at_mut(1);
+        let (main_cache, helper_caches) = self.eval_caches.split_at_mut(1);
         std::thread::scope(|scope| {
-            for (i, heuristics) in helpers.iter_mut().enumerate() {
+            for (i, (heuristics, cache)) in helpers.iter_mut().zip(helper_caches).enumerate() {
                 let moves = root_moves.clone();
                 let root = root.clone();
                 // Odd helpers start one ply deeper, so threads spread over depths.
@@ -282,12 +293,19 @@ impl<P: Position + Evaluate> Searcher<P> {
                     multi_pv: 1,
                 };
                 scope.spawn(move || {
-                    let mut w = Worker::new(&root, history, tt, shared, heuristics);
+                    let mut w = Worker::new(&root, history, tt, shared, heuristics, cache);
                     w.iterate(moves, &helper_plan, None);
                     w.flush_nodes();
                 });
             }
-            let mut w = Worker::new(root, history, tt, shared, &mut main_heuristics[0]);
+            let mut w = Worker::new(
+                root,
+                history,
+                tt,
+                shared,
+                &mut main_heuristics[0],
+                &mut main_cache[0],
+            );
             w.progress = shared.progress;
             let outcome = w.iterate(root_moves, plan, Some(report));
             w.flush_nodes();

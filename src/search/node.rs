@@ -176,6 +176,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut legal = 0;
+        let mut late_phase = false;
         while let Some((m, order_score)) = stages.next_move(&self.pos, || {
             buffers.moves.clear();
             self.pos.generate(GenKind::All, &mut buffers.moves);
@@ -185,6 +186,20 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let prunable =
                 quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha);
+            // A pruned move is played only to see whether it checks.
+            if prunable && !self.pos.may_give_check(m) {
+                if !late_phase {
+                    // From here on every quiet move that cannot check is
+                    // skipped (the conditions only tighten): drop them now
+                    // if that leaves the order of the others as it was.
+                    late_phase = true;
+                    let pos = &self.pos;
+                    stages.keep_distinct(|q| {
+                        pos.is_capture(q) || pos.is_promotion(q) || pos.may_give_check(q)
+                    });
+                }
+                continue;
+            }
             if !self.make(m, ply) {
                 continue;
             }

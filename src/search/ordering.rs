@@ -286,6 +286,42 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
     }
 }
 
+/// At most this many moves are kept by [`MovePicker::keep_distinct`].
+const KEEP_MAX: usize = 16;
+
+impl<M: Copy> MovePicker<M> {
+    /// If the moves not handed out yet that pass `keep` have pairwise
+    /// different scores, drops all the others (the caller would skip them)
+    /// and returns `true`: the kept ones then come in the order of their
+    /// scores, as they would have among the others. Otherwise changes
+    /// nothing (with equal scores, the others' places decide the order).
+    pub fn keep_distinct(&mut self, keep: impl Fn(M) -> bool) -> bool {
+        let mut kept = [0usize; KEEP_MAX];
+        let mut n = 0;
+        for (i, e) in self.moves.iter().enumerate().skip(self.next) {
+            if keep(e.m) {
+                if n == KEEP_MAX {
+                    return false;
+                }
+                kept[n] = i;
+                n += 1;
+            }
+        }
+        let kept = &kept[..n];
+        for (j, &a) in kept.iter().enumerate() {
+            let score = self.moves[a].score;
+            if kept[j + 1..].iter().any(|&b| self.moves[b].score == score) {
+                return false;
+            }
+        }
+        for (j, &i) in kept.iter().enumerate() {
+            self.moves.swap(self.next + j, i);
+        }
+        self.moves.truncate(self.next + n);
+        true
+    }
+}
+
 /// A node's moves in stages: the table's move (found by the board without
 /// generating, see [`Position::find_coded_move`]) before anything is
 /// generated, so a cut by it costs no generation; then the picker over the
@@ -331,6 +367,12 @@ impl<M: Copy + Eq + Hash + std::fmt::Debug> Staged<M> {
         self.picker.as_mut()?.next_move(pos)
     }
 
+    /// [`MovePicker::keep_distinct`] on the generated moves (`false`
+    /// before they are).
+    pub fn keep_distinct(&mut self, keep: impl Fn(M) -> bool) -> bool {
+        self.picker.as_mut().is_some_and(|p| p.keep_distinct(keep))
+    }
+
     /// The picker's storage, if moves were generated.
     #[must_use]
     pub fn into_buffer(self) -> Option<Vec<Scored<M>>> {
@@ -372,6 +414,32 @@ mod tests {
         assert_eq!(h.killers(3), [None, None]);
         assert_eq!(h.counter(Some(99)), Some(7));
         assert!(h.history(0, 7) > 4_000);
+    }
+
+    #[test]
+    fn only_moves_with_distinct_scores_are_kept_alone() {
+        let picker = |scores: &[i32]| MovePicker {
+            moves: (0u16..)
+                .zip(scores)
+                .map(|(m, &score)| Scored {
+                    m,
+                    score,
+                    doubtful: false,
+                })
+                .collect(),
+            next: 1,
+        };
+        let moves = |p: &MovePicker<u16>| p.moves.iter().map(|e| e.m).collect::<Vec<_>>();
+        // Moves 2 and 4 tie: their order depends on the others, keep all.
+        let mut p = picker(&[9, 5, 3, 7, 3, 1]);
+        assert!(!p.keep_distinct(|m| m == 2 || m == 4));
+        assert_eq!(moves(&p), [0, 1, 2, 3, 4, 5]);
+        // Moves 3 and 5 do not; move 0 was handed out already.
+        assert!(p.keep_distinct(|m| m == 0 || m == 3 || m == 5));
+        assert_eq!(moves(&p), [0, 3, 5]);
+        let mut p = picker(&[9, 5, 3]);
+        assert!(p.keep_distinct(|_| false));
+        assert_eq!(moves(&p), [0]);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! count, the clock) and in the transposition table; the rest is private to
 //! the thread. The tree walk itself is in `node` and `quiescence`.
 
+use super::evalcache::EvalCache;
 use super::info::{Progress, RUN};
 use super::ordering::{Heuristics, Scored, MAX_PLY};
 use super::score::{mate_in, mated_in};
@@ -85,6 +86,8 @@ pub(crate) struct Worker<'a, P: Position> {
     pub progress: Option<&'a Progress>,
     /// Score of a draw for the side to move at the root.
     pub draw_score: Score,
+    /// Static evaluations already made by this thread.
+    eval_cache: &'a mut EvalCache,
 }
 
 impl<'a, P: Position + Evaluate> Worker<'a, P> {
@@ -95,6 +98,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         tt: &'a TranspositionTable,
         shared: &'a Shared<'a>,
         heuristics: &'a mut Heuristics<P::Move>,
+        eval_cache: &'a mut EvalCache,
     ) -> Self {
         let root_key = root.hash();
         let before = match history.last() {
@@ -128,6 +132,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             root_depth: 1,
             progress: None,
             draw_score: shared.draw_score,
+            eval_cache,
         }
     }
 
@@ -174,9 +179,16 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         self.unflushed = 0;
     }
 
-    /// Static evaluation, kept clear of the mate range.
-    pub fn evaluate(&self) -> Score {
-        self.pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    /// Static evaluation, kept clear of the mate range (from the cache
+    /// when this thread has evaluated the position before).
+    pub fn evaluate(&mut self) -> Score {
+        let key = EvalCache::key(self.pos.hash(), self.pos.halfmove_clock());
+        if let Some(score) = self.eval_cache.get(key) {
+            return score;
+        }
+        let score = self.pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        self.eval_cache.put(key, score);
+        score
     }
 
     /// Plays `m` and records it on the path; `false` if it was illegal.

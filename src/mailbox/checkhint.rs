@@ -1,0 +1,138 @@
+//! A cheap test of whether a quiet move could give check, for the search's
+//! late-move and futility pruning: it prunes quiet moves but keeps those
+//! that check, and without this test it must play every such move to see.
+//!
+//! The test is geometric and conservative: on a board where only plain
+//! leapers and sliders attack (`Tables::plain`) and the opponent has one
+//! royal, a quiet move can check only by the moved piece attacking the
+//! royal from its new square, or by emptying a square between the royal
+//! and one of its own sliders (a discovered check). When either is
+//! possible, or the board is not that simple, the answer is "maybe".
+
+use super::moves::{Move, MoveKind};
+use super::{cell_color, cell_type, MailboxPos, EMPTY};
+
+impl MailboxPos {
+    /// Whether the quiet move `m` of the side to move might give check;
+    /// `false` only when it surely does not.
+    #[must_use]
+    pub(crate) fn quiet_move_may_check(&self, m: Move) -> bool {
+        let t = &self.tables;
+        if !t.plain || m.piece() != 0 || !matches!(m.kind(), MoveKind::Quiet | MoveKind::MultiStep)
+        {
+            return true;
+        }
+        let royals = &self.royals[self.side.flip().index()];
+        if royals.len != 1 {
+            return true;
+        }
+        let royal = royals.squares[0];
+        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
+        let (from, to) = (m.from(), m.to());
+        let mover = cell_type(self.board[from as usize]);
+        let (df, dr) = (i32::from(from & 15) - rf, i32::from(from >> 4) - rr);
+        t.may_reach(mover, rf - i32::from(to & 15), rr - i32::from(to >> 4))
+            || (t.may_open_line(df, dr) && self.uncovers_slider(royal, (df, dr), to))
+    }
+
+    /// Whether emptying the square at offset `from` (file, row) of the
+    /// enemy `royal`, and filling `to`, lets a slider of the side to move
+    /// see the royal along the one line through that square.
+    fn uncovers_slider(&self, royal: u8, from: (i32, i32), to: u8) -> bool {
+        let t = &self.tables;
+        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
+        let (df, dr) = from;
+        for probe in t.probes.iter().filter(|p| p.slider) {
+            let (bf, br) = (probe.back.df, probe.back.dr);
+            let k = if bf != 0 {
+                df / bf
+            } else if br != 0 {
+                dr / br
+            } else {
+                0
+            };
+            if k < 1 || k * bf != df || k * br != dr {
+                continue;
+            }
+            // Walk out from the royal: the emptied square counts as empty,
+            // the filled one blocks.
+            let (mut f, mut r) = (rf, rr);
+            loop {
+                f += bf;
+                r += br;
+                if f < 0 || f >= t.width || r < 0 || r >= t.height {
+                    break;
+                }
+                let (sq, cell) = ((r * 16 + f) as u8, self.board[(r * 16 + f) as usize]);
+                if sq == to {
+                    break;
+                }
+                if (f - rf, r - rr) == from || cell == EMPTY {
+                    continue;
+                }
+                if cell_color(cell) == self.side && probe.types & (1 << cell_type(cell)) != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{GenKind, Position};
+    use crate::rules::catalog::Catalog;
+
+    /// (checking moves, moves ruled out) over the quiet moves of `fen`;
+    /// panics if a move ruled out gives check.
+    fn census(variant: &str, fen: &str) -> (usize, usize) {
+        let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &[]);
+        let mut pos = MailboxPos::from_fen(catalog.variant(variant).unwrap(), fen).unwrap();
+        let mut moves = Vec::new();
+        pos.generate(GenKind::Quiets, &mut moves);
+        let (mut checks, mut ruled_out) = (0, 0);
+        for m in moves {
+            let may = pos.quiet_move_may_check(m);
+            ruled_out += usize::from(!may);
+            if pos.make(m) {
+                if pos.in_check() {
+                    checks += 1;
+                    assert!(may, "{variant} {fen}: {}", pos.to_fen());
+                }
+                pos.unmake(m);
+            }
+        }
+        (checks, ruled_out)
+    }
+
+    #[test]
+    fn no_checking_move_is_ruled_out() {
+        let cases = [
+            (
+                "normal",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            ),
+            ("normal", "4k3/8/8/3B4/8/2N5/3R4/4K3 w - - 0 1"),
+            (
+                "capablanca",
+                "r1b1k2rnc/pppppppppp/10/2A7/4C5/10/PPPPPPPPPP/RNB1K1BN1R w - - 0 1",
+            ),
+            (
+                "knightmate",
+                "rmbqkbmr/pppppppp/8/8/4Q3/8/PPPPPPPP/RMB1KBMR w - - 0 1",
+            ),
+            ("shatranj", "4k3/8/8/8/3R4/8/3N4/4K3 w - - 0 1"),
+        ];
+        let mut total = (0, 0);
+        for (variant, fen) in cases {
+            let (checks, ruled_out) = census(variant, fen);
+            total = (total.0 + checks, total.1 + ruled_out);
+        }
+        // The positions have checks to find and many quiet moves that
+        // cannot check.
+        assert!(total.0 >= 8 && total.1 >= 60, "{total:?}");
+    }
+}
