@@ -25,6 +25,8 @@ pub(crate) struct Undo {
     halfmove: u32,
     count: super::Count,
     node: Option<super::NodeInfo>,
+    /// [`MailboxPos::opponent_safe`] before the move.
+    opponent_safe: bool,
 }
 
 impl Undo {
@@ -36,6 +38,24 @@ impl Undo {
     /// The position key before the move.
     pub(crate) fn key_before(&self) -> u64 {
         self.hash
+    }
+
+    /// For a move that changed only its two squares (no e.p. victim,
+    /// corner piece, gated piece or captured royal) made from a position
+    /// where the side now to move was known safe: (from, to).
+    pub(crate) fn plain_change(&self, royalty: &[Royalty]) -> Option<(u8, u8)> {
+        let m = self.played;
+        let simple = self.opponent_safe
+            && self.moved != EMPTY
+            && matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+            )
+            && self.corner.is_none()
+            && self.gated_from.is_none()
+            && (self.captured == EMPTY
+                || royalty[cell_type(self.captured) as usize] == Royalty::None);
+        simple.then(|| (m.from(), m.to()))
     }
 }
 
@@ -57,6 +77,7 @@ impl MailboxPos {
             halfmove: self.halfmove,
             count: self.count,
             node: self.node.take(),
+            opponent_safe: std::mem::take(&mut self.opponent_safe),
         }
     }
 
@@ -281,6 +302,7 @@ impl MailboxPos {
         self.count = undo.count;
         self.hash = undo.hash;
         self.node.set(undo.node);
+        self.opponent_safe = undo.opponent_safe;
     }
 
     /// Whether `color`'s royalty is safe from capture by the other side.
@@ -334,12 +356,16 @@ impl MailboxPos {
 impl MailboxPos {
     /// Passes the turn (for null-move pruning).
     pub(crate) fn play_null(&mut self) {
+        // The side passing will be the one not to move: safe when it is
+        // known not to stand in check now.
+        let passer_safe = self.node.get().is_some_and(|info| !info.in_check);
         let entry = self.undo_entry(Move::new(0, 0, MoveKind::Quiet, 0, 0), EMPTY, 0);
         self.history.push(entry);
         self.set_ep(&[], 0);
         self.halfmove += 1;
         self.side = self.side.flip();
         self.hash ^= self.tables.keys.black;
+        self.opponent_safe = passer_safe;
     }
 
     /// Takes back [`MailboxPos::play_null`].
@@ -355,5 +381,6 @@ impl MailboxPos {
         self.count = undo.count;
         self.hash = undo.hash;
         self.node.set(undo.node);
+        self.opponent_safe = undo.opponent_safe;
     }
 }

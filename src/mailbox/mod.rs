@@ -84,6 +84,11 @@ pub struct MailboxPos {
     pawn_squares: [[u64; 4]; 2],
     /// Per side: squares of its royal pieces, kept by `put` and `take`.
     royals: [RoyalList; 2],
+    /// The side not to move is known to have its royalty safe (the last
+    /// move passed `make`'s legality test, or was a null move out of a
+    /// position not in check): lets the check test look at the last move
+    /// only.
+    opponent_safe: bool,
 }
 
 /// The squares of one side's royal pieces, in no particular order.
@@ -175,6 +180,7 @@ impl MailboxPos {
             sums: [PieceSums::default(); 2],
             pawn_squares: [[0; 4]; 2],
             royals: [RoyalList::default(); 2],
+            opponent_safe: false,
         }
     }
 
@@ -392,6 +398,10 @@ impl MailboxPos {
         if let Some(info) = self.node.get() {
             return info;
         }
+        if let Some(info) = self.info_from_last_move() {
+            self.node.set(Some(info));
+            return info;
+        }
         let mut royals = [0u8; 4];
         let mut seen = 0usize;
         self.for_each_royal(self.side, |sq| {
@@ -415,6 +425,37 @@ impl MailboxPos {
         };
         self.node.set(Some(info));
         info
+    }
+
+    /// The node facts from the last move alone, where that is exact: one
+    /// royal, plain attackers, a move that changed only its two squares
+    /// from a position where the royal was not attacked. Only the probes
+    /// from the royal that pass those squares can have changed.
+    fn info_from_last_move(&self) -> Option<NodeInfo> {
+        let t = &self.tables;
+        let list = &self.royals[self.side.index()];
+        if !t.incremental_check || list.len != 1 {
+            return None;
+        }
+        let (from, to) = self.history.last()?.plain_change(&t.royalty)?;
+        let royal = list.squares[0];
+        let line = |sq: u8| {
+            let df = i32::from(sq & 15) - i32::from(royal & 15);
+            let dr = i32::from(sq >> 4) - i32::from(royal >> 4);
+            t.probe_lines[tables::offset_index(df, dr)]
+        };
+        let in_check = self.probes_attack(royal, self.side.flip(), line(from) | line(to));
+        debug_assert_eq!(
+            in_check,
+            !self.royalty_safe(self.side),
+            "{}",
+            self.write_fen()
+        );
+        Some(NodeInfo {
+            in_check,
+            royals: [royal, 0, 0, 0],
+            royal_count: 1,
+        })
     }
 
     /// After `m` was played from a position described by `info`: is the
@@ -572,6 +613,7 @@ impl Position for MailboxPos {
         match self.quick_legality(m) {
             Some(true) => {
                 self.play(m);
+                self.opponent_safe = true;
                 return true;
             }
             Some(false) => return false,
@@ -580,6 +622,7 @@ impl Position for MailboxPos {
         let info = self.node_info();
         self.play(m);
         if self.mover_royals_safe(mover, info, m) {
+            self.opponent_safe = true;
             true
         } else {
             self.unplay(m);

@@ -314,6 +314,33 @@ impl MailboxPos {
         t.complex_attackers != 0 && self.attacked_by_complex(sq, by)
     }
 
+    /// Whether one of the attack probes in `mask` (bit per probe of
+    /// [`Tables::attack_probes`](super::tables::Tables)) finds a piece of
+    /// `by` that captures on `sq`.
+    pub(crate) fn probes_attack(&self, sq: u8, by: Color, mut mask: u64) -> bool {
+        let t = &self.tables;
+        let n = t.attack_probes.len();
+        let reach = &t.attack_reach[sq as usize * n..(sq as usize + 1) * n];
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let probe = &t.attack_probes[i];
+            let mut at = i32::from(sq);
+            for step in 0..reach[i] {
+                at += probe.offset;
+                let cell = self.board[at as usize & 255];
+                if cell != EMPTY {
+                    let types = if step == 0 { probe.near } else { probe.far };
+                    if cell_color(cell) == by && types & (1 << cell_type(cell)) != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
     /// The attack test for hoppers, bent riders, lame leapers and the like.
     fn attacked_by_complex(&self, sq: u8, by: Color) -> bool {
         let (sf, sr) = (i32::from(sq & 15), i32::from(sq >> 4));

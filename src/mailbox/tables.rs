@@ -242,6 +242,14 @@ pub struct Tables {
     /// many steps the probe can take from the square before leaving the
     /// board (at most 1 for a leaper probe).
     pub attack_reach: Vec<u8>,
+    /// Per offset from a target square (index [`offset_index`]): bit `i`
+    /// set when attack probe `i` walks over (or looks at) the square at
+    /// that offset, so a change there may change the probe's answer.
+    pub probe_lines: Vec<u64>,
+    /// The attack probes alone decide attacks (`plain`) and fit the bits
+    /// of [`Tables::probe_lines`]: the check test may look only at the
+    /// probes a move touched.
+    pub incremental_check: bool,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
     /// Only plain leapers and sliders attack, on a board without wrap,
@@ -328,6 +336,32 @@ fn reach_table(probes: &[(Delta, bool)], width: i32, height: i32) -> Vec<u8> {
     out
 }
 
+/// Side length of the probe-line grid: offsets -15..=15.
+const OFFSET_SPAN: i32 = 31;
+
+/// The index of the offset (df, dr) in [`Tables::probe_lines`]; both
+/// must lie in -15..=15 (any two squares of a board do).
+#[must_use]
+pub fn offset_index(df: i32, dr: i32) -> usize {
+    ((dr + 15) * OFFSET_SPAN + df + 15) as usize
+}
+
+/// See [`Tables::probe_lines`] (probes beyond the 64th are left out).
+fn probe_lines(probes: &[AttackProbe]) -> Vec<u64> {
+    let mut out = vec![0u64; (OFFSET_SPAN * OFFSET_SPAN) as usize];
+    for (i, probe) in probes.iter().enumerate().take(64) {
+        let steps = if probe.slider { 15 } else { 1 };
+        for k in 1..=steps {
+            let (df, dr) = (k * probe.back.df, k * probe.back.dr);
+            if df.abs() > 15 || dr.abs() > 15 {
+                break;
+            }
+            out[offset_index(df, dr)] |= 1 << i;
+        }
+    }
+    out
+}
+
 /// Groups every plain capture ray by direction and kind; pieces confined
 /// to a zone are left to the full attack walk, which knows zones.
 fn build_probes(rays: &[Vec<CompiledRay>], zones: &super::zones::ZoneTables) -> (Vec<Probe>, u16) {
@@ -407,6 +441,8 @@ impl Tables {
             reach_table(&steps, variant.width as i32, variant.height as i32)
         };
         Tables {
+            probe_lines: probe_lines(&attack_probes),
+            incremental_check: plain && attack_probes.len() <= 64,
             plain,
             keys: &ZOBRIST,
             attack_reach: reach_of(attack_probes.iter().map(|p| (p.back, p.slider)).collect()),
