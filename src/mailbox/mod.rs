@@ -21,6 +21,7 @@ pub mod moves;
 mod notation;
 mod see;
 mod shuffle;
+mod square_rays;
 pub mod tables;
 pub mod zones;
 

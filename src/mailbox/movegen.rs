@@ -406,6 +406,23 @@ impl MailboxPos {
         in_check: &std::cell::OnceCell<bool>,
         out: &mut Vec<Move>,
     ) {
+        let t = cell_type(self.board[x as usize]);
+        if self.tables.square_rays.covers(t) {
+            self.push_table_moves(x, t, kind, out);
+        } else {
+            self.generate_walked_moves(x, kind, in_check, out);
+        }
+    }
+
+    /// [`MailboxPos::generate_piece_moves`] by walking the piece's rays.
+    #[inline(never)]
+    fn generate_walked_moves(
+        &self,
+        x: u8,
+        kind: GenKind,
+        in_check: &std::cell::OnceCell<bool>,
+        out: &mut Vec<Move>,
+    ) {
         let color = self.side;
         let quiets_unwanted = kind == GenKind::Captures;
         // Without zones and gating, a piece's move along a simple ray is
@@ -458,7 +475,7 @@ impl MailboxPos {
 
     /// Adds a walked move, expanded into every promotion choice.
     #[allow(clippy::too_many_arguments)]
-    fn push_move(
+    pub(super) fn push_move(
         &self,
         x: u8,
         y: u8,

@@ -252,6 +252,9 @@ pub struct Tables {
     pub incremental_check: bool,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
+    /// Per type and square, the plain rays clipped to the board (the move
+    /// generator's fast path).
+    pub square_rays: super::square_rays::SquareRays,
     /// Only plain leapers and sliders attack, on a board without wrap,
     /// hoppers or zones: a discovered attack can come only along one line.
     pub plain: bool,
@@ -440,7 +443,15 @@ impl Tables {
         let reach_of = |steps: Vec<(Delta, bool)>| {
             reach_table(&steps, variant.width as i32, variant.height as i32)
         };
+        let is_pawn = per_type(&|i| types[i].is_pawn);
+        let square_rays = super::square_rays::SquareRays::new(
+            &rays,
+            &ray_reach,
+            (&is_pawn, &per_type(&|i| types[i].royalty != Royalty::None)),
+            !zones.any_confined() && !variant.has_gating(),
+        );
         Tables {
+            square_rays,
             probe_lines: probe_lines(&attack_probes),
             incremental_check: plain && attack_probes.len() <= 64,
             plain,
@@ -455,7 +466,7 @@ impl Tables {
             height: variant.height as i32,
             rays,
             reach,
-            is_pawn: per_type(&|i| types[i].is_pawn),
+            is_pawn,
             royalty: types.iter().map(|t| t.royalty).collect(),
             duple: per_type(&|i| types[i].duple_check),
             iron: per_type(&|i| types[i].raw_value < -665),
