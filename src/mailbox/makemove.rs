@@ -146,8 +146,81 @@ impl MailboxPos {
         self.ep[..self.ep_len as usize].contains(&sq)
     }
 
+    /// Whether `m` only moves one piece (maybe capturing on its target)
+    /// and the piece lands unchanged but for its virginity: no promotion,
+    /// gating, castling, e.p. capture, zone promotion or lost leap rights.
+    fn is_plain_move(&self, m: Move) -> bool {
+        self.tables.plain_landing
+            && m.piece() == 0
+            && matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+            )
+    }
+
+    /// Moves the piece `cell` from `from` to the empty square `to`, where it
+    /// stands as `landed` (the same piece, maybe without its virginity),
+    /// keeping key, occupancy, piece sums, pawn set and royal list.
+    fn relocate(&mut self, from: u8, to: u8, cell: u8, landed: u8) {
+        let c = cell_color(cell).index();
+        let t = cell_type(cell) as usize;
+        self.board[from as usize] = EMPTY;
+        self.board[to as usize] = landed;
+        let (from_bit, to_bit) = (1u64 << (from & 63), 1u64 << (to & 63));
+        let (from_word, to_word) = (usize::from(from >> 6), usize::from(to >> 6));
+        self.occupancy[c][from_word] ^= from_bit;
+        self.occupancy[c][to_word] ^= to_bit;
+        let keys = &self.tables.keys.piece;
+        self.hash ^= keys[usize::from(cell & 0x3F) * 256 + from as usize]
+            ^ keys[usize::from(landed & 0x3F) * 256 + to as usize];
+        let placement = &self.tables.placement;
+        let delta = placement[t * 256 + to as usize] - placement[t * 256 + from as usize];
+        if self.tables.royalty[t] != Royalty::None {
+            self.sums[c].royal_mobility += delta;
+            self.move_royal(c, from, to);
+            return;
+        }
+        self.sums[c].placement += delta;
+        if self.tables.is_pawn[t] {
+            self.pawn_squares[c][from_word] ^= from_bit;
+            self.pawn_squares[c][to_word] ^= to_bit;
+        }
+    }
+
+    /// [`MailboxPos::play`] for a plain move (see `is_plain_move`).
+    fn play_plain(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let moved = self.board[from as usize];
+        let mut undo = self.undo_entry(m, moved, to);
+        undo.captured = self.take(to);
+        self.relocate(from, to, moved, moved & !VIRGIN);
+        let pawn = self.tables.is_pawn[cell_type(moved) as usize];
+        if m.kind() == MoveKind::MultiStep {
+            let (skipped, n) = self.skipped_squares(m);
+            self.set_ep(&skipped[..n], to);
+        } else if self.ep_len != 0 {
+            self.set_ep(&[], to);
+        }
+        self.halfmove = if pawn || undo.captured != EMPTY {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash ^= self.tables.keys.black;
+        self.advance_count(undo.captured, false);
+        self.history.push(undo);
+    }
+
     /// Plays `m` without the legality test.
     pub(crate) fn play(&mut self, m: Move) {
+        if self.is_plain_move(m) {
+            self.play_plain(m);
+            return;
+        }
         let (from, to) = (m.from(), m.to());
         let moved = self.board[from as usize];
         let mut undo = self.undo_entry(m, moved, to);
@@ -272,6 +345,15 @@ impl MailboxPos {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
+        if self.is_plain_move(m) {
+            let landed = self.board[m.to() as usize];
+            self.relocate(m.to(), m.from(), landed, undo.moved);
+            if undo.captured != EMPTY {
+                self.put(m.to(), undo.captured);
+            }
+            self.restore_state(undo);
+            return;
+        }
         self.restore_leap_rights(undo.lost_leap_rights);
         if let Some(sq) = undo.gated_from {
             let cell = self.take(sq);
@@ -295,6 +377,11 @@ impl MailboxPos {
                 }
             }
         }
+        self.restore_state(undo);
+    }
+
+    /// Restores what a move changed beside the board from its entry.
+    fn restore_state(&mut self, undo: Undo) {
         self.ep = undo.ep;
         self.ep_len = undo.ep_len;
         self.ep_victim = undo.ep_victim;

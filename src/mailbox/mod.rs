@@ -361,6 +361,18 @@ impl MailboxPos {
         }
     }
 
+    /// Keeps the royal list of side `c` as a royal moves from `from` to
+    /// `to`.
+    fn move_royal(&mut self, c: usize, from: u8, to: u8) {
+        let list = &mut self.royals[c];
+        let len = usize::from(list.len);
+        if len <= ROYAL_LIST_LEN {
+            if let Some(sq) = list.squares[..len].iter_mut().find(|sq| **sq == from) {
+                *sq = to;
+            }
+        }
+    }
+
     /// Fullmove number as in FEN.
     #[must_use]
     pub fn fullmove(&self) -> u32 {

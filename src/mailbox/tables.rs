@@ -252,6 +252,10 @@ pub struct Tables {
     pub incremental_check: bool,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
+    /// Pieces land as themselves and change nothing else on landing
+    /// ([`super::zones::ZoneTables::plain_landing`]): ordinary moves take
+    /// make's short way.
+    pub plain_landing: bool,
     /// Per type and square, the plain rays clipped to the board (the move
     /// generator's fast path).
     pub square_rays: super::square_rays::SquareRays,
@@ -451,6 +455,7 @@ impl Tables {
             !zones.any_confined() && !variant.has_gating(),
         );
         Tables {
+            plain_landing: zones.plain_landing(),
             square_rays,
             probe_lines: probe_lines(&attack_probes),
             incremental_check: plain && attack_probes.len() <= 64,
