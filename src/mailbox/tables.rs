@@ -250,6 +250,8 @@ pub struct Tables {
     /// of [`Tables::probe_lines`]: the check test may look only at the
     /// probes a move touched.
     pub incremental_check: bool,
+    /// Bit per slider probe of [`Tables::attack_probes`] (the first 64).
+    pub slider_probes: u64,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
     /// Pieces land as themselves and change nothing else on landing
@@ -459,6 +461,12 @@ impl Tables {
             square_rays,
             probe_lines: probe_lines(&attack_probes),
             incremental_check: plain && attack_probes.len() <= 64,
+            slider_probes: attack_probes
+                .iter()
+                .take(64)
+                .enumerate()
+                .filter(|(_, p)| p.slider)
+                .fold(0, |bits, (i, _)| bits | 1 << i),
             plain,
             keys: &ZOBRIST,
             attack_reach: reach_of(attack_probes.iter().map(|p| (p.back, p.slider)).collect()),
