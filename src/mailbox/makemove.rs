@@ -211,7 +211,9 @@ impl MailboxPos {
         }
         self.side = self.side.flip();
         self.hash ^= self.tables.keys.black;
-        self.advance_count(undo.captured, false);
+        if self.tables.variant.counting.enabled {
+            self.advance_count(undo.captured, false);
+        }
         self.history.push(undo);
     }
 
