@@ -371,8 +371,14 @@ impl MailboxPos {
     /// Appends the pseudo-legal moves of the side to move.
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
         let in_check = std::cell::OnceCell::new();
+        let table = &self.tables.square_rays;
         self.for_each_piece(self.side, |x| {
-            self.generate_piece_moves(x, kind, &in_check, out);
+            let t = cell_type(self.board[x as usize]);
+            if table.covers_piece(t) {
+                self.push_piece_table_moves(x, t, kind, out);
+            } else {
+                self.generate_piece_moves(x, kind, &in_check, out);
+            }
         });
     }
 

@@ -31,13 +31,13 @@ const WALKED: u8 = 0x80;
 
 /// The table: for every covered type and square, its rays in generation
 /// order, with rays that leave the board at once left out.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SquareRays {
     /// The rays of every (type, square), one run after another.
     rays: Vec<SquareRay>,
-    /// Index `type * 256 + square`: where that run starts in `rays`; the
-    /// run ends where the next index's starts.
-    starts: Vec<u32>,
+    /// Index `type * 256 + square` (16 types): where that run starts in
+    /// `rays` and where it ends.
+    spans: Box<[(u32, u32); 16 * 256]>,
     /// Bit per type that the table covers.
     covered: u16,
     /// Bit per covered type that is a pawn.
@@ -56,7 +56,12 @@ impl SquareRays {
         (is_pawn, royal): (&[bool], &[bool]),
         enabled: bool,
     ) -> SquareRays {
-        let mut table = SquareRays::default();
+        let mut table = SquareRays {
+            rays: Vec::new(),
+            spans: Box::new([(0, 0); 16 * 256]),
+            covered: 0,
+            pawns: 0,
+        };
         for (t, list) in rays.iter().enumerate() {
             let simple = !list.is_empty() && list.iter().all(|r| r.simple);
             let pawn = is_pawn[t] && !royal[t];
@@ -64,11 +69,11 @@ impl SquareRays {
                 table.covered |= 1 << t;
                 table.pawns |= u16::from(is_pawn[t]) << t;
             }
+            if table.covered & (1 << t) == 0 {
+                continue;
+            }
             for sq in 0..256 {
-                table.starts.push(table.rays.len() as u32);
-                if table.covered & (1 << t) == 0 {
-                    continue;
-                }
+                let start = table.rays.len() as u32;
                 for (i, ray) in list.iter().enumerate() {
                     if !ray.simple {
                         table.rays.push(SquareRay {
@@ -87,9 +92,9 @@ impl SquareRays {
                         });
                     }
                 }
+                table.spans[t * 256 + sq] = (start, table.rays.len() as u32);
             }
         }
-        table.starts.push(table.rays.len() as u32);
         table
     }
 
@@ -99,6 +104,13 @@ impl SquareRays {
         self.covered & (1 << t) != 0
     }
 
+    /// Whether pieces of type `t` are generated from the table and are
+    /// not pawns.
+    #[must_use]
+    pub fn covers_piece(&self, t: u8) -> bool {
+        (self.covered & !self.pawns) & (1 << t) != 0
+    }
+
     /// Whether covered type `t` is a pawn.
     fn is_pawn(&self, t: u8) -> bool {
         self.pawns & (1 << t) != 0
@@ -106,8 +118,8 @@ impl SquareRays {
 
     /// The rays of type `t` from square `x` (empty for an uncovered type).
     fn of(&self, t: u8, x: u8) -> &[SquareRay] {
-        let i = usize::from(t) * 256 + usize::from(x);
-        &self.rays[self.starts[i] as usize..self.starts[i + 1] as usize]
+        let (start, end) = self.spans[usize::from(t & 15) * 256 + usize::from(x)];
+        self.rays.get(start as usize..end as usize).unwrap_or(&[])
     }
 }
 
@@ -117,8 +129,14 @@ impl MailboxPos {
     pub(super) fn push_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
         if self.tables.square_rays.is_pawn(t) {
             self.push_pawn_table_moves(x, t, kind, out);
-            return;
+        } else {
+            self.push_piece_table_moves(x, t, kind, out);
         }
+    }
+
+    /// [`MailboxPos::push_table_moves`] for a piece that is not a pawn.
+    #[inline]
+    pub(super) fn push_piece_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
         let color = self.side;
         let quiets = kind != GenKind::Captures;
         let captures = kind != GenKind::Quiets;
@@ -147,12 +165,26 @@ impl MailboxPos {
         }
     }
 
-    /// [`MailboxPos::push_table_moves`] for a pawn: every move goes through
-    /// `push_move` (promotions), empty squares may be taken e.p., and its
-    /// other rays are walked in their turn.
+    /// [`MailboxPos::push_table_moves`] for a pawn: moves into the
+    /// promotion zone go through `push_move` (the choices), empty squares
+    /// may be taken e.p., and its other rays are walked in their turn.
     fn push_pawn_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
         let piece = self.board[x as usize];
         let color = self.side;
+        let emit = |y: u8, mk: MoveKind, out: &mut Vec<Move>| {
+            if self.in_promotion_zone(y, color) {
+                self.push_move(x, y, mk, 0, piece, kind, out);
+                return;
+            }
+            let wanted = match kind {
+                GenKind::All => true,
+                GenKind::Captures => mk != MoveKind::Quiet,
+                GenKind::Quiets => mk == MoveKind::Quiet,
+            };
+            if wanted {
+                out.push(Move::new(x, y, mk, 0, 0));
+            }
+        };
         for ray in self.tables.square_rays.of(t, x) {
             if ray.rights & WALKED != 0 {
                 let walked = &self.tables.rays[usize::from(t)][ray.offset as usize];
@@ -168,9 +200,9 @@ impl MailboxPos {
                 let occupant = self.board[y as usize];
                 if occupant == EMPTY {
                     if ray.rights & 2 != 0 {
-                        self.push_move(x, y, MoveKind::Quiet, 0, piece, kind, out);
+                        emit(y, MoveKind::Quiet, out);
                     } else if ray.rights & 1 != 0 && self.is_ep_square(y) {
-                        self.push_move(x, y, MoveKind::EnPassant, 0, piece, kind, out);
+                        emit(y, MoveKind::EnPassant, out);
                     }
                     continue;
                 }
@@ -178,7 +210,7 @@ impl MailboxPos {
                     && cell_color(occupant) != color
                     && !self.tables.iron[cell_type(occupant) as usize]
                 {
-                    self.push_move(x, y, MoveKind::Capture, 0, piece, kind, out);
+                    emit(y, MoveKind::Capture, out);
                 }
                 break;
             }
