@@ -4,6 +4,7 @@
 //! royals at once).
 
 use super::moves::{Move, MoveKind};
+use super::tables::{CLASS_PAWN, CLASS_ROYAL};
 use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::rules::variant::Royalty;
@@ -170,18 +171,20 @@ impl MailboxPos {
         let (from_word, to_word) = (usize::from(from >> 6), usize::from(to >> 6));
         self.occupancy[c][from_word] ^= from_bit;
         self.occupancy[c][to_word] ^= to_bit;
-        let keys = &self.tables.keys.piece;
+        let tables = &*self.tables;
+        let keys = &tables.keys.piece;
         self.hash ^= keys[usize::from(cell & 0x3F) * 256 + from as usize]
             ^ keys[usize::from(landed & 0x3F) * 256 + to as usize];
-        let placement = &self.tables.placement;
-        let delta = placement[t * 256 + to as usize] - placement[t * 256 + from as usize];
-        if self.tables.royalty[t] != Royalty::None {
+        let delta =
+            tables.placement[t * 256 + to as usize] - tables.placement[t * 256 + from as usize];
+        let class = tables.class[t];
+        if class & CLASS_ROYAL != 0 {
             self.sums[c].royal_mobility += delta;
             self.move_royal(c, from, to);
             return;
         }
         self.sums[c].placement += delta;
-        if self.tables.is_pawn[t] {
+        if class & CLASS_PAWN != 0 {
             self.pawn_squares[c][from_word] ^= from_bit;
             self.pawn_squares[c][to_word] ^= to_bit;
         }
@@ -192,9 +195,11 @@ impl MailboxPos {
         let (from, to) = (m.from(), m.to());
         let moved = self.board[from as usize];
         let mut undo = self.undo_entry(m, moved, to);
-        undo.captured = self.take(to);
+        if m.kind() == MoveKind::Capture {
+            undo.captured = self.take(to);
+        }
         self.relocate(from, to, moved, moved & !VIRGIN);
-        let pawn = self.tables.is_pawn[cell_type(moved) as usize];
+        let pawn = self.tables.class[cell_type(moved) as usize] & CLASS_PAWN != 0;
         if m.kind() == MoveKind::MultiStep {
             let (skipped, n) = self.skipped_squares(m);
             self.set_ep(&skipped[..n], to);

@@ -183,8 +183,12 @@ pub struct Tables {
     /// for another piece, its value plus [`PIECE_MOBILITY_WEIGHT`] times
     /// its centred mobility / 16. Centred mobility is the weighted
     /// empty-board mobility on the square minus the type's average over
-    /// the board, in sixteenths of a move.
-    pub placement: Vec<i32>,
+    /// the board, in sixteenths of a move. Sized for 16 types, so any cell's
+    /// type indexes it.
+    pub placement: Box<[i32; 16 * 256]>,
+    /// Per type (16 of them): [`CLASS_ROYAL`] and [`CLASS_PAWN`] bits, for
+    /// make/unmake's bookkeeping.
+    pub class: [u8; 16],
     /// Value of the non-pawn, non-royal pieces of both initial arrays (the
     /// evaluation's measure of a full board).
     pub initial_piece_material: i32,
@@ -485,6 +489,16 @@ impl Tables {
             iron: per_type(&|i| types[i].raw_value < -665),
             value,
             placement,
+            class: std::array::from_fn(|t| {
+                types.get(t).map_or(0, |ty| {
+                    let royal = if ty.royalty != Royalty::None {
+                        CLASS_ROYAL
+                    } else {
+                        0
+                    };
+                    royal | if ty.is_pawn { CLASS_PAWN } else { 0 }
+                })
+            }),
             initial_piece_material,
             promotion_gain,
             pawn_progress: [0, 1].map(|c| pawn_progress(&variant, c)),
@@ -552,10 +566,24 @@ fn played_values(v: &Variant) -> Vec<i32> {
 /// average (the evaluation's centralisation of non-royal pieces).
 pub const PIECE_MOBILITY_WEIGHT: i32 = 4;
 
+/// [`Tables::class`] bit of a royal type.
+pub const CLASS_ROYAL: u8 = 1;
+/// [`Tables::class`] bit of a pawn type.
+pub const CLASS_PAWN: u8 = 2;
+
+/// `items` padded with defaults (or cut) to exactly `N`, boxed.
+fn boxed_array<T: Copy + Default, const N: usize>(mut items: Vec<T>) -> Box<[T; N]> {
+    items.resize(N, T::default());
+    match items.into_boxed_slice().try_into() {
+        Ok(array) => array,
+        Err(_) => Box::new([T::default(); N]),
+    }
+}
+
 /// See [`Tables::placement`].
-fn placement_table(v: &Variant, value: &[i32]) -> Vec<i32> {
-    let mut out = vec![0; v.types.len() * 256];
-    for (t, ty) in v.types.iter().enumerate() {
+fn placement_table(v: &Variant, value: &[i32]) -> Box<[i32; 16 * 256]> {
+    let mut out = vec![0; 16 * 256];
+    for (t, ty) in v.types.iter().enumerate().take(16) {
         let map = crate::rules::mobility::mobility_map(&ty.rays, v.width, v.height);
         for (sq, m) in map.per_square.iter().enumerate().take(256) {
             let mobility = i32::from(((m - map.average) * 16.0).round() as i16);
@@ -568,7 +596,7 @@ fn placement_table(v: &Variant, value: &[i32]) -> Vec<i32> {
             };
         }
     }
-    out
+    boxed_array(out)
 }
 
 /// See [`Tables::initial_piece_material`].
@@ -761,7 +789,7 @@ fn line_index(df: i32, dr: i32) -> usize {
 #[derive(Debug)]
 pub struct Zobrist {
     /// Indexed `cell * 256 + square` (cell = type | colour << 4 | virgin << 5).
-    pub piece: Vec<u64>,
+    pub piece: Box<[u64; 64 * 256]>,
     /// XORed in when black is to move.
     pub black: u64,
     /// One per e.p. square.
@@ -774,7 +802,7 @@ pub struct Zobrist {
 pub static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(|| {
     let mut rng = StdRng::seed_from_u64(0x4E49_4748_5452_4944);
     let mut many = |n: usize| (0..n).map(|_| rng.gen::<u64>()).collect::<Vec<u64>>();
-    let piece = many(64 * 256);
+    let piece = boxed_array(many(64 * 256));
     let ep = many(256);
     let hand = many(2 * 16 * 16);
     let black = many(1)[0];
