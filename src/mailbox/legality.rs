@@ -4,7 +4,7 @@
 //! the full test after playing the others.
 
 use super::moves::{Move, MoveKind};
-use super::{cell_color, cell_type, MailboxPos, NodeInfo, EMPTY};
+use super::{cell_color, cell_type, Checks, MailboxPos, NodeInfo, EMPTY};
 use crate::core::Color;
 use crate::rules::variant::Royalty;
 
@@ -39,7 +39,10 @@ impl MailboxPos {
         if let Some(info) = self.node.get() {
             return info;
         }
-        if let Some(info) = self.info_from_last_move() {
+        if let Some(mut info) = self.info_from_last_move() {
+            if info.in_check {
+                info.checks = self.checks_on(info.royals[0]);
+            }
             self.node.set(Some(info));
             return info;
         }
@@ -51,19 +54,24 @@ impl MailboxPos {
             }
             seen += 1;
         });
-        let info = if seen > royals.len() {
+        let mut info = if seen > royals.len() {
             NodeInfo {
                 in_check: !self.royalty_safe(self.side),
                 royals,
                 royal_count: u8::MAX,
+                checks: Checks::UNKNOWN,
             }
         } else {
             NodeInfo {
                 in_check: !self.royals_safe(self.side, &royals[..seen]),
                 royals,
                 royal_count: seen as u8,
+                checks: Checks::UNKNOWN,
             }
         };
+        if info.in_check && info.royal_count == 1 && self.tables.plain {
+            info.checks = self.checks_on(info.royals[0]);
+        }
         self.node.set(Some(info));
         info
     }
@@ -96,7 +104,64 @@ impl MailboxPos {
             in_check,
             royals: [royal, 0, 0, 0],
             royal_count: 1,
+            checks: Checks::UNKNOWN,
         })
+    }
+
+    /// The pieces of the side not to move that check the royal on `royal`
+    /// (one royal, `incremental_check`): how many attack probes find one,
+    /// and the first.
+    fn checks_on(&self, royal: u8) -> Checks {
+        let t = &self.tables;
+        let mut checks = Checks {
+            count: 0,
+            square: 0,
+            probe: 0,
+        };
+        if !t.incremental_check {
+            return Checks::UNKNOWN;
+        }
+        let by = self.side.flip();
+        let n = t.attack_probes.len();
+        for (i, probe) in t.attack_probes.iter().enumerate() {
+            let mut at = i32::from(royal);
+            for step in 0..t.attack_reach[royal as usize * n + i] {
+                at += probe.offset;
+                let cell = self.board[at as usize & 255];
+                if cell == EMPTY {
+                    continue;
+                }
+                let types = if step == 0 { probe.near } else { probe.far };
+                if cell_color(cell) == by && types & (1 << cell_type(cell)) != 0 {
+                    if checks.count == 0 {
+                        checks.square = (at & 255) as u8;
+                        checks.probe = i as u8;
+                    }
+                    checks.count = checks.count.saturating_add(1);
+                }
+                break;
+            }
+        }
+        checks
+    }
+
+    /// Whether a piece landing on `to` ends the one check of `checks` on
+    /// the royal on `royal`: it takes the checker or stands between.
+    fn ends_check(&self, royal: u8, checks: Checks, to: u8) -> bool {
+        if to == checks.square {
+            return true;
+        }
+        let t = &self.tables;
+        let offset = |sq: u8| {
+            (
+                i32::from(sq & 15) - i32::from(royal & 15),
+                i32::from(sq >> 4) - i32::from(royal >> 4),
+            )
+        };
+        let (df, dr) = offset(to);
+        let on_line = t.probe_lines[super::tables::offset_index(df, dr)] >> checks.probe & 1 != 0;
+        let (cf, cr) = offset(checks.square);
+        on_line && df.abs().max(dr.abs()) < cf.abs().max(cr.abs())
     }
 
     /// After `m` was played from a position described by `info`: is the
@@ -144,6 +209,25 @@ impl MailboxPos {
             m.kind(),
             MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
         );
+        if self.tables.plain && info.royal_count == 1 && ordinary && m.from() == info.royals[0] {
+            // The lone royal steps: legal unless its target is attacked
+            // once it has left its square (in check or not).
+            let enemy = self.side.flip();
+            return Some(!self.probes_attack_vacated(m.to(), enemy, m.from()));
+        }
+        if info.in_check
+            && info.checks.count != u8::MAX
+            && ordinary
+            && self.tables.royalty[t] == Royalty::None
+        {
+            // Only a move that takes the one checker or blocks its line,
+            // and opens no other line, ends the check.
+            let royal = info.royals[0];
+            let legal = info.checks.count == 1
+                && self.ends_check(royal, info.checks, m.to())
+                && !self.opens_probe_line(royal, m.from(), m.to());
+            return Some(legal);
+        }
         if !self.tables.plain
             || info.in_check
             || info.royal_count != 1

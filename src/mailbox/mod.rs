@@ -131,6 +131,28 @@ pub(crate) struct NodeInfo {
     in_check: bool,
     royals: [u8; 4],
     royal_count: u8,
+    /// In check with one royal and plain attackers: what checks it.
+    checks: Checks,
+}
+
+/// The pieces checking a lone royal, found by the attack probes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Checks {
+    /// How many probes find a checking piece (`u8::MAX`: not known).
+    count: u8,
+    /// The square of the (first) checking piece.
+    square: u8,
+    /// The attack probe that finds it.
+    probe: u8,
+}
+
+impl Checks {
+    /// Not looked for.
+    const UNKNOWN: Checks = Checks {
+        count: u8::MAX,
+        square: 0,
+        probe: 0,
+    };
 }
 
 impl MailboxPos {

@@ -314,6 +314,30 @@ impl MailboxPos {
         t.complex_attackers != 0 && self.attacked_by_complex(sq, by)
     }
 
+    /// Whether `by` attacks `sq` once the piece on `vacated` has left it,
+    /// by the attack probes alone (complete when `Tables::plain`).
+    pub(crate) fn probes_attack_vacated(&self, sq: u8, by: Color, vacated: u8) -> bool {
+        let t = &self.tables;
+        let n = t.attack_probes.len();
+        let reach = &t.attack_reach[sq as usize * n..(sq as usize + 1) * n];
+        for (probe, &steps) in t.attack_probes.iter().zip(reach) {
+            let mut at = i32::from(sq);
+            for step in 0..steps {
+                at += probe.offset;
+                let y = (at & 255) as u8;
+                let cell = self.board[y as usize];
+                if cell != EMPTY && y != vacated {
+                    let types = if step == 0 { probe.near } else { probe.far };
+                    if cell_color(cell) == by && types & (1 << cell_type(cell)) != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
     /// Whether one of the attack probes in `mask` (bit per probe of
     /// [`Tables::attack_probes`](super::tables::Tables)) finds a piece of
     /// `by` that captures on `sq`.
