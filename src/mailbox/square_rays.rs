@@ -8,7 +8,7 @@
 
 use super::moves::{Move, MoveKind};
 use super::tables::CompiledRay;
-use super::{cell_color, cell_type, MailboxPos, EMPTY};
+use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
 use crate::position::GenKind;
 
 /// One ray from one square: the step, how many steps stay on the board
@@ -28,6 +28,25 @@ pub struct SquareRay {
 
 /// [`SquareRay::rights`] of a ray the general walk takes.
 const WALKED: u8 = 0x80;
+
+/// With [`WALKED`]: the ray is a pawn's plain multi-step (straight, over
+/// empty squares, to an empty square, virgin pawns only), taken without
+/// the general walk.
+const MULTI_STEP: u8 = 0x40;
+
+/// Whether `ray` of a pawn of type `t` is a plain multi-step: an x4 ray
+/// that goes straight on over `count + 1` empty squares and then may only
+/// move (no capture, jump, hop, wrap or Fairy-Max's C24 shortening).
+fn plain_multi_step(ray: &CompiledRay, t: usize) -> bool {
+    ray.rights == 4
+        && ray.toggle == 2
+        && ray.s == ray.s2
+        && usize::from(ray.count) <= t
+        && !ray.cylinder
+        && ray.multi_path.is_none()
+        && !ray.hop_back
+        && !ray.friendly_platform
+}
 
 /// The table: for every covered type and square, its rays in generation
 /// order, with rays that leave the board at once left out.
@@ -76,10 +95,15 @@ impl SquareRays {
                 let start = table.rays.len() as u32;
                 for (i, ray) in list.iter().enumerate() {
                     if !ray.simple {
+                        let multi = if plain_multi_step(ray, t) {
+                            MULTI_STEP
+                        } else {
+                            0
+                        };
                         table.rays.push(SquareRay {
                             offset: i as i16,
                             steps: 0,
-                            rights: WALKED,
+                            rights: WALKED | multi,
                         });
                         continue;
                     }
@@ -188,6 +212,12 @@ impl MailboxPos {
         for ray in self.tables.square_rays.of(t, x) {
             if ray.rights & WALKED != 0 {
                 let walked = &self.tables.rays[usize::from(t)][ray.offset as usize];
+                if ray.rights & MULTI_STEP != 0 {
+                    if piece & VIRGIN != 0 {
+                        self.push_multi_step(x, piece, walked, kind, out);
+                    }
+                    continue;
+                }
                 self.walk_ray(x, piece, walked, None, &mut |y, mk, skip| {
                     self.push_move(x, y, mk, skip, piece, kind, out);
                 });
@@ -214,6 +244,35 @@ impl MailboxPos {
                 }
                 break;
             }
+        }
+    }
+
+    /// The move of a virgin pawn on `x` along the plain multi-step `ray`
+    /// (see `plain_multi_step`), as the general walk gives it.
+    fn push_multi_step(
+        &self,
+        x: u8,
+        piece: u8,
+        ray: &CompiledRay,
+        kind: GenKind,
+        out: &mut Vec<Move>,
+    ) {
+        let (df, dr) = (ray.s.df, ray.s.dr);
+        let Some(skip) = self.offset(x, df, dr) else {
+            return;
+        };
+        let mut at = skip;
+        for _ in 0..=ray.count {
+            if self.board[at as usize] != EMPTY {
+                return;
+            }
+            match self.offset(at, df, dr) {
+                Some(next) => at = next,
+                None => return,
+            }
+        }
+        if self.board[at as usize] == EMPTY {
+            self.push_move(x, at, MoveKind::MultiStep, skip, piece, kind, out);
         }
     }
 }
