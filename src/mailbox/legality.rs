@@ -35,10 +35,17 @@ impl MailboxPos {
 impl MailboxPos {
     /// The cached facts about the side to move. One pass over its pieces
     /// finds the royals; the check test then walks from those squares.
+    #[inline]
     pub(crate) fn node_info(&self) -> NodeInfo {
-        if let Some(info) = self.node.get() {
-            return info;
+        match self.node.get() {
+            Some(info) => info,
+            None => self.compute_node_info(),
         }
+    }
+
+    /// [`MailboxPos::node_info`] when it is not cached yet.
+    #[inline(never)]
+    fn compute_node_info(&self) -> NodeInfo {
         if let Some(mut info) = self.info_from_last_move() {
             if info.in_check {
                 info.checks = self.checks_on(info.royals[0]);
