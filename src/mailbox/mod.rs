@@ -24,6 +24,7 @@ mod see;
 mod shuffle;
 mod square_rays;
 pub mod tables;
+mod zobrist;
 pub mod zones;
 
 pub use counting::Count;

@@ -2,12 +2,11 @@
 //! rays decoded into file/row deltas, a "could this piece type ever capture at
 //! this offset" filter that keeps attack tests cheap, and Zobrist keys.
 
+pub use super::zobrist::{Zobrist, ZOBRIST};
 use crate::rules::ray::{decode_step, CAPTURE, HOP, LEAPER};
 use crate::rules::variant::Royalty;
 use crate::rules::{Ray, Variant};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 /// A step as (files toward h, rows toward white's first rank).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -572,7 +571,7 @@ pub const CLASS_ROYAL: u8 = 1;
 pub const CLASS_PAWN: u8 = 2;
 
 /// `items` padded with defaults (or cut) to exactly `N`, boxed.
-fn boxed_array<T: Copy + Default, const N: usize>(mut items: Vec<T>) -> Box<[T; N]> {
+pub(super) fn boxed_array<T: Copy + Default, const N: usize>(mut items: Vec<T>) -> Box<[T; N]> {
     items.resize(N, T::default());
     match items.into_boxed_slice().try_into() {
         Ok(array) => array,
@@ -784,32 +783,3 @@ const LINE_SPAN: usize = 65;
 fn line_index(df: i32, dr: i32) -> usize {
     ((dr.clamp(-32, 32) + 32) as usize) * LINE_SPAN + (df.clamp(-32, 32) + 32) as usize
 }
-
-/// Zobrist keys: one per (cell value, square), plus side and e.p. keys.
-#[derive(Debug)]
-pub struct Zobrist {
-    /// Indexed `cell * 256 + square` (cell = type | colour << 4 | virgin << 5).
-    pub piece: Box<[u64; 64 * 256]>,
-    /// XORed in when black is to move.
-    pub black: u64,
-    /// One per e.p. square.
-    pub ep: Vec<u64>,
-    /// Holdings: indexed `(colour * 16 + type) * 16 + count`.
-    pub hand: Vec<u64>,
-}
-
-/// The keys, made once from a fixed seed so they are the same every run.
-pub static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(|| {
-    let mut rng = StdRng::seed_from_u64(0x4E49_4748_5452_4944);
-    let mut many = |n: usize| (0..n).map(|_| rng.gen::<u64>()).collect::<Vec<u64>>();
-    let piece = boxed_array(many(64 * 256));
-    let ep = many(256);
-    let hand = many(2 * 16 * 16);
-    let black = many(1)[0];
-    Zobrist {
-        piece,
-        black,
-        ep,
-        hand,
-    }
-});
