@@ -126,8 +126,9 @@ impl MailboxPos {
 
     /// Extinction: a side that started with royals and has none left lost.
     fn extinction_verdict(&self) -> Option<Verdict> {
+        // The royal list counts the royal pieces on the board.
         let gone =
-            |c: Color| self.tables.starts_with_royal[c.index()] && self.pieces_of(c, true) == 0;
+            |c: Color| self.tables.starts_with_royal[c.index()] && self.royals[c.index()].len == 0;
         if gone(self.side) {
             Some(Verdict::Loss)
         } else if gone(self.side.flip()) {

@@ -4,6 +4,7 @@
 //! royals at once).
 
 use super::moves::{Move, MoveKind};
+use super::tables::{CLASS_PAWN, CLASS_ROYAL};
 use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::rules::variant::Royalty;
@@ -25,6 +26,8 @@ pub(crate) struct Undo {
     halfmove: u32,
     count: super::Count,
     node: Option<super::NodeInfo>,
+    /// [`MailboxPos::opponent_safe`] before the move.
+    opponent_safe: bool,
 }
 
 impl Undo {
@@ -36,6 +39,24 @@ impl Undo {
     /// The position key before the move.
     pub(crate) fn key_before(&self) -> u64 {
         self.hash
+    }
+
+    /// For a move that changed only its two squares (no e.p. victim,
+    /// corner piece, gated piece or captured royal) made from a position
+    /// where the side now to move was known safe: (from, to).
+    pub(crate) fn plain_change(&self, royalty: &[Royalty]) -> Option<(u8, u8)> {
+        let m = self.played;
+        let simple = self.opponent_safe
+            && self.moved != EMPTY
+            && matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+            )
+            && self.corner.is_none()
+            && self.gated_from.is_none()
+            && (self.captured == EMPTY
+                || royalty[cell_type(self.captured) as usize] == Royalty::None);
+        simple.then(|| (m.from(), m.to()))
     }
 }
 
@@ -57,6 +78,7 @@ impl MailboxPos {
             halfmove: self.halfmove,
             count: self.count,
             node: self.node.take(),
+            opponent_safe: std::mem::take(&mut self.opponent_safe),
         }
     }
 
@@ -125,8 +147,87 @@ impl MailboxPos {
         self.ep[..self.ep_len as usize].contains(&sq)
     }
 
+    /// Whether `m` only moves one piece (maybe capturing on its target)
+    /// and the piece lands unchanged but for its virginity: no promotion,
+    /// gating, castling, e.p. capture, zone promotion or lost leap rights.
+    fn is_plain_move(&self, m: Move) -> bool {
+        self.tables.plain_landing
+            && m.piece() == 0
+            && matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+            )
+    }
+
+    /// Moves the piece `cell` from `from` to the empty square `to`, where it
+    /// stands as `landed` (the same piece, maybe without its virginity),
+    /// keeping key, occupancy, piece sums, pawn set and royal list.
+    fn relocate(&mut self, from: u8, to: u8, cell: u8, landed: u8) {
+        let c = cell_color(cell).index();
+        let t = cell_type(cell) as usize;
+        self.board[from as usize] = EMPTY;
+        self.board[to as usize] = landed;
+        let (from_bit, to_bit) = (1u64 << (from & 63), 1u64 << (to & 63));
+        let (from_word, to_word) = (usize::from(from >> 6), usize::from(to >> 6));
+        self.occupancy[c][from_word] ^= from_bit;
+        self.occupancy[c][to_word] ^= to_bit;
+        let tables = &*self.tables;
+        let keys = &tables.keys.piece;
+        self.hash ^= keys[usize::from(cell & 0x3F) * 256 + from as usize]
+            ^ keys[usize::from(landed & 0x3F) * 256 + to as usize];
+        let delta =
+            tables.placement[t * 256 + to as usize] - tables.placement[t * 256 + from as usize];
+        let class = tables.class[t];
+        if class & CLASS_ROYAL != 0 {
+            self.sums[c].royal_mobility += delta;
+            self.move_royal(c, from, to);
+            return;
+        }
+        self.sums[c].placement += delta;
+        if class & CLASS_PAWN != 0 {
+            self.pawn_squares[c][from_word] ^= from_bit;
+            self.pawn_squares[c][to_word] ^= to_bit;
+        }
+    }
+
+    /// [`MailboxPos::play`] for a plain move (see `is_plain_move`).
+    fn play_plain(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let moved = self.board[from as usize];
+        let mut undo = self.undo_entry(m, moved, to);
+        if m.kind() == MoveKind::Capture {
+            undo.captured = self.take(to);
+        }
+        self.relocate(from, to, moved, moved & !VIRGIN);
+        let pawn = self.tables.class[cell_type(moved) as usize] & CLASS_PAWN != 0;
+        if m.kind() == MoveKind::MultiStep {
+            let (skipped, n) = self.skipped_squares(m);
+            self.set_ep(&skipped[..n], to);
+        } else if self.ep_len != 0 {
+            self.set_ep(&[], to);
+        }
+        self.halfmove = if pawn || undo.captured != EMPTY {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash ^= self.tables.keys.black;
+        if self.tables.variant.counting.enabled {
+            self.advance_count(undo.captured, false);
+        }
+        self.history.push(undo);
+    }
+
     /// Plays `m` without the legality test.
     pub(crate) fn play(&mut self, m: Move) {
+        if self.is_plain_move(m) {
+            self.play_plain(m);
+            return;
+        }
         let (from, to) = (m.from(), m.to());
         let moved = self.board[from as usize];
         let mut undo = self.undo_entry(m, moved, to);
@@ -251,6 +352,15 @@ impl MailboxPos {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
+        if self.is_plain_move(m) {
+            let landed = self.board[m.to() as usize];
+            self.relocate(m.to(), m.from(), landed, undo.moved);
+            if undo.captured != EMPTY {
+                self.put(m.to(), undo.captured);
+            }
+            self.restore_state(undo);
+            return;
+        }
         self.restore_leap_rights(undo.lost_leap_rights);
         if let Some(sq) = undo.gated_from {
             let cell = self.take(sq);
@@ -274,6 +384,11 @@ impl MailboxPos {
                 }
             }
         }
+        self.restore_state(undo);
+    }
+
+    /// Restores what a move changed beside the board from its entry.
+    fn restore_state(&mut self, undo: Undo) {
         self.ep = undo.ep;
         self.ep_len = undo.ep_len;
         self.ep_victim = undo.ep_victim;
@@ -281,6 +396,7 @@ impl MailboxPos {
         self.count = undo.count;
         self.hash = undo.hash;
         self.node.set(undo.node);
+        self.opponent_safe = undo.opponent_safe;
     }
 
     /// Whether `color`'s royalty is safe from capture by the other side.
@@ -334,12 +450,16 @@ impl MailboxPos {
 impl MailboxPos {
     /// Passes the turn (for null-move pruning).
     pub(crate) fn play_null(&mut self) {
+        // The side passing will be the one not to move: safe when it is
+        // known not to stand in check now.
+        let passer_safe = self.node.get().is_some_and(|info| !info.in_check);
         let entry = self.undo_entry(Move::new(0, 0, MoveKind::Quiet, 0, 0), EMPTY, 0);
         self.history.push(entry);
         self.set_ep(&[], 0);
         self.halfmove += 1;
         self.side = self.side.flip();
         self.hash ^= self.tables.keys.black;
+        self.opponent_safe = passer_safe;
     }
 
     /// Takes back [`MailboxPos::play_null`].
@@ -355,5 +475,6 @@ impl MailboxPos {
         self.count = undo.count;
         self.hash = undo.hash;
         self.node.set(undo.node);
+        self.opponent_safe = undo.opponent_safe;
     }
 }

@@ -16,13 +16,16 @@ mod checkhint;
 mod counting;
 mod endings;
 mod fen;
+mod legality;
 mod makemove;
 pub mod movegen;
 pub mod moves;
 mod notation;
 mod see;
 mod shuffle;
+mod square_rays;
 pub mod tables;
+mod zobrist;
 pub mod zones;
 
 pub use counting::Count;
@@ -31,7 +34,6 @@ pub use shuffle::{chess960_back_rank, chess960_start};
 
 use crate::core::{Color, Score, Verdict};
 use crate::position::{GenKind, MoveFacts, Position, TextError};
-use crate::rules::variant::Royalty;
 use crate::rules::Variant;
 use makemove::Undo;
 use std::cell::Cell;
@@ -85,6 +87,11 @@ pub struct MailboxPos {
     pawn_squares: [[u64; 4]; 2],
     /// Per side: squares of its royal pieces, kept by `put` and `take`.
     royals: [RoyalList; 2],
+    /// The side not to move is known to have its royalty safe (the last
+    /// move passed `make`'s legality test, or was a null move out of a
+    /// position not in check): lets the check test look at the last move
+    /// only.
+    opponent_safe: bool,
 }
 
 /// The squares of one side's royal pieces, in no particular order.
@@ -126,6 +133,28 @@ pub(crate) struct NodeInfo {
     in_check: bool,
     royals: [u8; 4],
     royal_count: u8,
+    /// In check with one royal and plain attackers: what checks it.
+    checks: Checks,
+}
+
+/// The pieces checking a lone royal, found by the attack probes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Checks {
+    /// How many probes find a checking piece (`u8::MAX`: not known).
+    count: u8,
+    /// The square of the (first) checking piece.
+    square: u8,
+    /// The attack probe that finds it.
+    probe: u8,
+}
+
+impl Checks {
+    /// Not looked for.
+    const UNKNOWN: Checks = Checks {
+        count: u8::MAX,
+        square: 0,
+        probe: 0,
+    };
 }
 
 impl MailboxPos {
@@ -176,6 +205,7 @@ impl MailboxPos {
             sums: [PieceSums::default(); 2],
             pawn_squares: [[0; 4]; 2],
             royals: [RoyalList::default(); 2],
+            opponent_safe: false,
         }
     }
 
@@ -355,194 +385,22 @@ impl MailboxPos {
         }
     }
 
+    /// Keeps the royal list of side `c` as a royal moves from `from` to
+    /// `to`.
+    fn move_royal(&mut self, c: usize, from: u8, to: u8) {
+        let list = &mut self.royals[c];
+        let len = usize::from(list.len);
+        if len <= ROYAL_LIST_LEN {
+            if let Some(sq) = list.squares[..len].iter_mut().find(|sq| **sq == from) {
+                *sq = to;
+            }
+        }
+    }
+
     /// Fullmove number as in FEN.
     #[must_use]
     pub fn fullmove(&self) -> u32 {
         self.fullmove
-    }
-}
-
-impl MailboxPos {
-    /// Whether `m` drops a piece from hand (Seirawan gating).
-    fn is_gating(&self, m: Move) -> bool {
-        m.piece() != 0 && !self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
-    }
-
-    /// A gated piece may not shield the mover's own king from a check the
-    /// move itself would expose: the move must be legal without the gating
-    /// (as Fairy-Stockfish and Sjaak II rule; Fairy-Max would allow it).
-    fn base_move_legal(&mut self, m: Move) -> bool {
-        let kind = if m.kind() == MoveKind::CastleGateCorner {
-            MoveKind::Castle
-        } else {
-            m.kind()
-        };
-        let base = Move::new(m.from(), m.to(), kind, 0, m.skip());
-        let mover = self.side;
-        self.play(base);
-        let ok = self.royalty_safe(mover);
-        self.unplay(base);
-        ok
-    }
-}
-
-impl MailboxPos {
-    /// The cached facts about the side to move. One pass over its pieces
-    /// finds the royals; the check test then walks from those squares.
-    pub(crate) fn node_info(&self) -> NodeInfo {
-        if let Some(info) = self.node.get() {
-            return info;
-        }
-        let mut royals = [0u8; 4];
-        let mut seen = 0usize;
-        self.for_each_royal(self.side, |sq| {
-            if seen < royals.len() {
-                royals[seen] = sq;
-            }
-            seen += 1;
-        });
-        let info = if seen > royals.len() {
-            NodeInfo {
-                in_check: !self.royalty_safe(self.side),
-                royals,
-                royal_count: u8::MAX,
-            }
-        } else {
-            NodeInfo {
-                in_check: !self.royals_safe(self.side, &royals[..seen]),
-                royals,
-                royal_count: seen as u8,
-            }
-        };
-        self.node.set(Some(info));
-        info
-    }
-
-    /// After `m` was played from a position described by `info`: is the
-    /// mover's royalty safe? The royal squares are known from `info` unless
-    /// the move was special (castling, gating) or there are many royals.
-    fn mover_royals_safe(&self, mover: Color, info: NodeInfo, m: Move) -> bool {
-        if info.royal_count == u8::MAX
-            || !matches!(
-                m.kind(),
-                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep | MoveKind::EnPassant
-            )
-        {
-            return self.royalty_safe(mover);
-        }
-        let mut royals = info.royals;
-        for sq in &mut royals[..info.royal_count as usize] {
-            if *sq == m.from() {
-                *sq = m.to();
-            }
-        }
-        let promoted_royal = self.tables.royalty[cell_type(self.board[m.to() as usize]) as usize]
-            != Royalty::None
-            && !royals[..info.royal_count as usize].contains(&m.to());
-        if promoted_royal {
-            return self.royalty_safe(mover);
-        }
-        self.royals_safe(mover, &royals[..info.royal_count as usize])
-    }
-
-    /// Whether `m` could leave the mover's royalty capturable when the
-    /// position before it was safe: royal moves, moves out of check and
-    /// special moves always could; otherwise only if the square it empties
-    /// (or, with hoppers, fills) lies on some capture path to a royal.
-    /// Decides a move's legality without playing it where that is cheap:
-    /// `Some(true)` when it cannot expose the royal, `Some(false)` or
-    /// `Some(true)` from a walk along the one line it could open (plain
-    /// leapers and sliders only, one royal, not in check), `None` otherwise.
-    fn quick_legality(&self, m: Move) -> Option<bool> {
-        if !self.move_may_expose(m) {
-            return Some(true);
-        }
-        let info = self.node_info();
-        let t = cell_type(self.board[m.from() as usize]) as usize;
-        let ordinary = matches!(
-            m.kind(),
-            MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
-        );
-        if !self.tables.plain
-            || info.in_check
-            || info.royal_count != 1
-            || !ordinary
-            || self.tables.royalty[t] != Royalty::None
-        {
-            return None;
-        }
-        Some(!self.opens_slider_line(info.royals[0], m.from(), m.to()))
-    }
-
-    /// Whether emptying `from` (and filling `to`) lets an enemy slider see
-    /// the royal on `royal`, along the one line through `from`.
-    fn opens_slider_line(&self, royal: u8, from: u8, to: u8) -> bool {
-        let t = &self.tables;
-        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
-        let (df, dr) = (i32::from(from & 15) - rf, i32::from(from >> 4) - rr);
-        let enemy = self.side.flip();
-        for probe in t.probes.iter().filter(|p| p.slider) {
-            let (bf, br) = (probe.back.df, probe.back.dr);
-            let k = if bf != 0 {
-                df / bf
-            } else if br != 0 {
-                dr / br
-            } else {
-                0
-            };
-            if k < 1 || k * bf != df || k * br != dr {
-                continue;
-            }
-            let (mut f, mut r) = (rf, rr);
-            loop {
-                f += bf;
-                r += br;
-                if f < 0 || f >= t.width || r < 0 || r >= t.height {
-                    break;
-                }
-                let sq = (r * 16 + f) as u8;
-                if sq == to {
-                    break;
-                }
-                let cell = self.board[sq as usize];
-                if sq == from || cell == EMPTY {
-                    continue;
-                }
-                if cell_color(cell) == enemy && probe.types & (1 << cell_type(cell)) != 0 {
-                    return true;
-                }
-                break;
-            }
-        }
-        false
-    }
-
-    fn move_may_expose(&self, m: Move) -> bool {
-        let t = cell_type(self.board[m.from() as usize]) as usize;
-        let info = self.node_info();
-        if info.in_check
-            || info.royal_count == u8::MAX
-            || self.tables.zones.flying_general
-            || self.tables.royalty[t] != Royalty::None
-            || !matches!(
-                m.kind(),
-                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
-            )
-        {
-            return true;
-        }
-        let offset = |a: u8, b: u8| {
-            (
-                i32::from(a & 15) - i32::from(b & 15),
-                i32::from(a >> 4) - i32::from(b >> 4),
-            )
-        };
-        info.royals[..info.royal_count as usize].iter().any(|&r| {
-            let (df, dr) = offset(m.from(), r);
-            let (tf, tr) = offset(m.to(), r);
-            self.tables.may_open_line(df, dr)
-                || (self.tables.hoppers && self.tables.may_open_line(tf, tr))
-        })
     }
 }
 
@@ -573,6 +431,7 @@ impl Position for MailboxPos {
         match self.quick_legality(m) {
             Some(true) => {
                 self.play(m);
+                self.opponent_safe = true;
                 return true;
             }
             Some(false) => return false,
@@ -581,6 +440,7 @@ impl Position for MailboxPos {
         let info = self.node_info();
         self.play(m);
         if self.mover_royals_safe(mover, info, m) {
+            self.opponent_safe = true;
             true
         } else {
             self.unplay(m);

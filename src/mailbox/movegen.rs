@@ -314,6 +314,57 @@ impl MailboxPos {
         t.complex_attackers != 0 && self.attacked_by_complex(sq, by)
     }
 
+    /// Whether `by` attacks `sq` once the piece on `vacated` has left it,
+    /// by the attack probes alone (complete when `Tables::plain`).
+    pub(crate) fn probes_attack_vacated(&self, sq: u8, by: Color, vacated: u8) -> bool {
+        let t = &self.tables;
+        let n = t.attack_probes.len();
+        let reach = &t.attack_reach[sq as usize * n..(sq as usize + 1) * n];
+        for (probe, &steps) in t.attack_probes.iter().zip(reach) {
+            let mut at = i32::from(sq);
+            for step in 0..steps {
+                at += probe.offset;
+                let y = (at & 255) as u8;
+                let cell = self.board[y as usize];
+                if cell != EMPTY && y != vacated {
+                    let types = if step == 0 { probe.near } else { probe.far };
+                    if cell_color(cell) == by && types & (1 << cell_type(cell)) != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether one of the attack probes in `mask` (bit per probe of
+    /// [`Tables::attack_probes`](super::tables::Tables)) finds a piece of
+    /// `by` that captures on `sq`.
+    pub(crate) fn probes_attack(&self, sq: u8, by: Color, mut mask: u64) -> bool {
+        let t = &self.tables;
+        let n = t.attack_probes.len();
+        let reach = &t.attack_reach[sq as usize * n..(sq as usize + 1) * n];
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let probe = &t.attack_probes[i];
+            let mut at = i32::from(sq);
+            for step in 0..reach[i] {
+                at += probe.offset;
+                let cell = self.board[at as usize & 255];
+                if cell != EMPTY {
+                    let types = if step == 0 { probe.near } else { probe.far };
+                    if cell_color(cell) == by && types & (1 << cell_type(cell)) != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
     /// The attack test for hoppers, bent riders, lame leapers and the like.
     fn attacked_by_complex(&self, sq: u8, by: Color) -> bool {
         let (sf, sr) = (i32::from(sq & 15), i32::from(sq >> 4));
@@ -344,8 +395,14 @@ impl MailboxPos {
     /// Appends the pseudo-legal moves of the side to move.
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
         let in_check = std::cell::OnceCell::new();
+        let table = &self.tables.square_rays;
         self.for_each_piece(self.side, |x| {
-            self.generate_piece_moves(x, kind, &in_check, out);
+            let t = cell_type(self.board[x as usize]);
+            if table.covers_piece(t) {
+                self.push_piece_table_moves(x, t, kind, out);
+            } else {
+                self.generate_piece_moves(x, kind, &in_check, out);
+            }
         });
     }
 
@@ -373,6 +430,23 @@ impl MailboxPos {
     /// Appends the pseudo-legal moves of the side to move's piece on `x`;
     /// `in_check` caches the check test across pieces.
     fn generate_piece_moves(
+        &self,
+        x: u8,
+        kind: GenKind,
+        in_check: &std::cell::OnceCell<bool>,
+        out: &mut Vec<Move>,
+    ) {
+        let t = cell_type(self.board[x as usize]);
+        if self.tables.square_rays.covers(t) {
+            self.push_table_moves(x, t, kind, out);
+        } else {
+            self.generate_walked_moves(x, kind, in_check, out);
+        }
+    }
+
+    /// [`MailboxPos::generate_piece_moves`] by walking the piece's rays.
+    #[inline(never)]
+    fn generate_walked_moves(
         &self,
         x: u8,
         kind: GenKind,
@@ -431,7 +505,7 @@ impl MailboxPos {
 
     /// Adds a walked move, expanded into every promotion choice.
     #[allow(clippy::too_many_arguments)]
-    fn push_move(
+    pub(super) fn push_move(
         &self,
         x: u8,
         y: u8,

@@ -111,6 +111,12 @@ impl Move {
         matches!(self.kind(), MoveKind::Capture | MoveKind::EnPassant)
     }
 
+    /// This move (whose target square is 0) with target square `to`.
+    #[must_use]
+    pub(crate) fn with_target(self, to: u8) -> Move {
+        Move(self.0 | u32::from(to) << 8)
+    }
+
     /// The same move with another promotion/gating piece.
     #[must_use]
     pub fn with_piece(self, piece: u8) -> Move {

@@ -2,12 +2,11 @@
 //! rays decoded into file/row deltas, a "could this piece type ever capture at
 //! this offset" filter that keeps attack tests cheap, and Zobrist keys.
 
+pub use super::zobrist::{Zobrist, ZOBRIST};
 use crate::rules::ray::{decode_step, CAPTURE, HOP, LEAPER};
 use crate::rules::variant::Royalty;
 use crate::rules::{Ray, Variant};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 /// A step as (files toward h, rows toward white's first rank).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,8 +182,12 @@ pub struct Tables {
     /// for another piece, its value plus [`PIECE_MOBILITY_WEIGHT`] times
     /// its centred mobility / 16. Centred mobility is the weighted
     /// empty-board mobility on the square minus the type's average over
-    /// the board, in sixteenths of a move.
-    pub placement: Vec<i32>,
+    /// the board, in sixteenths of a move. Sized for 16 types, so any cell's
+    /// type indexes it.
+    pub placement: Box<[i32; 16 * 256]>,
+    /// Per type (16 of them): [`CLASS_ROYAL`] and [`CLASS_PAWN`] bits, for
+    /// make/unmake's bookkeeping.
+    pub class: [u8; 16],
     /// Value of the non-pawn, non-royal pieces of both initial arrays (the
     /// evaluation's measure of a full board).
     pub initial_piece_material: i32,
@@ -242,8 +245,25 @@ pub struct Tables {
     /// many steps the probe can take from the square before leaving the
     /// board (at most 1 for a leaper probe).
     pub attack_reach: Vec<u8>,
+    /// Per offset from a target square (index [`offset_index`]): bit `i`
+    /// set when attack probe `i` walks over (or looks at) the square at
+    /// that offset, so a change there may change the probe's answer.
+    pub probe_lines: Vec<u64>,
+    /// The attack probes alone decide attacks (`plain`) and fit the bits
+    /// of [`Tables::probe_lines`]: the check test may look only at the
+    /// probes a move touched.
+    pub incremental_check: bool,
+    /// Bit per slider probe of [`Tables::attack_probes`] (the first 64).
+    pub slider_probes: u64,
     /// Types with capture rays the probes do not cover (bit per type).
     pub complex_attackers: u16,
+    /// Pieces land as themselves and change nothing else on landing
+    /// ([`super::zones::ZoneTables::plain_landing`]): ordinary moves take
+    /// make's short way.
+    pub plain_landing: bool,
+    /// Per type and square, the plain rays clipped to the board (the move
+    /// generator's fast path).
+    pub square_rays: super::square_rays::SquareRays,
     /// Only plain leapers and sliders attack, on a board without wrap,
     /// hoppers or zones: a discovered attack can come only along one line.
     pub plain: bool,
@@ -328,6 +348,32 @@ fn reach_table(probes: &[(Delta, bool)], width: i32, height: i32) -> Vec<u8> {
     out
 }
 
+/// Side length of the probe-line grid: offsets -15..=15.
+const OFFSET_SPAN: i32 = 31;
+
+/// The index of the offset (df, dr) in [`Tables::probe_lines`]; both
+/// must lie in -15..=15 (any two squares of a board do).
+#[must_use]
+pub fn offset_index(df: i32, dr: i32) -> usize {
+    ((dr + 15) * OFFSET_SPAN + df + 15) as usize
+}
+
+/// See [`Tables::probe_lines`] (probes beyond the 64th are left out).
+fn probe_lines(probes: &[AttackProbe]) -> Vec<u64> {
+    let mut out = vec![0u64; (OFFSET_SPAN * OFFSET_SPAN) as usize];
+    for (i, probe) in probes.iter().enumerate().take(64) {
+        let steps = if probe.slider { 15 } else { 1 };
+        for k in 1..=steps {
+            let (df, dr) = (k * probe.back.df, k * probe.back.dr);
+            if df.abs() > 15 || dr.abs() > 15 {
+                break;
+            }
+            out[offset_index(df, dr)] |= 1 << i;
+        }
+    }
+    out
+}
+
 /// Groups every plain capture ray by direction and kind; pieces confined
 /// to a zone are left to the full attack walk, which knows zones.
 fn build_probes(rays: &[Vec<CompiledRay>], zones: &super::zones::ZoneTables) -> (Vec<Probe>, u16) {
@@ -406,7 +452,24 @@ impl Tables {
         let reach_of = |steps: Vec<(Delta, bool)>| {
             reach_table(&steps, variant.width as i32, variant.height as i32)
         };
+        let is_pawn = per_type(&|i| types[i].is_pawn);
+        let square_rays = super::square_rays::SquareRays::new(
+            &rays,
+            &ray_reach,
+            (&is_pawn, &per_type(&|i| types[i].royalty != Royalty::None)),
+            !zones.any_confined() && !variant.has_gating(),
+        );
         Tables {
+            plain_landing: zones.plain_landing(),
+            square_rays,
+            probe_lines: probe_lines(&attack_probes),
+            incremental_check: plain && attack_probes.len() <= 64,
+            slider_probes: attack_probes
+                .iter()
+                .take(64)
+                .enumerate()
+                .filter(|(_, p)| p.slider)
+                .fold(0, |bits, (i, _)| bits | 1 << i),
             plain,
             keys: &ZOBRIST,
             attack_reach: reach_of(attack_probes.iter().map(|p| (p.back, p.slider)).collect()),
@@ -419,12 +482,22 @@ impl Tables {
             height: variant.height as i32,
             rays,
             reach,
-            is_pawn: per_type(&|i| types[i].is_pawn),
+            is_pawn,
             royalty: types.iter().map(|t| t.royalty).collect(),
             duple: per_type(&|i| types[i].duple_check),
             iron: per_type(&|i| types[i].raw_value < -665),
             value,
             placement,
+            class: std::array::from_fn(|t| {
+                types.get(t).map_or(0, |ty| {
+                    let royal = if ty.royalty != Royalty::None {
+                        CLASS_ROYAL
+                    } else {
+                        0
+                    };
+                    royal | if ty.is_pawn { CLASS_PAWN } else { 0 }
+                })
+            }),
             initial_piece_material,
             promotion_gain,
             pawn_progress: [0, 1].map(|c| pawn_progress(&variant, c)),
@@ -492,10 +565,24 @@ fn played_values(v: &Variant) -> Vec<i32> {
 /// average (the evaluation's centralisation of non-royal pieces).
 pub const PIECE_MOBILITY_WEIGHT: i32 = 4;
 
+/// [`Tables::class`] bit of a royal type.
+pub const CLASS_ROYAL: u8 = 1;
+/// [`Tables::class`] bit of a pawn type.
+pub const CLASS_PAWN: u8 = 2;
+
+/// `items` padded with defaults (or cut) to exactly `N`, boxed.
+pub(super) fn boxed_array<T: Copy + Default, const N: usize>(mut items: Vec<T>) -> Box<[T; N]> {
+    items.resize(N, T::default());
+    match items.into_boxed_slice().try_into() {
+        Ok(array) => array,
+        Err(_) => Box::new([T::default(); N]),
+    }
+}
+
 /// See [`Tables::placement`].
-fn placement_table(v: &Variant, value: &[i32]) -> Vec<i32> {
-    let mut out = vec![0; v.types.len() * 256];
-    for (t, ty) in v.types.iter().enumerate() {
+fn placement_table(v: &Variant, value: &[i32]) -> Box<[i32; 16 * 256]> {
+    let mut out = vec![0; 16 * 256];
+    for (t, ty) in v.types.iter().enumerate().take(16) {
         let map = crate::rules::mobility::mobility_map(&ty.rays, v.width, v.height);
         for (sq, m) in map.per_square.iter().enumerate().take(256) {
             let mobility = i32::from(((m - map.average) * 16.0).round() as i16);
@@ -508,7 +595,7 @@ fn placement_table(v: &Variant, value: &[i32]) -> Vec<i32> {
             };
         }
     }
-    out
+    boxed_array(out)
 }
 
 /// See [`Tables::initial_piece_material`].
@@ -696,32 +783,3 @@ const LINE_SPAN: usize = 65;
 fn line_index(df: i32, dr: i32) -> usize {
     ((dr.clamp(-32, 32) + 32) as usize) * LINE_SPAN + (df.clamp(-32, 32) + 32) as usize
 }
-
-/// Zobrist keys: one per (cell value, square), plus side and e.p. keys.
-#[derive(Debug)]
-pub struct Zobrist {
-    /// Indexed `cell * 256 + square` (cell = type | colour << 4 | virgin << 5).
-    pub piece: Vec<u64>,
-    /// XORed in when black is to move.
-    pub black: u64,
-    /// One per e.p. square.
-    pub ep: Vec<u64>,
-    /// Holdings: indexed `(colour * 16 + type) * 16 + count`.
-    pub hand: Vec<u64>,
-}
-
-/// The keys, made once from a fixed seed so they are the same every run.
-pub static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(|| {
-    let mut rng = StdRng::seed_from_u64(0x4E49_4748_5452_4944);
-    let mut many = |n: usize| (0..n).map(|_| rng.gen::<u64>()).collect::<Vec<u64>>();
-    let piece = many(64 * 256);
-    let ep = many(256);
-    let hand = many(2 * 16 * 16);
-    let black = many(1)[0];
-    Zobrist {
-        piece,
-        black,
-        ep,
-        hand,
-    }
-});

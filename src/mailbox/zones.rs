@@ -81,6 +81,13 @@ impl ZoneTables {
         self.any_confined
     }
 
+    /// Whether a piece always lands as itself and a landing never changes
+    /// other pieces: no zone promotions, no lost royal jumps.
+    #[must_use]
+    pub fn plain_landing(&self) -> bool {
+        self.promotions.iter().all(Vec::is_empty) && !self.any_leap_lost
+    }
+
     /// Whether pieces of type `t` may not leave a zone.
     #[must_use]
     pub fn is_confined(&self, t: usize) -> bool {

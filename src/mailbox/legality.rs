@@ -1,0 +1,360 @@
+//! The mailbox board's legality test and node facts: whether the side to
+//! move stands in check (decided from the last move where that is exact),
+//! the cheap per-move tests that settle most moves without playing them, and
+//! the full test after playing the others.
+
+use super::moves::{Move, MoveKind};
+use super::{cell_color, cell_type, Checks, MailboxPos, NodeInfo, EMPTY};
+use crate::core::Color;
+use crate::rules::variant::Royalty;
+
+impl MailboxPos {
+    /// Whether `m` drops a piece from hand (Seirawan gating).
+    pub(super) fn is_gating(&self, m: Move) -> bool {
+        m.piece() != 0 && !self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
+    }
+
+    /// A gated piece may not shield the mover's own king from a check the
+    /// move itself would expose: the move must be legal without the gating
+    /// (as Fairy-Stockfish and Sjaak II rule; Fairy-Max would allow it).
+    pub(super) fn base_move_legal(&mut self, m: Move) -> bool {
+        let kind = if m.kind() == MoveKind::CastleGateCorner {
+            MoveKind::Castle
+        } else {
+            m.kind()
+        };
+        let base = Move::new(m.from(), m.to(), kind, 0, m.skip());
+        let mover = self.side;
+        self.play(base);
+        let ok = self.royalty_safe(mover);
+        self.unplay(base);
+        ok
+    }
+}
+
+impl MailboxPos {
+    /// The cached facts about the side to move. One pass over its pieces
+    /// finds the royals; the check test then walks from those squares.
+    #[inline]
+    pub(crate) fn node_info(&self) -> NodeInfo {
+        match self.node.get() {
+            Some(info) => info,
+            None => self.compute_node_info(),
+        }
+    }
+
+    /// [`MailboxPos::node_info`] when it is not cached yet.
+    #[inline(never)]
+    fn compute_node_info(&self) -> NodeInfo {
+        if let Some(mut info) = self.info_from_last_move() {
+            if info.in_check {
+                info.checks = self.checks_on(info.royals[0]);
+            }
+            self.node.set(Some(info));
+            return info;
+        }
+        let mut royals = [0u8; 4];
+        let mut seen = 0usize;
+        self.for_each_royal(self.side, |sq| {
+            if seen < royals.len() {
+                royals[seen] = sq;
+            }
+            seen += 1;
+        });
+        let mut info = if seen > royals.len() {
+            NodeInfo {
+                in_check: !self.royalty_safe(self.side),
+                royals,
+                royal_count: u8::MAX,
+                checks: Checks::UNKNOWN,
+            }
+        } else {
+            NodeInfo {
+                in_check: !self.royals_safe(self.side, &royals[..seen]),
+                royals,
+                royal_count: seen as u8,
+                checks: Checks::UNKNOWN,
+            }
+        };
+        if info.in_check && info.royal_count == 1 && self.tables.plain {
+            info.checks = self.checks_on(info.royals[0]);
+        }
+        self.node.set(Some(info));
+        info
+    }
+
+    /// The node facts from the last move alone, where that is exact: one
+    /// royal, plain attackers, a move that changed only its two squares
+    /// from a position where the royal was not attacked. Only the probes
+    /// from the royal that pass those squares can have changed.
+    fn info_from_last_move(&self) -> Option<NodeInfo> {
+        let t = &self.tables;
+        let list = &self.royals[self.side.index()];
+        if !t.incremental_check || list.len != 1 {
+            return None;
+        }
+        let (from, to) = self.history.last()?.plain_change(&t.royalty)?;
+        let royal = list.squares[0];
+        let line = |sq: u8| {
+            let df = i32::from(sq & 15) - i32::from(royal & 15);
+            let dr = i32::from(sq >> 4) - i32::from(royal >> 4);
+            t.probe_lines[super::tables::offset_index(df, dr)]
+        };
+        let in_check = self.probes_attack(royal, self.side.flip(), line(from) | line(to));
+        debug_assert_eq!(
+            in_check,
+            !self.royalty_safe(self.side),
+            "{}",
+            self.write_fen()
+        );
+        Some(NodeInfo {
+            in_check,
+            royals: [royal, 0, 0, 0],
+            royal_count: 1,
+            checks: Checks::UNKNOWN,
+        })
+    }
+
+    /// The pieces of the side not to move that check the royal on `royal`
+    /// (one royal, `incremental_check`): how many attack probes find one,
+    /// and the first.
+    fn checks_on(&self, royal: u8) -> Checks {
+        let t = &self.tables;
+        let mut checks = Checks {
+            count: 0,
+            square: 0,
+            probe: 0,
+        };
+        if !t.incremental_check {
+            return Checks::UNKNOWN;
+        }
+        let by = self.side.flip();
+        let n = t.attack_probes.len();
+        for (i, probe) in t.attack_probes.iter().enumerate() {
+            let mut at = i32::from(royal);
+            for step in 0..t.attack_reach[royal as usize * n + i] {
+                at += probe.offset;
+                let cell = self.board[at as usize & 255];
+                if cell == EMPTY {
+                    continue;
+                }
+                let types = if step == 0 { probe.near } else { probe.far };
+                if cell_color(cell) == by && types & (1 << cell_type(cell)) != 0 {
+                    if checks.count == 0 {
+                        checks.square = (at & 255) as u8;
+                        checks.probe = i as u8;
+                    }
+                    checks.count = checks.count.saturating_add(1);
+                }
+                break;
+            }
+        }
+        checks
+    }
+
+    /// Whether a piece landing on `to` ends the one check of `checks` on
+    /// the royal on `royal`: it takes the checker or stands between.
+    fn ends_check(&self, royal: u8, checks: Checks, to: u8) -> bool {
+        if to == checks.square {
+            return true;
+        }
+        let t = &self.tables;
+        let offset = |sq: u8| {
+            (
+                i32::from(sq & 15) - i32::from(royal & 15),
+                i32::from(sq >> 4) - i32::from(royal >> 4),
+            )
+        };
+        let (df, dr) = offset(to);
+        let on_line = t.probe_lines[super::tables::offset_index(df, dr)] >> checks.probe & 1 != 0;
+        let (cf, cr) = offset(checks.square);
+        on_line && df.abs().max(dr.abs()) < cf.abs().max(cr.abs())
+    }
+
+    /// After `m` was played from a position described by `info`: is the
+    /// mover's royalty safe? The royal squares are known from `info` unless
+    /// the move was special (castling, gating) or there are many royals.
+    pub(super) fn mover_royals_safe(&self, mover: Color, info: NodeInfo, m: Move) -> bool {
+        if info.royal_count == u8::MAX
+            || !matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep | MoveKind::EnPassant
+            )
+        {
+            return self.royalty_safe(mover);
+        }
+        let mut royals = info.royals;
+        for sq in &mut royals[..info.royal_count as usize] {
+            if *sq == m.from() {
+                *sq = m.to();
+            }
+        }
+        let promoted_royal = self.tables.royalty[cell_type(self.board[m.to() as usize]) as usize]
+            != Royalty::None
+            && !royals[..info.royal_count as usize].contains(&m.to());
+        if promoted_royal {
+            return self.royalty_safe(mover);
+        }
+        self.royals_safe(mover, &royals[..info.royal_count as usize])
+    }
+
+    /// Whether `m` could leave the mover's royalty capturable when the
+    /// position before it was safe: royal moves, moves out of check and
+    /// special moves always could; otherwise only if the square it empties
+    /// (or, with hoppers, fills) lies on some capture path to a royal.
+    /// Decides a move's legality without playing it where that is cheap:
+    /// `Some(true)` when it cannot expose the royal, `Some(false)` or
+    /// `Some(true)` from a walk along the one line it could open (plain
+    /// leapers and sliders only, one royal, not in check), `None` otherwise.
+    pub(super) fn quick_legality(&self, m: Move) -> Option<bool> {
+        let info = self.node_info();
+        if !self.move_may_expose(m, info) {
+            return Some(true);
+        }
+        let t = cell_type(self.board[m.from() as usize]) as usize;
+        let ordinary = matches!(
+            m.kind(),
+            MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+        );
+        if self.tables.plain && info.royal_count == 1 && ordinary && m.from() == info.royals[0] {
+            // The lone royal steps: legal unless its target is attacked
+            // once it has left its square (in check or not).
+            let enemy = self.side.flip();
+            return Some(!self.probes_attack_vacated(m.to(), enemy, m.from()));
+        }
+        if info.in_check
+            && info.checks.count != u8::MAX
+            && ordinary
+            && self.tables.royalty[t] == Royalty::None
+        {
+            // Only a move that takes the one checker or blocks its line,
+            // and opens no other line, ends the check.
+            let royal = info.royals[0];
+            let legal = info.checks.count == 1
+                && self.ends_check(royal, info.checks, m.to())
+                && !self.opens_probe_line(royal, m.from(), m.to());
+            return Some(legal);
+        }
+        if !self.tables.plain
+            || info.in_check
+            || info.royal_count != 1
+            || !ordinary
+            || self.tables.royalty[t] != Royalty::None
+        {
+            return None;
+        }
+        let royal = info.royals[0];
+        let opens = if self.tables.incremental_check {
+            let opens = self.opens_probe_line(royal, m.from(), m.to());
+            debug_assert_eq!(opens, self.opens_slider_line(royal, m.from(), m.to()));
+            opens
+        } else {
+            self.opens_slider_line(royal, m.from(), m.to())
+        };
+        Some(!opens)
+    }
+
+    /// [`MailboxPos::opens_slider_line`] by the attack probes: only the
+    /// slider probe whose line passes `from` is walked (needs
+    /// `incremental_check`).
+    fn opens_probe_line(&self, royal: u8, from: u8, to: u8) -> bool {
+        let t = &self.tables;
+        let df = i32::from(from & 15) - i32::from(royal & 15);
+        let dr = i32::from(from >> 4) - i32::from(royal >> 4);
+        let mut mask = t.probe_lines[super::tables::offset_index(df, dr)] & t.slider_probes;
+        let enemy = self.side.flip();
+        let n = t.attack_probes.len();
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let probe = &t.attack_probes[i];
+            let mut at = i32::from(royal);
+            for _ in 0..t.attack_reach[royal as usize * n + i] {
+                at += probe.offset;
+                let sq = (at & 255) as u8;
+                if sq == to {
+                    break;
+                }
+                let cell = self.board[sq as usize];
+                if sq == from || cell == EMPTY {
+                    continue;
+                }
+                if cell_color(cell) == enemy && probe.far & (1 << cell_type(cell)) != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// Whether emptying `from` (and filling `to`) lets an enemy slider see
+    /// the royal on `royal`, along the one line through `from`.
+    fn opens_slider_line(&self, royal: u8, from: u8, to: u8) -> bool {
+        let t = &self.tables;
+        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
+        let (df, dr) = (i32::from(from & 15) - rf, i32::from(from >> 4) - rr);
+        let enemy = self.side.flip();
+        for probe in t.probes.iter().filter(|p| p.slider) {
+            let (bf, br) = (probe.back.df, probe.back.dr);
+            let k = if bf != 0 {
+                df / bf
+            } else if br != 0 {
+                dr / br
+            } else {
+                0
+            };
+            if k < 1 || k * bf != df || k * br != dr {
+                continue;
+            }
+            let (mut f, mut r) = (rf, rr);
+            loop {
+                f += bf;
+                r += br;
+                if f < 0 || f >= t.width || r < 0 || r >= t.height {
+                    break;
+                }
+                let sq = (r * 16 + f) as u8;
+                if sq == to {
+                    break;
+                }
+                let cell = self.board[sq as usize];
+                if sq == from || cell == EMPTY {
+                    continue;
+                }
+                if cell_color(cell) == enemy && probe.types & (1 << cell_type(cell)) != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    fn move_may_expose(&self, m: Move, info: NodeInfo) -> bool {
+        let t = cell_type(self.board[m.from() as usize]) as usize;
+        if info.in_check
+            || info.royal_count == u8::MAX
+            || self.tables.zones.flying_general
+            || self.tables.royalty[t] != Royalty::None
+            || !matches!(
+                m.kind(),
+                MoveKind::Quiet | MoveKind::Capture | MoveKind::MultiStep
+            )
+        {
+            return true;
+        }
+        let offset = |a: u8, b: u8| {
+            (
+                i32::from(a & 15) - i32::from(b & 15),
+                i32::from(a >> 4) - i32::from(b >> 4),
+            )
+        };
+        info.royals[..info.royal_count as usize].iter().any(|&r| {
+            let (df, dr) = offset(m.from(), r);
+            let (tf, tr) = offset(m.to(), r);
+            self.tables.may_open_line(df, dr)
+                || (self.tables.hoppers && self.tables.may_open_line(tf, tr))
+        })
+    }
+}

@@ -1,0 +1,278 @@
+//! Per piece type and square, the plain rays a piece walks from that square,
+//! already clipped to the board: the move generator's fast path for pieces
+//! whose rays are all plain leaps and slides (no hop, toggle, wrap, x4 or
+//! multi-path move), and for pawns (whose other rays, such as multi-steps,
+//! are walked in turn by the general walk), on boards without zones or
+//! gating. A piece's moves come out in the same order as the general ray
+//! walk gives them.
+
+use super::moves::{Move, MoveKind};
+use super::tables::CompiledRay;
+use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
+use crate::position::GenKind;
+
+/// One ray from one square: the step, how many steps stay on the board
+/// (at least one) and the ray's rights (bit 0: may capture, bit 1: may move
+/// to an empty square); or, with [`WALKED`] set, a ray of a pawn that the
+/// general walk takes, whose index in the type's rays is `offset`.
+#[derive(Clone, Copy, Debug)]
+pub struct SquareRay {
+    /// The step as a change of mailbox square (`16 * dr + df`), or the
+    /// ray's index for a walked ray.
+    offset: i16,
+    /// Steps that stay on the board (1 for a leaper).
+    steps: u8,
+    /// Rights bits 0 (capture) and 1 (move to empty), or [`WALKED`].
+    rights: u8,
+}
+
+/// [`SquareRay::rights`] of a ray the general walk takes.
+const WALKED: u8 = 0x80;
+
+/// With [`WALKED`]: the ray is a pawn's plain multi-step (straight, over
+/// empty squares, to an empty square, virgin pawns only), taken without
+/// the general walk.
+const MULTI_STEP: u8 = 0x40;
+
+/// Whether `ray` of a pawn of type `t` is a plain multi-step: an x4 ray
+/// that goes straight on over `count + 1` empty squares and then may only
+/// move (no capture, jump, hop, wrap or Fairy-Max's C24 shortening).
+fn plain_multi_step(ray: &CompiledRay, t: usize) -> bool {
+    ray.rights == 4
+        && ray.toggle == 2
+        && ray.s == ray.s2
+        && usize::from(ray.count) <= t
+        && !ray.cylinder
+        && ray.multi_path.is_none()
+        && !ray.hop_back
+        && !ray.friendly_platform
+}
+
+/// The table: for every covered type and square, its rays in generation
+/// order, with rays that leave the board at once left out.
+#[derive(Clone, Debug)]
+pub struct SquareRays {
+    /// The rays of every (type, square), one run after another.
+    rays: Vec<SquareRay>,
+    /// Index `type * 256 + square` (16 types): where that run starts in
+    /// `rays` and where it ends.
+    spans: Box<[(u32, u32); 16 * 256]>,
+    /// Bit per type that the table covers.
+    covered: u16,
+    /// Bit per covered type that is a pawn.
+    pawns: u16,
+}
+
+impl SquareRays {
+    /// The table for `rays` (per type) on a `width` x `height` board;
+    /// `reach` and `is_pawn` as in [`super::tables::Tables`]; `royal` per
+    /// type. Covers nothing when `enabled` is false (zones or gating filter
+    /// moves).
+    #[must_use]
+    pub fn new(
+        rays: &[Vec<CompiledRay>],
+        reach: &[u8],
+        (is_pawn, royal): (&[bool], &[bool]),
+        enabled: bool,
+    ) -> SquareRays {
+        let mut table = SquareRays {
+            rays: Vec::new(),
+            spans: Box::new([(0, 0); 16 * 256]),
+            covered: 0,
+            pawns: 0,
+        };
+        for (t, list) in rays.iter().enumerate() {
+            let simple = !list.is_empty() && list.iter().all(|r| r.simple);
+            let pawn = is_pawn[t] && !royal[t];
+            if enabled && t < 16 && (pawn || (simple && !is_pawn[t])) {
+                table.covered |= 1 << t;
+                table.pawns |= u16::from(is_pawn[t]) << t;
+            }
+            if table.covered & (1 << t) == 0 {
+                continue;
+            }
+            for sq in 0..256 {
+                let start = table.rays.len() as u32;
+                for (i, ray) in list.iter().enumerate() {
+                    if !ray.simple {
+                        let multi = if plain_multi_step(ray, t) {
+                            MULTI_STEP
+                        } else {
+                            0
+                        };
+                        table.rays.push(SquareRay {
+                            offset: i as i16,
+                            steps: 0,
+                            rights: WALKED | multi,
+                        });
+                        continue;
+                    }
+                    let steps = reach[ray.reach_row * 256 + sq];
+                    if steps > 0 {
+                        table.rays.push(SquareRay {
+                            offset: ray.offset as i16,
+                            steps,
+                            rights: ray.rights & 3,
+                        });
+                    }
+                }
+                table.spans[t * 256 + sq] = (start, table.rays.len() as u32);
+            }
+        }
+        table
+    }
+
+    /// Whether pieces of type `t` are generated from the table.
+    #[must_use]
+    pub fn covers(&self, t: u8) -> bool {
+        self.covered & (1 << t) != 0
+    }
+
+    /// Whether pieces of type `t` are generated from the table and are
+    /// not pawns.
+    #[must_use]
+    pub fn covers_piece(&self, t: u8) -> bool {
+        (self.covered & !self.pawns) & (1 << t) != 0
+    }
+
+    /// Whether covered type `t` is a pawn.
+    fn is_pawn(&self, t: u8) -> bool {
+        self.pawns & (1 << t) != 0
+    }
+
+    /// The rays of type `t` from square `x` (empty for an uncovered type).
+    fn of(&self, t: u8, x: u8) -> &[SquareRay] {
+        let (start, end) = self.spans[usize::from(t & 15) * 256 + usize::from(x)];
+        self.rays.get(start as usize..end as usize).unwrap_or(&[])
+    }
+}
+
+impl MailboxPos {
+    /// Appends the moves of `kind` of the side to move's piece of covered
+    /// type `t` on `x` (see [`SquareRays`]).
+    pub(super) fn push_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
+        if self.tables.square_rays.is_pawn(t) {
+            self.push_pawn_table_moves(x, t, kind, out);
+        } else {
+            self.push_piece_table_moves(x, t, kind, out);
+        }
+    }
+
+    /// [`MailboxPos::push_table_moves`] for a piece that is not a pawn.
+    #[inline]
+    pub(super) fn push_piece_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
+        let color = self.side;
+        let quiets = kind != GenKind::Captures;
+        let captures = kind != GenKind::Quiets;
+        let quiet_move = Move::new(x, 0, MoveKind::Quiet, 0, 0);
+        let capture = Move::new(x, 0, MoveKind::Capture, 0, 0);
+        for ray in self.tables.square_rays.of(t, x) {
+            let mut at = i32::from(x);
+            for _ in 0..ray.steps {
+                at += i32::from(ray.offset);
+                let occupant = self.board[at as usize & 255];
+                if occupant == EMPTY {
+                    if quiets && ray.rights & 2 != 0 {
+                        out.push(quiet_move.with_target(at as u8));
+                    }
+                    continue;
+                }
+                if captures
+                    && ray.rights & 1 != 0
+                    && cell_color(occupant) != color
+                    && !self.tables.iron[cell_type(occupant) as usize]
+                {
+                    out.push(capture.with_target(at as u8));
+                }
+                break;
+            }
+        }
+    }
+
+    /// [`MailboxPos::push_table_moves`] for a pawn: moves into the
+    /// promotion zone go through `push_move` (the choices), empty squares
+    /// may be taken e.p., and its other rays are walked in their turn.
+    fn push_pawn_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
+        let piece = self.board[x as usize];
+        let color = self.side;
+        let emit = |y: u8, mk: MoveKind, out: &mut Vec<Move>| {
+            if self.in_promotion_zone(y, color) {
+                self.push_move(x, y, mk, 0, piece, kind, out);
+                return;
+            }
+            let wanted = match kind {
+                GenKind::All => true,
+                GenKind::Captures => mk != MoveKind::Quiet,
+                GenKind::Quiets => mk == MoveKind::Quiet,
+            };
+            if wanted {
+                out.push(Move::new(x, y, mk, 0, 0));
+            }
+        };
+        for ray in self.tables.square_rays.of(t, x) {
+            if ray.rights & WALKED != 0 {
+                let walked = &self.tables.rays[usize::from(t)][ray.offset as usize];
+                if ray.rights & MULTI_STEP != 0 {
+                    if piece & VIRGIN != 0 {
+                        self.push_multi_step(x, piece, walked, kind, out);
+                    }
+                    continue;
+                }
+                self.walk_ray(x, piece, walked, None, &mut |y, mk, skip| {
+                    self.push_move(x, y, mk, skip, piece, kind, out);
+                });
+                continue;
+            }
+            let mut at = i32::from(x);
+            for _ in 0..ray.steps {
+                at += i32::from(ray.offset);
+                let y = (at & 255) as u8;
+                let occupant = self.board[y as usize];
+                if occupant == EMPTY {
+                    if ray.rights & 2 != 0 {
+                        emit(y, MoveKind::Quiet, out);
+                    } else if ray.rights & 1 != 0 && self.is_ep_square(y) {
+                        emit(y, MoveKind::EnPassant, out);
+                    }
+                    continue;
+                }
+                if ray.rights & 1 != 0
+                    && cell_color(occupant) != color
+                    && !self.tables.iron[cell_type(occupant) as usize]
+                {
+                    emit(y, MoveKind::Capture, out);
+                }
+                break;
+            }
+        }
+    }
+
+    /// The move of a virgin pawn on `x` along the plain multi-step `ray`
+    /// (see `plain_multi_step`), as the general walk gives it.
+    fn push_multi_step(
+        &self,
+        x: u8,
+        piece: u8,
+        ray: &CompiledRay,
+        kind: GenKind,
+        out: &mut Vec<Move>,
+    ) {
+        let (df, dr) = (ray.s.df, ray.s.dr);
+        let Some(skip) = self.offset(x, df, dr) else {
+            return;
+        };
+        let mut at = skip;
+        for _ in 0..=ray.count {
+            if self.board[at as usize] != EMPTY {
+                return;
+            }
+            match self.offset(at, df, dr) {
+                Some(next) => at = next,
+                None => return,
+            }
+        }
+        if self.board[at as usize] == EMPTY {
+            self.push_move(x, at, MoveKind::MultiStep, skip, piece, kind, out);
+        }
+    }
+}

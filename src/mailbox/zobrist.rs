@@ -1,0 +1,36 @@
+//! The mailbox board's Zobrist keys: one per (cell, square), side, e.p.
+//! square and holdings count, made once from a fixed seed.
+
+use super::tables::boxed_array;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::LazyLock;
+
+/// Zobrist keys: one per (cell value, square), plus side and e.p. keys.
+#[derive(Debug)]
+pub struct Zobrist {
+    /// Indexed `cell * 256 + square` (cell = type | colour << 4 | virgin << 5).
+    pub piece: Box<[u64; 64 * 256]>,
+    /// XORed in when black is to move.
+    pub black: u64,
+    /// One per e.p. square.
+    pub ep: Vec<u64>,
+    /// Holdings: indexed `(colour * 16 + type) * 16 + count`.
+    pub hand: Vec<u64>,
+}
+
+/// The keys, made once from a fixed seed so they are the same every run.
+pub static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(|| {
+    let mut rng = StdRng::seed_from_u64(0x4E49_4748_5452_4944);
+    let mut many = |n: usize| (0..n).map(|_| rng.gen::<u64>()).collect::<Vec<u64>>();
+    let piece = boxed_array(many(64 * 256));
+    let ep = many(256);
+    let hand = many(2 * 16 * 16);
+    let black = many(1)[0];
+    Zobrist {
+        piece,
+        black,
+        ep,
+        hand,
+    }
+});
