@@ -10,7 +10,7 @@
 //! possible, or the board is not that simple, the answer is "maybe".
 
 use super::moves::{Move, MoveKind};
-use super::{cell_color, cell_type, MailboxPos, EMPTY};
+use super::{cell_type, MailboxPos};
 
 impl MailboxPos {
     /// Whether the quiet move `m` of the side to move might give check;
@@ -32,51 +32,7 @@ impl MailboxPos {
         let mover = cell_type(self.board[from as usize]);
         let (df, dr) = (i32::from(from & 15) - rf, i32::from(from >> 4) - rr);
         t.may_reach(mover, rf - i32::from(to & 15), rr - i32::from(to >> 4))
-            || (t.may_open_line(df, dr) && self.uncovers_slider(royal, (df, dr), to))
-    }
-
-    /// Whether emptying the square at offset `from` (file, row) of the
-    /// enemy `royal`, and filling `to`, lets a slider of the side to move
-    /// see the royal along the one line through that square.
-    fn uncovers_slider(&self, royal: u8, from: (i32, i32), to: u8) -> bool {
-        let t = &self.tables;
-        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
-        let (df, dr) = from;
-        for probe in t.probes.iter().filter(|p| p.slider) {
-            let (bf, br) = (probe.back.df, probe.back.dr);
-            let k = if bf != 0 {
-                df / bf
-            } else if br != 0 {
-                dr / br
-            } else {
-                0
-            };
-            if k < 1 || k * bf != df || k * br != dr {
-                continue;
-            }
-            // Walk out from the royal: the emptied square counts as empty,
-            // the filled one blocks.
-            let (mut f, mut r) = (rf, rr);
-            loop {
-                f += bf;
-                r += br;
-                if f < 0 || f >= t.width || r < 0 || r >= t.height {
-                    break;
-                }
-                let (sq, cell) = ((r * 16 + f) as u8, self.board[(r * 16 + f) as usize]);
-                if sq == to {
-                    break;
-                }
-                if (f - rf, r - rr) == from || cell == EMPTY {
-                    continue;
-                }
-                if cell_color(cell) == self.side && probe.types & (1 << cell_type(cell)) != 0 {
-                    return true;
-                }
-                break;
-            }
-        }
-        false
+            || (t.may_open_line(df, dr) && self.opens_line(royal, from, to, self.side))
     }
 }
 

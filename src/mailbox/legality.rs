@@ -232,7 +232,7 @@ impl MailboxPos {
             let royal = info.royals[0];
             let legal = info.checks.count == 1
                 && self.ends_check(royal, info.checks, m.to())
-                && !self.opens_probe_line(royal, m.from(), m.to());
+                && !self.opens_probe_line(royal, m.from(), m.to(), self.side.flip());
             return Some(legal);
         }
         if !self.tables.plain
@@ -243,26 +243,31 @@ impl MailboxPos {
         {
             return None;
         }
-        let royal = info.royals[0];
-        let opens = if self.tables.incremental_check {
-            let opens = self.opens_probe_line(royal, m.from(), m.to());
-            debug_assert_eq!(opens, self.opens_slider_line(royal, m.from(), m.to()));
+        Some(!self.opens_line(info.royals[0], m.from(), m.to(), self.side.flip()))
+    }
+
+    /// Whether emptying `from` (and filling `to`) lets a slider of
+    /// `attacker` see the royal on `royal` along the one line through
+    /// `from`: by the attack probes where the tables allow, else by walking
+    /// every slider direction.
+    pub(super) fn opens_line(&self, royal: u8, from: u8, to: u8, attacker: Color) -> bool {
+        if self.tables.incremental_check {
+            let opens = self.opens_probe_line(royal, from, to, attacker);
+            debug_assert_eq!(opens, self.opens_slider_line(royal, from, to, attacker));
             opens
         } else {
-            self.opens_slider_line(royal, m.from(), m.to())
-        };
-        Some(!opens)
+            self.opens_slider_line(royal, from, to, attacker)
+        }
     }
 
     /// [`MailboxPos::opens_slider_line`] by the attack probes: only the
     /// slider probe whose line passes `from` is walked (needs
     /// `incremental_check`).
-    fn opens_probe_line(&self, royal: u8, from: u8, to: u8) -> bool {
+    fn opens_probe_line(&self, royal: u8, from: u8, to: u8, attacker: Color) -> bool {
         let t = &self.tables;
         let df = i32::from(from & 15) - i32::from(royal & 15);
         let dr = i32::from(from >> 4) - i32::from(royal >> 4);
         let mut mask = t.probe_lines[super::tables::offset_index(df, dr)] & t.slider_probes;
-        let enemy = self.side.flip();
         let n = t.attack_probes.len();
         while mask != 0 {
             let i = mask.trailing_zeros() as usize;
@@ -279,7 +284,7 @@ impl MailboxPos {
                 if sq == from || cell == EMPTY {
                     continue;
                 }
-                if cell_color(cell) == enemy && probe.far & (1 << cell_type(cell)) != 0 {
+                if cell_color(cell) == attacker && probe.far & (1 << cell_type(cell)) != 0 {
                     return true;
                 }
                 break;
@@ -288,13 +293,12 @@ impl MailboxPos {
         false
     }
 
-    /// Whether emptying `from` (and filling `to`) lets an enemy slider see
-    /// the royal on `royal`, along the one line through `from`.
-    fn opens_slider_line(&self, royal: u8, from: u8, to: u8) -> bool {
+    /// Whether emptying `from` (and filling `to`) lets a slider of
+    /// `attacker` see the royal on `royal`, along the one line through `from`.
+    fn opens_slider_line(&self, royal: u8, from: u8, to: u8, attacker: Color) -> bool {
         let t = &self.tables;
         let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
         let (df, dr) = (i32::from(from & 15) - rf, i32::from(from >> 4) - rr);
-        let enemy = self.side.flip();
         for probe in t.probes.iter().filter(|p| p.slider) {
             let (bf, br) = (probe.back.df, probe.back.dr);
             let k = if bf != 0 {
@@ -322,7 +326,7 @@ impl MailboxPos {
                 if sq == from || cell == EMPTY {
                     continue;
                 }
-                if cell_color(cell) == enemy && probe.types & (1 << cell_type(cell)) != 0 {
+                if cell_color(cell) == attacker && probe.types & (1 << cell_type(cell)) != 0 {
                     return true;
                 }
                 break;
