@@ -96,7 +96,6 @@ struct Census {
 /// The per-side sums the board keeps (material, mobility, royal
 /// placement) and the material by kind.
 fn census(pos: &MailboxPos) -> Census {
-    let tables = pos.tables();
     let mut c = Census {
         sides: [Side::default(); 2],
         royal_mobility: [0; 2],
@@ -109,21 +108,11 @@ fn census(pos: &MailboxPos) -> Census {
             .first_royal(color)
             .map(|sq| (i32::from(sq & 15), i32::from(sq >> 4)));
         c.royal_mobility[color.index()] = sums.royal_mobility;
-        for t in 1..tables.value.len() {
-            let value = tables.value[t];
-            side.hand_value += value * i32::from(pos.in_hand(color, t as u8));
-            let n = i32::from(pos.count(color, t as u8));
-            if n == 0 || tables.royalty[t] != Royalty::None {
-                continue;
-            }
-            if tables.is_pawn[t] {
-                side.pawns += n;
-                side.pawns_value += n * value;
-            } else {
-                side.pieces += n;
-                side.pieces_value += n * value;
-            }
-        }
+        side.pawns = sums.pawns;
+        side.pawns_value = sums.pawns_value;
+        side.pieces = sums.pieces;
+        side.pieces_value = sums.pieces_value;
+        side.hand_value = sums.hand_value;
         let s = sums.placement + side.hand_value;
         c.score += if color == Color::White { s } else { -s };
     }
@@ -357,6 +346,62 @@ mod tests {
 
     fn variant(name: &str) -> Arc<Variant> {
         super::super::tests::variant(name)
+    }
+
+    /// The sums the board keeps through make and unmake (material, counts,
+    /// hand, placement) equal those of the same position set up afresh.
+    #[test]
+    fn kept_sums_match_a_fresh_position() {
+        use crate::position::{GenKind, Position};
+        for name in [
+            "capablanca",
+            "seirawan",
+            "shatranj",
+            "knightmate",
+            "berolina",
+        ] {
+            let v = variant(name);
+            let mut pos = MailboxPos::new(Arc::clone(&v));
+            let mut moves = Vec::new();
+            for ply in 0..120usize {
+                moves.clear();
+                pos.generate(GenKind::All, &mut moves);
+                // A fixed walk through the moves that prefers captures.
+                let legal: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let ok = pos.make(m);
+                        if ok {
+                            pos.unmake(m);
+                        }
+                        ok
+                    })
+                    .collect();
+                let Some(&m) = legal
+                    .iter()
+                    .find(|&&m| pos.is_capture(m) && ply % 3 != 0)
+                    .or_else(|| legal.get(ply * 7 % legal.len().max(1)))
+                else {
+                    break;
+                };
+                assert!(pos.make(m));
+                let fresh = MailboxPos::from_fen(Arc::clone(&v), &pos.to_fen()).unwrap();
+                for color in [Color::White, Color::Black] {
+                    assert_eq!(
+                        pos.piece_sums(color),
+                        fresh.piece_sums(color),
+                        "{name} {}",
+                        pos.to_fen()
+                    );
+                    let values = &pos.tables().value;
+                    let hand: i32 = (1..values.len().min(16))
+                        .map(|t| values[t] * i32::from(pos.in_hand(color, t as u8)))
+                        .sum();
+                    assert_eq!(pos.piece_sums(color).hand_value, hand, "{name}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -116,7 +116,16 @@ impl MailboxPos {
             self.account_royal(c, sq, sign);
             return;
         }
-        self.sums[c].placement += term;
+        let sums = &mut self.sums[c];
+        sums.placement += term;
+        let value = sign * self.tables.value[t];
+        if self.tables.is_pawn[t] {
+            sums.pawns += sign;
+            sums.pawns_value += value;
+        } else {
+            sums.pieces += sign;
+            sums.pieces_value += value;
+        }
         if self.tables.is_pawn[t] {
             let (word, bit) = (usize::from(sq >> 6), 1u64 << (sq & 63));
             if sign > 0 {
@@ -322,6 +331,8 @@ impl MailboxPos {
         self.hash ^= self.tables.keys.hand[slot + usize::from(old.min(15))];
         self.hash ^= self.tables.keys.hand[slot + usize::from(n.min(15))];
         self.hand[color][t as usize] = n;
+        self.sums[color].hand_value +=
+            self.tables.value[t as usize] * (i32::from(n) - i32::from(old));
     }
 
     /// The squares a multi-step pawn move passed (its e.p. squares, at

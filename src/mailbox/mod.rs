@@ -124,6 +124,16 @@ pub struct PieceSums {
     pub placement: i32,
     /// Over the royal pieces: centred mobility (sixteenths of a move).
     pub royal_mobility: i32,
+    /// Number of pawns (non-royal).
+    pub pawns: i32,
+    /// Value of the pawns.
+    pub pawns_value: i32,
+    /// Number of non-royal pieces that are not pawns.
+    pub pieces: i32,
+    /// Value of those pieces.
+    pub pieces_value: i32,
+    /// Value of the pieces in hand.
+    pub hand_value: i32,
 }
 
 /// Facts about the side to move, computed once per position when first
