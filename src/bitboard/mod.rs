@@ -5,7 +5,8 @@
 //! Files: `types` (bitboards, squares, the packed [`Move`]), `attacks` (leaper
 //! and magic tables), `magics` (the magic constants), `random64` (Polyglot's
 //! key table), `board` (state, make/unmake, Polyglot keys), `movegen` (legal
-//! generation into sinks), `fen`, `notation` (move text) and `perft`.
+//! generation into sinks), `check` (whether a move gives check, without
+//! playing it), `fen`, `notation` (move text) and `perft`.
 //! The [`Position`] implementation below glues them to the search: moves come
 //! from the legal generator, so `make` always plays them and returns `true`;
 //! a move from elsewhere (a hash table) must be checked with
@@ -17,6 +18,7 @@
 
 mod attacks;
 mod board;
+mod check;
 mod fen;
 mod magics;
 mod movegen;
@@ -73,6 +75,11 @@ impl Position for BitboardPos {
 
     fn in_check(&self) -> bool {
         self.is_in_check()
+    }
+
+    /// Exact for every legal move (see [`BitboardPos::gives_check`]).
+    fn may_give_check(&self, m: Move) -> bool {
+        self.gives_check(m)
     }
 
     fn halfmove_clock(&self) -> u32 {
