@@ -44,6 +44,9 @@ impl BoardChoice {
 
 /// A position on whichever board plays it.
 #[derive(Clone, Debug)]
+// One value per game, rarely moved: boxing the larger board would only
+// add an indirection to every search access.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyPosition {
     /// Orthodox chess on bitboards.
     Bitboard(BitboardPos),

@@ -18,6 +18,9 @@ use std::sync::Arc;
 
 /// A game on whichever board fits its variant.
 #[derive(Clone, Debug)]
+// One value per game, rarely moved: boxing the larger board would only
+// add an indirection to every search access.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyGame {
     /// Orthodox chess and Chess960 on the bitboard.
     Orthodox(Game<BitboardPos>),
