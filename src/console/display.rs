@@ -290,6 +290,7 @@ mod tests {
             centis: 50,
             nodes: 100_000,
             pv: Vec::new(),
+            root_fen: String::new(),
         };
         assert_eq!(stats(&t), "stats: depth 6, 100000 nodes, 0.50 s, 200 knps");
     }

@@ -421,7 +421,12 @@ impl Console {
         let mut line = display::thinking(t);
         if self.display.moves {
             let pv = t.pv.join(" ");
-            let numbered = display::numbered(&self.snapshot.fen, &t.pv);
+            let root = if t.root_fen.is_empty() {
+                &self.snapshot.fen
+            } else {
+                &t.root_fen
+            };
+            let numbered = display::numbered(root, &t.pv);
             if let Some(start) = line.rfind(&pv).filter(|_| !pv.is_empty()) {
                 line.replace_range(start.., &numbered);
             }

@@ -186,6 +186,7 @@ pub fn solve<P: Position + Evaluate>(
             centis: info.centis,
             nodes: info.nodes,
             pv: crate::search::pv_to_strings(&text_root, &info.pv),
+            root_fen: text_root.to_fen(),
         });
         // The search may finish an iteration more before it sees the stop.
         held_long_enough |= hold.is_some_and(|n| ok && held >= n);

@@ -243,6 +243,10 @@ pub struct Thinking {
     pub nodes: u64,
     /// Principal variation in coordinate notation.
     pub pv: Vec<String>,
+    /// The searched position (FEN; empty if unknown): what the PV's move
+    /// numbers count from, even when the game has moved on by the time the
+    /// line is shown.
+    pub root_fen: String,
 }
 
 /// Reply to `.` in analyze mode (`stat01`).

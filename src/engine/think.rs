@@ -148,6 +148,7 @@ fn multi_pv<P: SearchBoard>(
                 centis: spec.clock.report_centis(elapsed, nodes),
                 nodes,
                 pv: pv_to_strings(&root, &result.pv),
+                root_fen: root.to_fen(),
             };
             if line == 0 {
                 outcome = Outcome {
@@ -194,6 +195,7 @@ fn thinking<P: SearchBoard>(root: &P, info: &SearchInfo<P::Move>, clock: &Clock)
         centis: clock.report_centis(info.centis.saturating_mul(10), info.nodes),
         nodes: info.nodes,
         pv: pv_to_strings(root, &info.pv),
+        root_fen: root.to_fen(),
     }
 }
 

@@ -215,20 +215,22 @@ impl MailboxPos {
         } else if self.ep_len != 0 {
             self.set_ep(&[], to);
         }
-        self.halfmove = if pawn || undo.captured != EMPTY {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        self.pass_turn(pawn || undo.captured != EMPTY);
+        if self.tables.variant.counting.enabled {
+            self.advance_count(undo.captured, false);
+        }
+        self.history.push(undo);
+    }
+
+    /// Ends a move: the halfmove clock (reset by a pawn move or capture),
+    /// the move number, the side to move and its key.
+    fn pass_turn(&mut self, resets_clock: bool) {
+        self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
         if self.side == Color::Black {
             self.fullmove += 1;
         }
         self.side = self.side.flip();
         self.hash ^= self.tables.keys.black;
-        if self.tables.variant.counting.enabled {
-            self.advance_count(undo.captured, false);
-        }
-        self.history.push(undo);
     }
 
     /// Plays `m` without the legality test.
@@ -255,16 +257,7 @@ impl MailboxPos {
         }
         let (skipped, n) = self.skipped_squares(m);
         self.set_ep(&skipped[..n], to);
-        self.halfmove = if pawn || undo.captured != EMPTY {
-            0
-        } else {
-            self.halfmove + 1
-        };
-        if self.side == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = self.side.flip();
-        self.hash ^= self.tables.keys.black;
+        self.pass_turn(pawn || undo.captured != EMPTY);
         self.advance_count(undo.captured, pawn && m.piece() != 0);
         self.history.push(undo);
     }

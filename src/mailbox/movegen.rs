@@ -470,12 +470,7 @@ impl MailboxPos {
             }
             if ray.simple && direct && !pawn {
                 self.walk_simple(x, color, false, ray, &mut |y, mk| {
-                    let wanted = match kind {
-                        GenKind::All => true,
-                        GenKind::Captures => mk != MoveKind::Quiet,
-                        GenKind::Quiets => mk == MoveKind::Quiet,
-                    };
-                    if wanted {
+                    if wanted(kind, mk) {
                         out.push(Move::new(x, y, mk, 0, 0));
                     }
                 });
@@ -611,5 +606,14 @@ pub(crate) fn for_each_square(set: &[u64; 4], mut f: impl FnMut(u8)) {
             bits &= bits - 1;
             f(sq as u8);
         }
+    }
+}
+
+/// Whether a move of kind `mk` belongs to the moves `kind` asks for.
+pub(super) fn wanted(kind: GenKind, mk: MoveKind) -> bool {
+    match kind {
+        GenKind::All => true,
+        GenKind::Captures => mk != MoveKind::Quiet,
+        GenKind::Quiets => mk == MoveKind::Quiet,
     }
 }

@@ -6,6 +6,7 @@
 //! gating. A piece's moves come out in the same order as the general ray
 //! walk gives them.
 
+use super::movegen::wanted;
 use super::moves::{Move, MoveKind};
 use super::tables::CompiledRay;
 use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
@@ -200,12 +201,7 @@ impl MailboxPos {
                 self.push_move(x, y, mk, 0, piece, kind, out);
                 return;
             }
-            let wanted = match kind {
-                GenKind::All => true,
-                GenKind::Captures => mk != MoveKind::Quiet,
-                GenKind::Quiets => mk == MoveKind::Quiet,
-            };
-            if wanted {
+            if wanted(kind, mk) {
                 out.push(Move::new(x, y, mk, 0, 0));
             }
         };

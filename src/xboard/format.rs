@@ -187,6 +187,7 @@ mod tests {
             centis: 34,
             nodes: 5678,
             pv: vec!["e2e4".into(), "e7e5".into()],
+            root_fen: String::new(),
         };
         assert_eq!(lines(&Event::Thinking(t)), ["5 -12 34 5678 e2e4 e7e5"]);
         let r = GameResult {
