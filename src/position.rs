@@ -20,6 +20,13 @@ pub fn is_repetition_rule(name: &str) -> bool {
     REPETITION_RULES.contains(&name)
 }
 
+/// The name [`Position::rule_ending`] gives the makruk family's counting
+/// draw. XBoard does not referee that rule (it calls the claim a false one
+/// and forfeits the claimer), so the engine offers the draw instead of
+/// claiming it and, if the game goes on, plays on (see
+/// [`Position::waive_count`]).
+pub const COUNTING_RULE: &str = "counting rule";
+
 /// Which moves `generate` should produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenKind {
@@ -153,6 +160,12 @@ pub trait Position: Clone + Send + 'static {
     fn move_rule_plies(&self) -> Option<u32> {
         Some(100)
     }
+
+    /// Drops a count that has run out (see [`COUNTING_RULE`]) when the
+    /// game goes on past the draw it gave: the next move starts a new count,
+    /// as when the counting side stops counting and counts again. Boards
+    /// without counting rules do nothing.
+    fn waive_count(&mut self) {}
 
     /// Whether [`Position::rule_verdict`] judges repetitions itself (their
     /// count and value are variant rules); otherwise the third occurrence of

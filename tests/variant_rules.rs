@@ -315,6 +315,24 @@ fn counting_follows_fairy_stockfish_move_by_move() {
 }
 
 #[test]
+fn a_waived_count_restarts_with_the_next_move() {
+    // Black's lone king has counted 33 plies against a rook's limit of 32:
+    // drawn. The GUI plays on (XBoard does not know the rule), so the board
+    // drops the count; the next move starts a new one (the pieces' honour
+    // starts at the pieces on the board: 3 pieces, 6 plies).
+    let mut p = pos("makruk", "8/8/8/8/3k4/8/R7/4K3 w - 32 33 19");
+    assert_eq!(p.rule_ending(), Some((Verdict::Draw, "counting rule")));
+    p.waive_count();
+    assert_eq!(p.rule_ending(), None);
+    assert_eq!(p.to_fen(), "8/8/8/8/3k4/8/R7/4K3 w - - 0 19");
+    play(&mut p, "e1f1");
+    assert_eq!(p.to_fen(), "8/8/8/8/3k4/8/R7/5K2 b - 32 6 19");
+    // A count that has not run out is not dropped.
+    p.waive_count();
+    assert_eq!(p.to_fen(), "8/8/8/8/3k4/8/R7/5K2 b - 32 6 19");
+}
+
+#[test]
 fn xiangqi_perpetual_chase_of_an_unprotected_piece_loses() {
     // White's chariot follows black's cannon between the a- and b-files
     // (XBoard ranks, 0-based). The third occurrence has white to move.

@@ -1,4 +1,4 @@
-//! XBoard transcripts for the variant end rules: what the engine claims
+//! XBoard transcripts for the variant end rules: what the engine offers
 //! (and does not claim) when a makruk count runs out, under each variant's
 //! move rule, and at xiangqi repetitions. Run in-process over channels
 //! (`xboard::session`); a `ping N` after each exchange marks where its
@@ -57,29 +57,41 @@ fn after_setup(e: &mut Engine, setup: &str, go: &str) -> Vec<String> {
 }
 
 #[test]
-fn makruk_counting_draw_is_claimed_when_the_count_runs_out_and_not_before() {
+fn makruk_counting_draw_is_offered_never_claimed_and_play_goes_on() {
+    // XBoard does not referee the counting rule: a claim would be judged
+    // false and forfeit the claimer (backend.c accepts draw claims only for
+    // repetition, the 50-move rule and insufficient material). So the draw
+    // is offered, and when the game goes on a new count starts.
     let mut e = Engine::new();
     let board = "8/8/8/8/3k4/8/R7/4K3 w -";
     // Black's lone king has counted past the limit a rook gives (16 moves =
-    // 32 plies): the engine claims instead of moving.
+    // 32 plies): offer, then move on.
     let out = after_setup(
         &mut e,
         &format!("new\nvariant makruk\nforce\nsetboard {board} 32 33 19"),
         "sd 3\ngo",
     );
-    assert_eq!(out, ["1/2-1/2 {Draw by counting rule}"]);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert_eq!(out[0], "offer draw");
+    assert!(out[1].starts_with("move "), "{out:?}");
     // At the limit white may still mate; no mate in one here, so the move
-    // runs the count out: offer (XBoard's claim before the move), move, claim.
+    // runs the count out: the offer comes before it, no claim after it.
     let out = after_setup(
         &mut e,
         &format!("new\nvariant makruk\nforce\nsetboard {board} 32 32 19"),
         "sd 3\ngo",
     );
-    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out.len(), 2, "{out:?}");
     assert_eq!(out[0], "offer draw");
     assert!(out[1].starts_with("move "), "{out:?}");
-    assert_eq!(out[2], "1/2-1/2 {Draw by counting rule}");
-    // Two plies before the limit nothing is claimed.
+    // The GUI plays on: no second offer, a move, and a new count runs.
+    let black = e.exchange("force\nsd 1\ngo");
+    assert_eq!(black.len(), 1, "{black:?}");
+    assert!(black[0].starts_with("move "), "{black:?}");
+    let out = e.exchange("white\nsd 3\ngo");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("move "), "{out:?}");
+    // Two plies before the limit nothing is offered.
     let out = after_setup(
         &mut e,
         &format!("new\nvariant makruk\nforce\nsetboard {board} 32 30 19"),

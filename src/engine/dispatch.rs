@@ -129,6 +129,17 @@ impl AnyGame {
         with_game!(self, g => g.result())
     }
 
+    /// Whether the game stands drawn by the counting rule (offered, not claimed).
+    #[must_use]
+    pub fn counting_draw(&self) -> bool {
+        with_game!(self, g => g.counting_draw())
+    }
+
+    /// Plays on past a counting draw the GUI did not end the game with.
+    pub fn waive_counting_draw(&mut self) {
+        with_game!(self, g => g.waive_counting_draw())
+    }
+
     /// Moves `color` has made.
     #[must_use]
     pub fn moves_by(&self, color: Color) -> u32 {

@@ -6,7 +6,7 @@
 //! and go out as coordinate text, written and parsed by the board itself.
 
 use crate::core::{Color, GameResult, Verdict};
-use crate::position::{is_repetition_rule, Position, TextError};
+use crate::position::{is_repetition_rule, Position, TextError, COUNTING_RULE};
 
 /// One played move (`None`: a null move) and the hash of the position before it.
 #[derive(Clone, Debug)]
@@ -189,6 +189,21 @@ impl<P: Position> Game<P> {
             .step_by(2)
             .filter(|p| p.key_before == key)
             .count()
+    }
+
+    /// Whether the game stands drawn by the counting rule, which the engine
+    /// offers rather than claims (see [`COUNTING_RULE`]).
+    #[must_use]
+    pub fn counting_draw(&self) -> bool {
+        self.pos
+            .rule_ending()
+            .is_some_and(|(v, rule)| v == Verdict::Draw && rule == COUNTING_RULE)
+    }
+
+    /// Plays on past a counting draw the GUI did not end the game with: the
+    /// next move starts a new count.
+    pub fn waive_counting_draw(&mut self) {
+        self.pos.waive_count();
     }
 
     /// The result if the game is over in the current position, by the

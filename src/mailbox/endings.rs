@@ -6,7 +6,7 @@
 
 use super::{cell_color, cell_type, MailboxPos, EMPTY};
 use crate::core::{Color, Verdict};
-use crate::position::Position;
+use crate::position::{Position, COUNTING_RULE};
 use crate::rules::variant::Royalty;
 
 impl MailboxPos {
@@ -31,7 +31,7 @@ impl MailboxPos {
             }
         }
         if self.count_expired() {
-            return Some((Verdict::Draw, "counting rule"));
+            return Some((Verdict::Draw, COUNTING_RULE));
         }
         None
     }

@@ -544,6 +544,12 @@ impl Position for MailboxPos {
         self.move_rule_limit()
     }
 
+    fn waive_count(&mut self) {
+        if self.count_expired() {
+            self.count = Count::default();
+        }
+    }
+
     fn judges_repetition(&self) -> bool {
         self.tables.variant.overlay.judges_repetition()
     }

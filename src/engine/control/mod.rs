@@ -80,6 +80,9 @@ pub struct Control {
     paused: bool,
     position_ok: bool,
     over_announced: bool,
+    /// Our last move ran out a count and offered the draw (see
+    /// `play_on_past_counting_draw`).
+    counting_draw_offered: bool,
     settled: bool,
     deferred_pongs: Vec<String>,
     excluded: Vec<String>,
@@ -114,6 +117,7 @@ impl Control {
             paused: false,
             position_ok: true,
             over_announced: false,
+            counting_draw_offered: false,
             settled: false,
             deferred_pongs: Vec::new(),
             excluded: Vec::new(),
@@ -286,6 +290,7 @@ impl Control {
         self.worker.send(Job::Clear);
         self.game = fallback_game(&self.library, self.general_board);
         self.bare_king_rule = false;
+        self.counting_draw_offered = false;
         self.start_fen = self.game.fen();
         self.position_ok = true;
         self.last_score = None;
@@ -599,6 +604,7 @@ impl Control {
                 }
             }
             Mode::Play(us) if self.game.side_to_move() == us => {
+                self.play_on_past_counting_draw();
                 if let Some(result) = self.game.result() {
                     if !self.over_announced {
                         self.over_announced = true;
@@ -757,13 +763,29 @@ impl Control {
         }
         self.out.push(Event::Move(best));
         self.guess = outcome.ponder;
-        if let Some(result) = result.filter(|r| !self.claim_waits(r)) {
+        self.counting_draw_offered = self.game.counting_draw();
+        let claimed = result.filter(|r| !self.claim_waits(r) && !self.counting_draw_offered);
+        if let Some(result) = claimed {
             self.over_announced = true;
             self.out.push(Event::GameOver(result.clone()));
             // Learned after the move is recorded (see `play_and_record`).
             self.pending_result = Some(result);
         }
         false
+    }
+
+    /// A counting draw is offered, never claimed: XBoard does not referee
+    /// the makruk family's counting rule and would forfeit the claimer (a
+    /// GUI that knows the rule ends the game itself). When
+    /// the game goes on, so do we, with a new count from the next move.
+    fn play_on_past_counting_draw(&mut self) {
+        if self.game.counting_draw() {
+            if !self.counting_draw_offered {
+                self.out.push(Event::OfferDraw);
+            }
+            self.game.waive_counting_draw();
+        }
+        self.counting_draw_offered = false;
     }
 
     /// Whether our win just created is claimed only after the opponent's
