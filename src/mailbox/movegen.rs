@@ -400,8 +400,10 @@ impl MailboxPos {
             let t = cell_type(self.board[x as usize]);
             if table.covers_piece(t) {
                 self.push_piece_table_moves(x, t, kind, out);
+            } else if table.covers(t) {
+                self.push_pawn_table_moves(x, t, kind, out);
             } else {
-                self.generate_piece_moves(x, kind, &in_check, out);
+                self.generate_walked_moves(x, kind, &in_check, out);
             }
         });
     }

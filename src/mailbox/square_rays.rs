@@ -6,10 +6,10 @@
 //! gating. A piece's moves come out in the same order as the general ray
 //! walk gives them.
 
-use super::movegen::wanted;
 use super::moves::{Move, MoveKind};
 use super::tables::CompiledRay;
 use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
+use crate::core::Color;
 use crate::position::GenKind;
 
 /// One ray from one square: the step, how many steps stay on the board
@@ -30,10 +30,56 @@ pub struct SquareRay {
 /// [`SquareRay::rights`] of a ray the general walk takes.
 const WALKED: u8 = 0x80;
 
-/// With [`WALKED`]: the ray is a pawn's plain multi-step (straight, over
-/// empty squares, to an empty square, virgin pawns only), taken without
-/// the general walk.
+/// A pawn's plain multi-step (straight, over empty squares, to an empty
+/// square, virgin pawns only): `steps` squares from the origin that must
+/// all be empty, the last one being the landing square.
 const MULTI_STEP: u8 = 0x40;
+
+/// [`SquareRay::rights`] of a pawn's ray that reaches white's promotion
+/// zone (black's is the next bit).
+const PROMOTES_WHITE: u8 = 0x10;
+
+/// The promotion bit of [`SquareRay::rights`] for `color`.
+fn promotes_bit(color: Color) -> u8 {
+    PROMOTES_WHITE << color.index()
+}
+
+/// The board geometry the table is clipped to: width, height and the
+/// promotion row per colour.
+#[derive(Clone, Copy, Debug)]
+pub struct Geometry {
+    /// Files.
+    pub width: i32,
+    /// Rows.
+    pub height: i32,
+    /// Per colour, the row where its pawns promote (as
+    /// `Variant::promotion_row`).
+    pub promotion_row: [usize; 2],
+}
+
+impl Geometry {
+    /// The square `n` steps of (`df`, `dr`) from `sq`, if on the board.
+    fn step(&self, sq: usize, (df, dr): (i32, i32), n: i32) -> Option<usize> {
+        let f = (sq & 15) as i32 + df * n;
+        let r = (sq >> 4) as i32 + dr * n;
+        (f >= 0 && f < self.width && r >= 0 && r < self.height).then(|| (r * 16 + f) as usize)
+    }
+
+    /// The promotion bits of a pawn landing on one of `squares`.
+    fn promotion_bits(&self, squares: impl Iterator<Item = usize>) -> u8 {
+        let mut bits = 0;
+        for sq in squares {
+            let row = sq >> 4;
+            if row <= self.promotion_row[0] {
+                bits |= PROMOTES_WHITE;
+            }
+            if row >= self.promotion_row[1] {
+                bits |= PROMOTES_WHITE << 1;
+            }
+        }
+        bits
+    }
+}
 
 /// Whether `ray` of a pawn of type `t` is a plain multi-step: an x4 ray
 /// that goes straight on over `count + 1` empty squares and then may only
@@ -65,15 +111,16 @@ pub struct SquareRays {
 }
 
 impl SquareRays {
-    /// The table for `rays` (per type) on a `width` x `height` board;
-    /// `reach` and `is_pawn` as in [`super::tables::Tables`]; `royal` per
-    /// type. Covers nothing when `enabled` is false (zones or gating filter
+    /// The table for `rays` (per type) on a board of `geometry`; `reach`
+    /// and `is_pawn` as in [`super::tables::Tables`]; `royal` per type.
+    /// Covers nothing when `enabled` is false (zones or gating filter
     /// moves).
     #[must_use]
     pub fn new(
         rays: &[Vec<CompiledRay>],
         reach: &[u8],
         (is_pawn, royal): (&[bool], &[bool]),
+        geometry: &Geometry,
         enabled: bool,
     ) -> SquareRays {
         let mut table = SquareRays {
@@ -95,26 +142,24 @@ impl SquareRays {
             for sq in 0..256 {
                 let start = table.rays.len() as u32;
                 for (i, ray) in list.iter().enumerate() {
-                    if !ray.simple {
-                        let multi = if plain_multi_step(ray, t) {
-                            MULTI_STEP
-                        } else {
-                            0
-                        };
-                        table.rays.push(SquareRay {
+                    let entry = if ray.simple {
+                        simple_entry(ray, reach[ray.reach_row * 256 + sq], sq, is_pawn[t])
+                            .map(|(e, squares)| (e, geometry.promotion_bits(squares)))
+                    } else if plain_multi_step(ray, t) {
+                        multi_step_entry(ray, sq, geometry)
+                    } else {
+                        let walked = SquareRay {
                             offset: i as i16,
                             steps: 0,
-                            rights: WALKED | multi,
-                        });
-                        continue;
-                    }
-                    let steps = reach[ray.reach_row * 256 + sq];
-                    if steps > 0 {
-                        table.rays.push(SquareRay {
-                            offset: ray.offset as i16,
-                            steps,
-                            rights: ray.rights & 3,
-                        });
+                            rights: WALKED,
+                        };
+                        Some((walked, 0))
+                    };
+                    if let Some((mut entry, promotion)) = entry {
+                        if is_pawn[t] {
+                            entry.rights |= promotion;
+                        }
+                        table.rays.push(entry);
                     }
                 }
                 table.spans[t * 256 + sq] = (start, table.rays.len() as u32);
@@ -146,6 +191,40 @@ impl SquareRays {
         let (start, end) = self.spans[usize::from(t & 15) * 256 + usize::from(x)];
         self.rays.get(start as usize..end as usize).unwrap_or(&[])
     }
+}
+
+/// The entry of the simple `ray` from `sq`, where `steps` steps stay on
+/// the board (none if it leaves the board at once), and for a pawn the
+/// squares it reaches (empty for other pieces).
+fn simple_entry(
+    ray: &CompiledRay,
+    steps: u8,
+    sq: usize,
+    pawn: bool,
+) -> Option<(SquareRay, impl Iterator<Item = usize>)> {
+    let entry = SquareRay {
+        offset: ray.offset as i16,
+        steps,
+        rights: ray.rights & 3,
+    };
+    let counted = if pawn { i32::from(steps) } else { 0 };
+    let offset = ray.offset;
+    let squares = (1..=counted).map(move |k| (sq as i32 + k * offset) as usize);
+    (steps > 0).then_some((entry, squares))
+}
+
+/// The entry of the plain multi-step `ray` (see `plain_multi_step`) from
+/// `sq` with its promotion bits; none when it leaves the board.
+fn multi_step_entry(ray: &CompiledRay, sq: usize, geometry: &Geometry) -> Option<(SquareRay, u8)> {
+    let step = (ray.s.df, ray.s.dr);
+    let steps = i32::from(ray.count) + 2;
+    let landing = geometry.step(sq, step, steps)?;
+    let entry = SquareRay {
+        offset: (ray.s.dr * 16 + ray.s.df) as i16,
+        steps: steps as u8,
+        rights: MULTI_STEP,
+    };
+    Some((entry, geometry.promotion_bits(std::iter::once(landing))))
 }
 
 impl MailboxPos {
@@ -190,33 +269,27 @@ impl MailboxPos {
         }
     }
 
-    /// [`MailboxPos::push_table_moves`] for a pawn: moves into the
-    /// promotion zone go through `push_move` (the choices), empty squares
-    /// may be taken e.p., and its other rays are walked in their turn.
-    fn push_pawn_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
-        let piece = self.board[x as usize];
+    /// [`MailboxPos::push_table_moves`] for a pawn: moves along rays that
+    /// reach the promotion zone go through `push_move` (the choices), empty
+    /// squares may be taken e.p., the plain multi-step is taken from the
+    /// table and its other rays are walked in their turn.
+    pub(super) fn push_pawn_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
         let color = self.side;
-        let emit = |y: u8, mk: MoveKind, out: &mut Vec<Move>| {
-            if self.in_promotion_zone(y, color) {
-                self.push_move(x, y, mk, 0, piece, kind, out);
-                return;
-            }
-            if wanted(kind, mk) {
-                out.push(Move::new(x, y, mk, 0, 0));
-            }
-        };
+        let slow = WALKED | promotes_bit(color);
+        let quiets = kind != GenKind::Captures;
+        let captures = kind != GenKind::Quiets;
         for ray in self.tables.square_rays.of(t, x) {
-            if ray.rights & WALKED != 0 {
-                let walked = &self.tables.rays[usize::from(t)][ray.offset as usize];
-                if ray.rights & MULTI_STEP != 0 {
-                    if piece & VIRGIN != 0 {
-                        self.push_multi_step(x, piece, walked, kind, out);
+            let rights = ray.rights;
+            if rights & slow != 0 {
+                self.push_pawn_ray(x, t, ray, kind, out);
+                continue;
+            }
+            if rights & MULTI_STEP != 0 {
+                if quiets && self.board[x as usize] & VIRGIN != 0 {
+                    if let Some((y, skip)) = self.multi_step_target(x, ray) {
+                        out.push(Move::new(x, y, MoveKind::MultiStep, 0, skip));
                     }
-                    continue;
                 }
-                self.walk_ray(x, piece, walked, None, &mut |y, mk, skip| {
-                    self.push_move(x, y, mk, skip, piece, kind, out);
-                });
                 continue;
             }
             let mut at = i32::from(x);
@@ -225,50 +298,82 @@ impl MailboxPos {
                 let y = (at & 255) as u8;
                 let occupant = self.board[y as usize];
                 if occupant == EMPTY {
-                    if ray.rights & 2 != 0 {
-                        emit(y, MoveKind::Quiet, out);
-                    } else if ray.rights & 1 != 0 && self.is_ep_square(y) {
-                        emit(y, MoveKind::EnPassant, out);
+                    if rights & 2 != 0 {
+                        if quiets {
+                            out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
+                        }
+                    } else if captures && rights & 1 != 0 && self.is_ep_square(y) {
+                        out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
                     }
                     continue;
                 }
-                if ray.rights & 1 != 0
+                if captures
+                    && rights & 1 != 0
                     && cell_color(occupant) != color
                     && !self.tables.iron[cell_type(occupant) as usize]
                 {
-                    emit(y, MoveKind::Capture, out);
+                    out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
                 }
                 break;
             }
         }
     }
 
-    /// The move of a virgin pawn on `x` along the plain multi-step `ray`
-    /// (see `plain_multi_step`), as the general walk gives it.
-    fn push_multi_step(
-        &self,
-        x: u8,
-        piece: u8,
-        ray: &CompiledRay,
-        kind: GenKind,
-        out: &mut Vec<Move>,
-    ) {
-        let (df, dr) = (ray.s.df, ray.s.dr);
-        let Some(skip) = self.offset(x, df, dr) else {
+    /// A pawn's ray that the general walk takes, or that reaches the
+    /// promotion zone: its moves go through `push_move`.
+    #[inline(never)]
+    fn push_pawn_ray(&self, x: u8, t: u8, ray: &SquareRay, kind: GenKind, out: &mut Vec<Move>) {
+        let piece = self.board[x as usize];
+        let color = self.side;
+        if ray.rights & WALKED != 0 {
+            let walked = &self.tables.rays[usize::from(t)][ray.offset as usize];
+            self.walk_ray(x, piece, walked, None, &mut |y, mk, skip| {
+                self.push_move(x, y, mk, skip, piece, kind, out);
+            });
             return;
-        };
-        let mut at = skip;
-        for _ in 0..=ray.count {
-            if self.board[at as usize] != EMPTY {
-                return;
+        }
+        if ray.rights & MULTI_STEP != 0 {
+            if piece & VIRGIN != 0 {
+                if let Some((y, skip)) = self.multi_step_target(x, ray) {
+                    self.push_move(x, y, MoveKind::MultiStep, skip, piece, kind, out);
+                }
             }
-            match self.offset(at, df, dr) {
-                Some(next) => at = next,
-                None => return,
+            return;
+        }
+        let mut at = i32::from(x);
+        for _ in 0..ray.steps {
+            at += i32::from(ray.offset);
+            let y = (at & 255) as u8;
+            let occupant = self.board[y as usize];
+            if occupant == EMPTY {
+                if ray.rights & 2 != 0 {
+                    self.push_move(x, y, MoveKind::Quiet, 0, piece, kind, out);
+                } else if ray.rights & 1 != 0 && self.is_ep_square(y) {
+                    self.push_move(x, y, MoveKind::EnPassant, 0, piece, kind, out);
+                }
+                continue;
+            }
+            if ray.rights & 1 != 0
+                && cell_color(occupant) != color
+                && !self.tables.iron[cell_type(occupant) as usize]
+            {
+                self.push_move(x, y, MoveKind::Capture, 0, piece, kind, out);
+            }
+            break;
+        }
+    }
+
+    /// The landing square and first skipped square of the plain
+    /// multi-step `ray` from `x`, when all its squares are empty.
+    fn multi_step_target(&self, x: u8, ray: &SquareRay) -> Option<(u8, u8)> {
+        let mut at = i32::from(x);
+        for _ in 0..ray.steps {
+            at += i32::from(ray.offset);
+            if self.board[at as usize & 255] != EMPTY {
+                return None;
             }
         }
-        if self.board[at as usize] == EMPTY {
-            self.push_move(x, at, MoveKind::MultiStep, skip, piece, kind, out);
-        }
+        let skip = i32::from(x) + i32::from(ray.offset);
+        Some((at as u8, skip as u8))
     }
 }

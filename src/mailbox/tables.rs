@@ -457,6 +457,11 @@ impl Tables {
             &rays,
             &ray_reach,
             (&is_pawn, &per_type(&|i| types[i].royalty != Royalty::None)),
+            &super::square_rays::Geometry {
+                width: variant.width as i32,
+                height: variant.height as i32,
+                promotion_row: variant.promotion_row,
+            },
             !zones.any_confined() && !variant.has_gating(),
         );
         Tables {
