@@ -13,6 +13,7 @@
 //! fmax.ini is evaluated by the same code.
 
 use super::endgame;
+use super::pawn_sets::pawn_score;
 use crate::core::{Color, Score};
 use crate::mailbox::{cell_type, MailboxPos, Men};
 use crate::position::{Evaluate, Position};
@@ -35,11 +36,6 @@ const SHIELD_MAX: i32 = 3;
 /// Enemy non-pawn pieces within two squares of a royal, each costing this
 /// in the middle game.
 const ROYAL_ATTACKER: i32 = 14;
-
-/// Promotion gain (promoted minus pawn value) at which pawn advancement is
-/// worth its full bonus; weaker promotions scale it down, to at least one
-/// eighth (Fairy-Max divides by 8 when the promotion piece is below 250).
-const STRONG_PROMOTION: i32 = 700;
 
 /// What one evaluation learns about one side.
 #[derive(Clone, Copy, Default)]
@@ -78,12 +74,6 @@ fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
     (now.min(initial), initial.max(1))
 }
 
-/// Eighths of the full pawn-advancement bonus the variant's promotion is
-/// worth (1..=8): Fairy-Max's weak-promotion rule, made gradual.
-fn promotion_strength(pos: &MailboxPos, color: Color) -> i32 {
-    (pos.tables().promotion_gain[color.index()] * 8 / STRONG_PROMOTION).clamp(1, 8)
-}
-
 /// Everything the pass over the piece types collects.
 struct Census {
     sides: [Side; 2],
@@ -119,16 +109,6 @@ fn census(pos: &MailboxPos) -> Census {
     c
 }
 
-/// The pawns of each side, one mask of files per row.
-fn pawn_rows(pos: &MailboxPos) -> [[u32; 16]; 2] {
-    let mut rows = [[0; 16]; 2];
-    for color in [Color::White, Color::Black] {
-        let own = &mut rows[color.index()];
-        pos.for_each_pawn(color, |sq| own[usize::from(sq >> 4)] |= 1 << (sq & 15));
-    }
-    rows
-}
-
 /// Set bits of a 16-bit mask, by bytes from a table (cheaper than the
 /// bit-twiddling `count_ones` on processors without a population count).
 fn ones(mask: u32) -> i32 {
@@ -142,50 +122,6 @@ fn ones(mask: u32) -> i32 {
         t
     };
     i32::from(BYTE[(mask & 0xFF) as usize]) + i32::from(BYTE[(mask >> 8 & 0xFF) as usize])
-}
-
-/// Pawn advancement toward the promotion row and passed pawns (no enemy
-/// pawn ahead on its file or a neighbouring one), scaled by what
-/// promotion is worth; white minus black. Pawns on one row score alike,
-/// so they are counted a row at a time.
-fn pawn_score(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
-    let v = pos.variant();
-    let tables = pos.tables();
-    let height = tables.height as usize;
-    let (np, full) = phase;
-    let rows = pawn_rows(pos);
-    let mut score = 0;
-    for color in [Color::White, Color::Black] {
-        let ci = color.index();
-        let (own, enemy) = (&rows[ci], &rows[1 - ci]);
-        let dir = (v.promotion_row[ci] as i32 - v.pawn_row[ci] as i32).signum();
-        let strength = promotion_strength(pos, color);
-        // Rows from the promotion side backwards; `ahead` holds the files
-        // the enemy pawns already passed guard (their own and both
-        // neighbours).
-        let mut ahead = 0u32;
-        let mut s = 0;
-        for i in 0..height {
-            let r = if dir < 0 { i } else { height - 1 - i };
-            let pawns = own[r];
-            if pawns != 0 {
-                // Quadratic in the fraction of the way done, 0..=64.
-                let progress = tables.pawn_progress[ci][r];
-                let passed = ones(pawns & !ahead);
-                let others = ones(pawns) - passed;
-                // Passed pawns are worth more as the board empties.
-                let passed_bonus = 8 + progress * (2 * full - np) / full;
-                s += others * (progress * strength / 8)
-                    + passed * ((progress + passed_bonus) * strength / 8);
-            }
-            if dir != 0 {
-                let e = enemy[r];
-                ahead |= e | e << 1 | e >> 1;
-            }
-        }
-        score += if color == Color::White { s } else { -s };
-    }
-    score
 }
 
 /// Royal safety in the middle game: own men around the royal, enemy
@@ -487,7 +423,7 @@ mod tests {
             if !blocked {
                 s += 8 + progress * (2 * full - np) / full;
             }
-            let s = s * promotion_strength(pos, color) / 8;
+            let s = s * t.pawn_tables.strength(color) / 8;
             score += if color == Color::White { s } else { -s };
         }
         score
@@ -518,6 +454,55 @@ mod tests {
                 "{name} {fen}"
             );
             assert_ne!(pawn_score(&pos, ph), 0, "{name} {fen}");
+        }
+    }
+
+    /// Along fixed walks through games of variants with boards from 8x8
+    /// to 12x12, the pawn term on the pawn sets equals the pawn-by-pawn one.
+    #[test]
+    fn pawn_sets_score_as_one_by_one_along_games() {
+        use crate::position::{GenKind, Position};
+        for name in [
+            "normal",
+            "capablanca",
+            "shatranj",
+            "berolina",
+            "grande-acedrex",
+            "xiangqi",
+        ] {
+            let v = variant(name);
+            let mut pos = MailboxPos::new(Arc::clone(&v));
+            let mut moves = Vec::new();
+            let mut passed_seen = false;
+            for ply in 0..160usize {
+                let c = census(&pos);
+                let ph = phase(&pos, &c.sides);
+                let expected = pawn_score_one_by_one(&pos, ph);
+                assert_eq!(pawn_score(&pos, ph), expected, "{name} {}", pos.to_fen());
+                passed_seen |= pawn_score(&pos, (0, ph.1)) != pawn_score(&pos, (ph.1, ph.1));
+                moves.clear();
+                pos.generate(GenKind::All, &mut moves);
+                let legal: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let ok = pos.make(m);
+                        if ok {
+                            pos.unmake(m);
+                        }
+                        ok
+                    })
+                    .collect();
+                let Some(&m) = legal
+                    .iter()
+                    .find(|&&m| pos.is_capture(m) && ply % 2 == 0)
+                    .or_else(|| legal.get(ply * 11 % legal.len().max(1)))
+                else {
+                    break;
+                };
+                assert!(pos.make(m));
+            }
+            assert!(passed_seen, "{name}: no passed pawn on the walk");
         }
     }
 

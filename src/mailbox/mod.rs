@@ -323,6 +323,19 @@ impl MailboxPos {
         movegen::for_each_square(&self.pawn_squares[color.index()], f);
     }
 
+    /// The squares of `color`'s pawns: bit `sq & 63` of word `sq >> 6`, so
+    /// each word holds four rows of 16 files.
+    #[must_use]
+    pub fn pawn_set(&self, color: Color) -> &[u64; 4] {
+        &self.pawn_squares[color.index()]
+    }
+
+    /// The squares of all of `color`'s men, laid out as [`MailboxPos::pawn_set`].
+    #[must_use]
+    pub fn men_set(&self, color: Color) -> &[u64; 4] {
+        &self.occupancy[color.index()]
+    }
+
     /// Calls `f` with the square of every royal piece of `color` (in no
     /// particular order).
     pub(crate) fn for_each_royal(&self, color: Color, mut f: impl FnMut(u8)) {

@@ -1,0 +1,253 @@
+//! The pawn term of the general evaluation (`eval::mailbox`), computed on
+//! the board's pawn bit sets: a 64-bit word holds four 16-file rows, so
+//! the files enemy pawns guard ahead are found with a few shifts per word
+//! and the pawns of a word are counted row by row in parallel, instead of
+//! a walk over the pawns.
+//!
+//! A pawn earns its row's advancement toward promotion (quadratic in the
+//! fraction of the way done, scaled by what promotion is worth: Fairy-Max's
+//! weak-promotion rule made gradual); a passed pawn (no enemy pawn ahead on
+//! its file or a neighbouring one) earns more, the more so as the board
+//! empties. What depends only on the variant is packed once into
+//! [`PawnTables`] when the board's tables are built.
+
+use crate::core::Color;
+use crate::mailbox::MailboxPos;
+use crate::rules::Variant;
+
+/// Promotion gain (promoted minus pawn value) at which pawn advancement is
+/// worth its full bonus; weaker promotions scale it down, to at least one
+/// eighth (Fairy-Max divides by 8 when the promotion piece is below 250).
+const STRONG_PROMOTION: i32 = 700;
+
+/// Bit 0 (the first file) of each of the four rows of a word.
+const FIRST_FILE: u64 = 0x0001_0001_0001_0001;
+
+/// The last file (15) of each row of a word.
+const LAST_FILE: u64 = FIRST_FILE << 15;
+
+/// What the pawn term needs of the variant, per side (white first).
+#[derive(Clone, Debug, Default)]
+pub struct PawnTables {
+    /// The way pawns advance in rows: -1 toward row 0, 1 away from it, 0
+    /// nowhere (every pawn counts as passed).
+    dir: [i32; 2],
+    /// Eighths of the full advancement bonus the side's promotion is worth
+    /// (1..=8).
+    strength: [i32; 2],
+    /// Per row: how far a pawn there has come, 0..=64 (`Tables::pawn_progress`).
+    progress: [[i32; 16]; 2],
+    /// Per row: the advancement a pawn there earns, passed or not.
+    advance: [[i32; 16]; 2],
+    /// Per word of the pawn set: [`PawnTables::advance`] of its four rows
+    /// packed for [`advancement`] (row `4k + j` in the 16-bit lane `3 - j`).
+    packed: [[u64; 4]; 2],
+    /// Words of a square set that hold rows of the board.
+    words: usize,
+}
+
+impl PawnTables {
+    /// The tables of `v`, given each side's promotion gain and per-row
+    /// progress (see `Tables::promotion_gain` and `Tables::pawn_progress`).
+    #[must_use]
+    pub fn new(v: &Variant, promotion_gain: [i32; 2], progress: [[i32; 16]; 2]) -> PawnTables {
+        let dir = [0, 1].map(|c| (v.promotion_row[c] as i32 - v.pawn_row[c] as i32).signum());
+        PawnTables::build(dir, promotion_gain, progress, v.height)
+    }
+
+    /// The tables from each side's direction, promotion gain and per-row
+    /// progress, for a board of `height` rows.
+    fn build(
+        dir: [i32; 2],
+        promotion_gain: [i32; 2],
+        progress: [[i32; 16]; 2],
+        height: usize,
+    ) -> PawnTables {
+        let strength = promotion_gain.map(|gain| (gain * 8 / STRONG_PROMOTION).clamp(1, 8));
+        let advance: [[i32; 16]; 2] =
+            std::array::from_fn(|c| progress[c].map(|p| p * strength[c] / 8));
+        let packed = advance.map(|rows| {
+            std::array::from_fn(|k| {
+                (0..4).fold(0u64, |lanes, j| {
+                    // Lane sums stay below 2^16: at most 16 pawns a row,
+                    // 64 a pawn, four rows.
+                    let a = rows[4 * k + j].clamp(0, 64) as u64;
+                    lanes | a << (16 * (3 - j))
+                })
+            })
+        });
+        PawnTables {
+            dir,
+            strength,
+            progress,
+            advance,
+            packed,
+            words: height.div_ceil(4).min(4),
+        }
+    }
+
+    /// Eighths of the full advancement bonus `color`'s promotion is worth.
+    #[must_use]
+    pub fn strength(&self, color: Color) -> i32 {
+        self.strength[color.index()]
+    }
+}
+
+/// The pawn term, white minus black; `phase` is (non-pawn material on the
+/// board, the same in the initial arrays).
+pub(crate) fn pawn_score(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
+    let t = &pos.tables().pawn_tables;
+    let (white, black) = (pos.pawn_set(Color::White), pos.pawn_set(Color::Black));
+    side_score(t, 0, white, black, phase) - side_score(t, 1, black, white, phase)
+}
+
+/// The pawn term of side `ci` (pawns `own`) against the pawns `enemy`.
+fn side_score(
+    t: &PawnTables,
+    ci: usize,
+    own: &[u64; 4],
+    enemy: &[u64; 4],
+    phase: (i32, i32),
+) -> i32 {
+    let dir = t.dir[ci];
+    // Broadcast to all four rows: the files enemy pawns guard in the words
+    // already passed (those ahead).
+    let mut guarded_before = 0u64;
+    let mut s = 0;
+    for i in 0..t.words {
+        let k = if dir > 0 { t.words - 1 - i } else { i };
+        let e = enemy[k];
+        let guarded = e | (e << 1 & !FIRST_FILE) | (e >> 1 & !LAST_FILE);
+        // Per row, the files guarded by enemy pawns on rows ahead.
+        let ahead = guarded_before
+            | match dir {
+                d if d < 0 => guarded << 16 | guarded << 32 | guarded << 48,
+                d if d > 0 => guarded >> 16 | guarded >> 32 | guarded >> 48,
+                _ => 0,
+            };
+        if dir != 0 {
+            let rows = guarded | guarded >> 16 | guarded >> 32 | guarded >> 48;
+            guarded_before |= (rows & 0xFFFF) * FIRST_FILE;
+        }
+        let pawns = own[k];
+        if pawns != 0 {
+            s += advancement(pawns, t.packed[ci][k]);
+            let passed = pawns & !ahead;
+            if passed != 0 {
+                s += passed_bonus(t, ci, k, passed, phase);
+            }
+        }
+    }
+    s
+}
+
+/// Per 16-bit lane (row) of `x`: how many of its bits are set.
+fn row_counts(x: u64) -> u64 {
+    let x = x - (x >> 1 & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + (x >> 2 & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+}
+
+/// The advancement of the pawns `pawns` of one word, `packed` holding each
+/// of its rows' values: the product's top lane sums count times value
+/// over the rows (no lane carries: every partial sum is below 2^16).
+fn advancement(pawns: u64, packed: u64) -> i32 {
+    (row_counts(pawns).wrapping_mul(packed) >> 48) as i32
+}
+
+/// What the passed pawns `passed` of word `k` earn beyond their
+/// advancement.
+fn passed_bonus(t: &PawnTables, ci: usize, k: usize, passed: u64, phase: (i32, i32)) -> i32 {
+    let (np, full) = phase;
+    let counts = row_counts(passed);
+    let strength = t.strength[ci];
+    let mut s = 0;
+    for j in 0..4 {
+        let n = (counts >> (16 * j) & 0xFF) as i32;
+        if n != 0 {
+            let r = 4 * k + j;
+            let progress = t.progress[ci][r];
+            // Passed pawns are worth more as the board empties.
+            let bonus = 8 + progress * (2 * full - np) / full;
+            s += n * ((progress + bonus) * strength / 8 - t.advance[ci][r]);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pawn term of side `ci` pawn by pawn, from its definition.
+    fn one_by_one(
+        t: &PawnTables,
+        ci: usize,
+        own: &[u64; 4],
+        enemy: &[u64; 4],
+        phase: (i32, i32),
+    ) -> i32 {
+        let squares = |set: &[u64; 4]| {
+            (0..256)
+                .filter(|&sq| set[sq >> 6] >> (sq & 63) & 1 != 0)
+                .map(|sq| ((sq & 15) as i32, (sq >> 4) as i32))
+                .collect::<Vec<_>>()
+        };
+        let (np, full) = phase;
+        let theirs = squares(enemy);
+        let mut s = 0;
+        for (f, r) in squares(own) {
+            let blocked = theirs
+                .iter()
+                .any(|&(f2, r2)| (f2 - f).abs() <= 1 && (r2 - r) * t.dir[ci] > 0);
+            let p = t.progress[ci][r as usize];
+            let bonus = if blocked {
+                0
+            } else {
+                8 + p * (2 * full - np) / full
+            };
+            s += (p + bonus) * t.strength[ci] / 8;
+        }
+        s
+    }
+
+    /// On a full 16x16 board (pawns on the first and last files, rows in
+    /// all four words) and for every direction, the term on the sets
+    /// equals the pawn-by-pawn one.
+    #[test]
+    fn sixteen_by_sixteen_sets_score_as_one_by_one() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let progress = [
+            std::array::from_fn(|r| (15 - r as i32) * (15 - r as i32) * 64 / 225),
+            std::array::from_fn(|r| (r as i32 * 4).min(64)),
+        ];
+        for (dir, gain) in [
+            ([-1, 1], [800, 100]),
+            ([1, -1], [300, 700]),
+            ([0, 1], [0, 900]),
+        ] {
+            let t = PawnTables::build(dir, gain, progress, 16);
+            for _ in 0..200 {
+                // Sparse sets: about one square in eight.
+                let own = [0; 4].map(|_: u64| next() & next() & next());
+                let enemy = [0; 4].map(|_: u64| next() & next());
+                for ci in 0..2 {
+                    for phase in [(0, 3000), (1500, 3000), (3000, 3000)] {
+                        assert_eq!(
+                            side_score(&t, ci, &own, &enemy, phase),
+                            one_by_one(&t, ci, &own, &enemy, phase),
+                            "{dir:?} {ci} {own:x?} {enemy:x?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
