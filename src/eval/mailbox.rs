@@ -15,7 +15,7 @@
 use super::endgame;
 use super::pawn_sets::pawn_score;
 use crate::core::{Color, Score};
-use crate::mailbox::{cell_type, MailboxPos, Men};
+use crate::mailbox::{cell_type, MailboxPos};
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
 
@@ -109,19 +109,42 @@ fn census(pos: &MailboxPos) -> Census {
     c
 }
 
-/// Set bits of a 16-bit mask, by bytes from a table (cheaper than the
-/// bit-twiddling `count_ones` on processors without a population count).
-fn ones(mask: u32) -> i32 {
-    const BYTE: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut i = 0;
-        while i < 256 {
-            t[i] = (i as u32).count_ones() as u8;
-            i += 1;
-        }
-        t
-    };
-    i32::from(BYTE[(mask & 0xFF) as usize]) + i32::from(BYTE[(mask >> 8 & 0xFF) as usize])
+/// Bit 0 of each of the rows `first..=last` of a window of rows (16 bits
+/// a row).
+const fn row_span(first: u32, last: u32) -> u128 {
+    let mut span = 0;
+    let mut r = first;
+    while r <= last {
+        span |= 1 << (16 * r);
+        r += 1;
+    }
+    span
+}
+
+/// By the royal's row in a window that starts two rows below it or at
+/// row 0 (0, 1 or 2): the window's rows within one row of the royal, and
+/// within two.
+const NEAR_ROWS: [u128; 3] = [row_span(0, 1), row_span(0, 2), row_span(1, 3)];
+const AROUND_ROWS: [u128; 3] = [row_span(0, 2), row_span(0, 3), row_span(0, 4)];
+
+/// The rows of a square set (laid out as `MailboxPos::men_set`) from row
+/// `first` on: row `first + j` in bits `16 * j..16 * j + 16`, at least
+/// five rows.
+fn rows_from(set: &[u64; 4], first: i32) -> u128 {
+    let word = (first >> 2) as usize & 3;
+    let low = u128::from(set[word]);
+    let high = set.get(word + 1).map_or(0, |&w| u128::from(w));
+    (high << 64 | low) >> ((first & 3) * 16)
+}
+
+/// Set bits of `x`, for sparse sets (a loop per bit).
+fn sparse_ones(mut x: u128) -> i32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Royal safety in the middle game: own men around the royal, enemy
@@ -131,34 +154,42 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
     if np * 3 < full {
         return 0;
     }
-    let tables = pos.tables();
     let mut score = 0;
     for color in [Color::White, Color::Black] {
-        let Some((kf, kr)) = c.sides[color.index()].royal else {
+        let Some(royal) = c.sides[color.index()].royal else {
             continue;
         };
-        // Own men in the 3x3 square around the royal (itself excluded),
-        // enemy pieces in the 5x5 one, clipped to the board.
-        let (mut shield, mut attackers) = (-1, 0);
-        let near = (0b111u32 << kf) >> 1;
-        let around = (0b11111u32 << kf) >> 2;
-        for r in (kr - 2).max(0)..=(kr + 2).min(tables.height - 1) {
-            if (r - kr).abs() <= 1 {
-                shield += ones(pos.row_men(color, Men::All, r) & near);
-            }
-            attackers += ones(pos.row_men(color.flip(), Men::NotPawns, r) & around);
-        }
+        let (shield, attackers) = royal_neighbours(pos, color, royal);
+        let s = (shield.min(SHIELD_MAX) * SHIELD - attackers * ROYAL_ATTACKER) * np / full;
+        score += if color == Color::White { s } else { -s };
+    }
+    score
+}
+
+/// Around `color`'s royal on (file, row) `(kf, kr)`: its own men in the
+/// 3x3 square (itself excluded), and enemy pieces but royals in the 5x5
+/// one, clipped to the board. The board's rows are cut out as one window
+/// of at least five rows from two below the royal (or row 0).
+fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i32, i32) {
+    let first = (kr - 2).max(0);
+    let at = (kr - first) as usize;
+    let near = u128::from((0b111u32 << kf >> 1) & 0xFFFF) * NEAR_ROWS[at];
+    let around = u128::from((0b11111u32 << kf >> 2) & 0xFFFF) * AROUND_ROWS[at];
+    let own = rows_from(pos.men_set(color), first) & near;
+    let shield = sparse_ones(own) - 1;
+    let enemy = color.flip();
+    let pieces = rows_from(pos.men_set(enemy), first) & !rows_from(pos.pawn_set(enemy), first);
+    let mut attackers = sparse_ones(pieces & around);
+    if attackers > 0 {
         // Enemy royals there are not counted.
-        pos.for_each_royal(color.flip(), |sq| {
+        pos.for_each_royal(enemy, |sq| {
             let (f, r) = (i32::from(sq & 15), i32::from(sq >> 4));
             if (f - kf).abs() <= 2 && (r - kr).abs() <= 2 {
                 attackers -= 1;
             }
         });
-        let s = (shield.min(SHIELD_MAX) * SHIELD - attackers * ROYAL_ATTACKER) * np / full;
-        score += if color == Color::White { s } else { -s };
     }
-    score
+    (shield, attackers)
 }
 
 /// The named parts of the white-minus-black evaluation before scaling,
@@ -277,6 +308,7 @@ impl Evaluate for MailboxPos {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mailbox::cell_color;
     use crate::rules::Variant;
     use std::sync::Arc;
 
@@ -503,6 +535,93 @@ mod tests {
                 assert!(pos.make(m));
             }
             assert!(passed_seen, "{name}: no passed pawn on the walk");
+        }
+    }
+
+    /// Own men in the 3x3 square around the royal (itself excluded) and
+    /// enemy pieces but royals and pawns in the 5x5 one, square by square.
+    fn royal_neighbours_square_by_square(
+        pos: &MailboxPos,
+        color: Color,
+        (kf, kr): (i32, i32),
+    ) -> (i32, i32) {
+        let t = pos.tables();
+        let (mut shield, mut attackers) = (-1, 0);
+        for r in (kr - 2).max(0)..=(kr + 2).min(t.height - 1) {
+            for f in (kf - 2).max(0)..=(kf + 2).min(t.width - 1) {
+                let cell = pos.cell((r * 16 + f) as u8);
+                if cell == 0 {
+                    continue;
+                }
+                let ty = cell_type(cell) as usize;
+                let near = (r - kr).abs() <= 1 && (f - kf).abs() <= 1;
+                if cell_color(cell) == color && near {
+                    shield += 1;
+                } else if cell_color(cell) != color
+                    && !t.is_pawn[ty]
+                    && t.royalty[ty] == Royalty::None
+                {
+                    attackers += 1;
+                }
+            }
+        }
+        (shield, attackers)
+    }
+
+    /// Along fixed walks through games, the royal's neighbours counted on
+    /// windows of rows equal those counted square by square.
+    #[test]
+    fn royal_neighbours_on_row_windows_count_as_square_by_square() {
+        use crate::position::{GenKind, Position};
+        for name in [
+            "normal",
+            "capablanca",
+            "knightmate",
+            "grande-acedrex",
+            "xiangqi",
+            "spartan",
+        ] {
+            let v = variant(name);
+            let mut pos = MailboxPos::new(Arc::clone(&v));
+            let mut moves = Vec::new();
+            let mut attacked = false;
+            for ply in 0..160usize {
+                for color in [Color::White, Color::Black] {
+                    pos.for_each_royal(color, |sq| {
+                        let royal = (i32::from(sq & 15), i32::from(sq >> 4));
+                        let counts = royal_neighbours(&pos, color, royal);
+                        attacked |= counts.1 > 0;
+                        assert_eq!(
+                            counts,
+                            royal_neighbours_square_by_square(&pos, color, royal),
+                            "{name} {}",
+                            pos.to_fen()
+                        );
+                    });
+                }
+                moves.clear();
+                pos.generate(GenKind::All, &mut moves);
+                let legal: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let ok = pos.make(m);
+                        if ok {
+                            pos.unmake(m);
+                        }
+                        ok
+                    })
+                    .collect();
+                let Some(&m) = legal
+                    .iter()
+                    .find(|&&m| pos.is_capture(m) && ply % 4 == 0)
+                    .or_else(|| legal.get(ply * 13 % legal.len().max(1)))
+                else {
+                    break;
+                };
+                assert!(pos.make(m));
+            }
+            assert!(attacked, "{name}: no royal attacked on the walk");
         }
     }
 

@@ -109,25 +109,58 @@ fn side_score(
     enemy: &[u64; 4],
     phase: (i32, i32),
 ) -> i32 {
-    let dir = t.dir[ci];
+    let side = (t, ci, own, enemy, phase);
+    match t.dir[ci] {
+        -1 => side_score_by_words::<-1>(side),
+        1 => side_score_by_words::<1>(side),
+        _ => side_score_by_words::<0>(side),
+    }
+}
+
+/// The arguments of [`side_score`].
+type SideArgs<'a> = (
+    &'a PawnTables,
+    usize,
+    &'a [u64; 4],
+    &'a [u64; 4],
+    (i32, i32),
+);
+
+/// [`side_score`] for pawns that advance `DIR` rows a step, on a board
+/// of `t.words` words.
+fn side_score_by_words<const DIR: i32>(side: SideArgs) -> i32 {
+    match side.0.words {
+        1 => side_score_of::<DIR, 1>(side),
+        2 => side_score_of::<DIR, 2>(side),
+        3 => side_score_of::<DIR, 3>(side),
+        _ => side_score_of::<DIR, 4>(side),
+    }
+}
+
+/// [`side_score`] for pawns that advance `DIR` rows a step, on a board
+/// of `WORDS` words: the words from the promotion side back.
+fn side_score_of<const DIR: i32, const WORDS: usize>(side: SideArgs) -> i32 {
+    let (t, ci, own, enemy, phase) = side;
     // Broadcast to all four rows: the files enemy pawns guard in the words
     // already passed (those ahead).
     let mut guarded_before = 0u64;
     let mut s = 0;
-    for i in 0..t.words {
-        let k = if dir > 0 { t.words - 1 - i } else { i };
-        let e = enemy[k];
-        let guarded = e | (e << 1 & !FIRST_FILE) | (e >> 1 & !LAST_FILE);
+    for i in 0..WORDS {
+        let k = if DIR > 0 { WORDS - 1 - i } else { i };
         // Per row, the files guarded by enemy pawns on rows ahead.
-        let ahead = guarded_before
-            | match dir {
-                d if d < 0 => guarded << 16 | guarded << 32 | guarded << 48,
-                d if d > 0 => guarded >> 16 | guarded >> 32 | guarded >> 48,
-                _ => 0,
+        let mut ahead = guarded_before;
+        if DIR != 0 {
+            let e = enemy[k];
+            let guarded = e | (e << 1 & !FIRST_FILE) | (e >> 1 & !LAST_FILE);
+            ahead |= if DIR < 0 {
+                guarded << 16 | guarded << 32 | guarded << 48
+            } else {
+                guarded >> 16 | guarded >> 32 | guarded >> 48
             };
-        if dir != 0 {
-            let rows = guarded | guarded >> 16 | guarded >> 32 | guarded >> 48;
-            guarded_before |= (rows & 0xFFFF) * FIRST_FILE;
+            if i + 1 < WORDS {
+                let rows = guarded | guarded >> 32;
+                guarded_before |= ((rows | rows >> 16) & 0xFFFF) * FIRST_FILE;
+            }
         }
         let pawns = own[k];
         if pawns != 0 {
@@ -212,11 +245,11 @@ mod tests {
         s
     }
 
-    /// On a full 16x16 board (pawns on the first and last files, rows in
-    /// all four words) and for every direction, the term on the sets
-    /// equals the pawn-by-pawn one.
+    /// On boards 16 files wide (pawns on the first and last files) and 4
+    /// to 16 rows high (one to four words), for every direction, the term
+    /// on the sets equals the pawn-by-pawn one.
     #[test]
-    fn sixteen_by_sixteen_sets_score_as_one_by_one() {
+    fn sixteen_file_sets_score_as_one_by_one() {
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -233,11 +266,12 @@ mod tests {
             ([1, -1], [300, 700]),
             ([0, 1], [0, 900]),
         ] {
-            let t = PawnTables::build(dir, gain, progress, 16);
-            for _ in 0..200 {
-                // Sparse sets: about one square in eight.
-                let own = [0; 4].map(|_: u64| next() & next() & next());
-                let enemy = [0; 4].map(|_: u64| next() & next());
+            for height in (0..400).map(|i| 4 + 4 * (i % 4)) {
+                let t = PawnTables::build(dir, gain, progress, height);
+                let on_board = |k: usize| if 4 * k < height { !0 } else { 0 };
+                // Sparse sets: about one square in eight for `own`.
+                let own: [u64; 4] = std::array::from_fn(|k| next() & next() & next() & on_board(k));
+                let enemy: [u64; 4] = std::array::from_fn(|k| next() & next() & on_board(k));
                 for ci in 0..2 {
                     for phase in [(0, 3000), (1500, 3000), (3000, 3000)] {
                         assert_eq!(

@@ -106,15 +106,6 @@ pub(crate) struct RoyalList {
 /// Royal pieces a [`RoyalList`] holds.
 const ROYAL_LIST_LEN: usize = 6;
 
-/// Which men [`MailboxPos::row_men`] reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Men {
-    /// Every man.
-    All,
-    /// Men that are not pawns.
-    NotPawns,
-}
-
 /// What the evaluation sums over one side's pieces on the board, kept up
 /// to date as pieces come and go (see `Tables::placement`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -351,19 +342,6 @@ impl MailboxPos {
                 }
             });
         }
-    }
-
-    /// Bits 0..16: the files of row `row` holding a man of `color` (all
-    /// of them, or only those that are not pawns).
-    #[must_use]
-    pub fn row_men(&self, color: Color, men: Men, row: i32) -> u32 {
-        let c = color.index();
-        let (word, shift) = ((row >> 2) as usize & 3, (row & 3) * 16);
-        let bits = match men {
-            Men::All => self.occupancy[c][word],
-            Men::NotPawns => self.occupancy[c][word] & !self.pawn_squares[c][word],
-        };
-        (bits >> shift) as u32 & 0xFFFF
     }
 
     /// The lowest square (the first in `for_each_piece` order) holding a
