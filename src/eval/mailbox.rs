@@ -175,8 +175,9 @@ fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i3
     let at = (kr - first) as usize;
     let near = u128::from((0b111u32 << kf >> 1) & 0xFFFF) * NEAR_ROWS[at];
     let around = u128::from((0b11111u32 << kf >> 2) & 0xFFFF) * AROUND_ROWS[at];
-    let own = rows_from(pos.men_set(color), first) & near;
-    let shield = sparse_ones(own) - 1;
+    // The 3x3 square lies in rows 0..=3 of the window: its low word.
+    let own = rows_from(pos.men_set(color), first) as u64 & near as u64;
+    let shield = own.count_ones() as i32 - 1;
     let enemy = color.flip();
     let pieces = rows_from(pos.men_set(enemy), first) & !rows_from(pos.pawn_set(enemy), first);
     let mut attackers = sparse_ones(pieces & around);
@@ -192,10 +193,19 @@ fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i3
     (shield, attackers)
 }
 
-/// The named parts of the white-minus-black evaluation before scaling,
-/// with the census of both sides.
-fn white_parts(pos: &MailboxPos) -> ([(&'static str, Score); 6], [Side; 2]) {
-    let c = census(pos);
+/// Names of the parts [`white_parts`] returns, in order.
+const PART_NAMES: [&str; 6] = [
+    "material",
+    "piece mobility",
+    "royal placement",
+    "pawns",
+    "royal safety",
+    "endgame",
+];
+
+/// The parts of the white-minus-black evaluation before scaling (see
+/// [`PART_NAMES`]), from the census `c`.
+fn white_parts(pos: &MailboxPos, c: &Census) -> [Score; 6] {
     let phase = phase(pos, &c.sides);
     let (np, full) = phase;
     // Royals hide while the board is full and centralise later.
@@ -203,23 +213,22 @@ fn white_parts(pos: &MailboxPos) -> ([(&'static str, Score); 6], [Side; 2]) {
         (c.royal_mobility[0] - c.royal_mobility[1]) * ROYAL_MOBILITY_WEIGHT * (full - 2 * np)
             / (16 * full);
     let material = c.sides[0].total() - c.sides[1].total();
-    let parts = [
-        ("material", material),
-        ("piece mobility", c.score - material),
-        ("royal placement", royal),
-        ("pawns", pawn_score(pos, phase)),
-        ("royal safety", royal_safety(pos, &c, phase)),
-        ("endgame", endgame::white_bonus(pos, &c.sides)),
-    ];
-    (parts, c.sides)
+    [
+        material,
+        c.score - material,
+        royal,
+        pawn_score(pos, phase),
+        royal_safety(pos, c, phase),
+        endgame::white_bonus(pos, &c.sides),
+    ]
 }
 
 /// White-minus-black evaluation: the parts, scaled down in drawish
 /// endings and as the halfmove clock runs.
 fn white_score(pos: &MailboxPos) -> Score {
-    let (parts, sides) = white_parts(pos);
-    let score: Score = parts.iter().map(|p| p.1).sum();
-    let score = score * drawish_scale(pos, &sides, score) / 8;
+    let c = census(pos);
+    let score: Score = white_parts(pos, &c).iter().sum();
+    let score = score * drawish_scale(pos, &c.sides, score) / 8;
     endgame::progress_scale(pos, score)
 }
 
@@ -283,10 +292,13 @@ impl Evaluate for MailboxPos {
         } else {
             -1
         };
-        let (parts, _) = white_parts(self);
-        let unscaled: Score = parts.iter().map(|p| p.1).sum();
-        let mut terms: Vec<(&'static str, Score)> =
-            parts.iter().map(|&(name, s)| (name, sign * s)).collect();
+        let parts = white_parts(self, &census(self));
+        let unscaled: Score = parts.iter().sum();
+        let mut terms: Vec<(&'static str, Score)> = PART_NAMES
+            .iter()
+            .zip(parts)
+            .map(|(&name, s)| (name, sign * s))
+            .collect();
         terms.push(("drawish scaling", sign * (white_score(self) - unscaled)));
         terms.push(("tempo", TEMPO));
         terms

@@ -98,26 +98,32 @@ impl PawnTables {
 pub(crate) fn pawn_score(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
     let t = &pos.tables().pawn_tables;
     let (white, black) = (pos.pawn_set(Color::White), pos.pawn_set(Color::Black));
-    side_score(t, 0, white, black, phase) - side_score(t, 1, black, white, phase)
+    let (w, b) = ((t, 0, white, black, phase), (t, 1, black, white, phase));
+    if t.dir == [-1, 1] {
+        // The usual case (white toward row 0, black away from it), with
+        // both sides in one function.
+        return match t.words {
+            2 => side_score_of::<-1, 2>(w) - side_score_of::<1, 2>(b),
+            3 => side_score_of::<-1, 3>(w) - side_score_of::<1, 3>(b),
+            4 => side_score_of::<-1, 4>(w) - side_score_of::<1, 4>(b),
+            _ => side_score_of::<-1, 1>(w) - side_score_of::<1, 1>(b),
+        };
+    }
+    side_score(w) - side_score(b)
 }
 
-/// The pawn term of side `ci` (pawns `own`) against the pawns `enemy`.
-fn side_score(
-    t: &PawnTables,
-    ci: usize,
-    own: &[u64; 4],
-    enemy: &[u64; 4],
-    phase: (i32, i32),
-) -> i32 {
-    let side = (t, ci, own, enemy, phase);
-    match t.dir[ci] {
+/// The pawn term of one side: the tables, the side (0 white), its pawns,
+/// the enemy pawns, the phase.
+fn side_score(side: SideArgs) -> i32 {
+    match side.0.dir[side.1] {
         -1 => side_score_by_words::<-1>(side),
         1 => side_score_by_words::<1>(side),
         _ => side_score_by_words::<0>(side),
     }
 }
 
-/// The arguments of [`side_score`].
+/// The arguments of [`side_score`]: the tables, the side (0 white), its
+/// pawns, the enemy pawns, the phase.
 type SideArgs<'a> = (
     &'a PawnTables,
     usize,
@@ -139,6 +145,7 @@ fn side_score_by_words<const DIR: i32>(side: SideArgs) -> i32 {
 
 /// [`side_score`] for pawns that advance `DIR` rows a step, on a board
 /// of `WORDS` words: the words from the promotion side back.
+#[inline(always)]
 fn side_score_of<const DIR: i32, const WORDS: usize>(side: SideArgs) -> i32 {
     let (t, ci, own, enemy, phase) = side;
     // Broadcast to all four rows: the files enemy pawns guard in the words
@@ -275,7 +282,7 @@ mod tests {
                 for ci in 0..2 {
                     for phase in [(0, 3000), (1500, 3000), (3000, 3000)] {
                         assert_eq!(
-                            side_score(&t, ci, &own, &enemy, phase),
+                            side_score((&t, ci, &own, &enemy, phase)),
                             one_by_one(&t, ci, &own, &enemy, phase),
                             "{dir:?} {ci} {own:x?} {enemy:x?}"
                         );
