@@ -1,18 +1,19 @@
-//! The pawn term of the general evaluation (`eval::mailbox`), computed on
-//! the board's pawn bit sets: a 64-bit word holds four 16-file rows, so
-//! the files enemy pawns guard ahead are found with a few shifts per word
-//! and the pawns of a word are counted row by row in parallel, instead of
-//! a walk over the pawns.
+//! The pawn term of the general evaluation (`eval::mailbox`).
 //!
 //! A pawn earns its row's advancement toward promotion (quadratic in the
 //! fraction of the way done, scaled by what promotion is worth: Fairy-Max's
-//! weak-promotion rule made gradual); a passed pawn (no enemy pawn ahead on
-//! its file or a neighbouring one) earns more, the more so as the board
-//! empties. What depends only on the variant is packed once into
+//! weak-promotion rule made gradual); the board keeps the sum over its
+//! pawns as they come, go and move (`PieceSums::pawn_advance`, from
+//! [`PawnTables::advance`]). A passed pawn (no enemy pawn ahead on its file
+//! or a neighbouring one) earns more, the more so as the board empties:
+//! passed pawns are found on the board's pawn bit sets, where a 64-bit word
+//! holds four 16-file rows, so the files enemy pawns guard ahead take a few
+//! shifts per word. What depends only on the variant is computed once into
 //! [`PawnTables`] when the board's tables are built.
 
 use crate::core::Color;
 use crate::mailbox::MailboxPos;
+use crate::position::Position;
 use crate::rules::Variant;
 
 /// Promotion gain (promoted minus pawn value) at which pawn advancement is
@@ -39,9 +40,6 @@ pub struct PawnTables {
     progress: [[i32; 16]; 2],
     /// Per row: the advancement a pawn there earns, passed or not.
     advance: [[i32; 16]; 2],
-    /// Per word of the pawn set: [`PawnTables::advance`] of its four rows
-    /// packed for [`advancement`] (row `4k + j` in the 16-bit lane `3 - j`).
-    packed: [[u64; 4]; 2],
     /// Words of a square set that hold rows of the board.
     words: usize,
 }
@@ -66,24 +64,20 @@ impl PawnTables {
         let strength = promotion_gain.map(|gain| (gain * 8 / STRONG_PROMOTION).clamp(1, 8));
         let advance: [[i32; 16]; 2] =
             std::array::from_fn(|c| progress[c].map(|p| p * strength[c] / 8));
-        let packed = advance.map(|rows| {
-            std::array::from_fn(|k| {
-                (0..4).fold(0u64, |lanes, j| {
-                    // Lane sums stay below 2^16: at most 16 pawns a row,
-                    // 64 a pawn, four rows.
-                    let a = rows[4 * k + j].clamp(0, 64) as u64;
-                    lanes | a << (16 * (3 - j))
-                })
-            })
-        });
         PawnTables {
             dir,
             strength,
             progress,
             advance,
-            packed,
             words: height.div_ceil(4).min(4),
         }
+    }
+
+    /// The advancement a pawn of side `c` (0 white) earns on `sq`, passed
+    /// or not (the board keeps the sum over its pawns).
+    #[must_use]
+    pub fn advance(&self, c: usize, sq: u8) -> i32 {
+        self.advance[c & 1][usize::from(sq >> 4)]
     }
 
     /// Eighths of the full advancement bonus `color`'s promotion is worth.
@@ -93,36 +87,49 @@ impl PawnTables {
     }
 }
 
-/// The pawn term, white minus black; `phase` is (non-pawn material on the
-/// board, the same in the initial arrays).
-pub(crate) fn pawn_score(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
+/// The pawn term, white minus black: `advance` is the advancement of the
+/// pawns (white minus black, as the board keeps it), `phase` (non-pawn
+/// material on the board, the same in the initial arrays).
+pub(crate) fn pawn_score(pos: &MailboxPos, advance: i32, phase: (i32, i32)) -> i32 {
     let t = &pos.tables().pawn_tables;
+    debug_assert_eq!(advance, advance_by_pawns(pos), "{}", pos.to_fen());
     let (white, black) = (pos.pawn_set(Color::White), pos.pawn_set(Color::Black));
     let (w, b) = ((t, 0, white, black, phase), (t, 1, black, white, phase));
     if t.dir == [-1, 1] {
         // The usual case (white toward row 0, black away from it), with
         // both sides in one function.
-        return match t.words {
-            2 => side_score_of::<-1, 2>(w) - side_score_of::<1, 2>(b),
-            3 => side_score_of::<-1, 3>(w) - side_score_of::<1, 3>(b),
-            4 => side_score_of::<-1, 4>(w) - side_score_of::<1, 4>(b),
-            _ => side_score_of::<-1, 1>(w) - side_score_of::<1, 1>(b),
-        };
+        return advance
+            + match t.words {
+                2 => passed_score_of::<-1, 2>(w) - passed_score_of::<1, 2>(b),
+                3 => passed_score_of::<-1, 3>(w) - passed_score_of::<1, 3>(b),
+                4 => passed_score_of::<-1, 4>(w) - passed_score_of::<1, 4>(b),
+                _ => passed_score_of::<-1, 1>(w) - passed_score_of::<1, 1>(b),
+            };
     }
-    side_score(w) - side_score(b)
+    advance + passed_score(w) - passed_score(b)
 }
 
-/// The pawn term of one side: the tables, the side (0 white), its pawns,
-/// the enemy pawns, the phase.
-fn side_score(side: SideArgs) -> i32 {
+/// The pawns' advancement, white minus black, pawn by pawn (what the board
+/// keeps in `PieceSums::pawn_advance`).
+fn advance_by_pawns(pos: &MailboxPos) -> i32 {
+    let t = &pos.tables().pawn_tables;
+    let mut sum = 0;
+    pos.for_each_pawn(Color::White, |sq| sum += t.advance(0, sq));
+    pos.for_each_pawn(Color::Black, |sq| sum -= t.advance(1, sq));
+    sum
+}
+
+/// What the passed pawns of one side earn beyond their advancement: the
+/// tables, the side (0 white), its pawns, the enemy pawns, the phase.
+fn passed_score(side: SideArgs) -> i32 {
     match side.0.dir[side.1] {
-        -1 => side_score_by_words::<-1>(side),
-        1 => side_score_by_words::<1>(side),
-        _ => side_score_by_words::<0>(side),
+        -1 => passed_score_by_words::<-1>(side),
+        1 => passed_score_by_words::<1>(side),
+        _ => passed_score_by_words::<0>(side),
     }
 }
 
-/// The arguments of [`side_score`]: the tables, the side (0 white), its
+/// The arguments of [`passed_score`]: the tables, the side (0 white), its
 /// pawns, the enemy pawns, the phase.
 type SideArgs<'a> = (
     &'a PawnTables,
@@ -132,21 +139,21 @@ type SideArgs<'a> = (
     (i32, i32),
 );
 
-/// [`side_score`] for pawns that advance `DIR` rows a step, on a board
+/// [`passed_score`] for pawns that advance `DIR` rows a step, on a board
 /// of `t.words` words.
-fn side_score_by_words<const DIR: i32>(side: SideArgs) -> i32 {
+fn passed_score_by_words<const DIR: i32>(side: SideArgs) -> i32 {
     match side.0.words {
-        1 => side_score_of::<DIR, 1>(side),
-        2 => side_score_of::<DIR, 2>(side),
-        3 => side_score_of::<DIR, 3>(side),
-        _ => side_score_of::<DIR, 4>(side),
+        1 => passed_score_of::<DIR, 1>(side),
+        2 => passed_score_of::<DIR, 2>(side),
+        3 => passed_score_of::<DIR, 3>(side),
+        _ => passed_score_of::<DIR, 4>(side),
     }
 }
 
-/// [`side_score`] for pawns that advance `DIR` rows a step, on a board
+/// [`passed_score`] for pawns that advance `DIR` rows a step, on a board
 /// of `WORDS` words: the words from the promotion side back.
 #[inline(always)]
-fn side_score_of<const DIR: i32, const WORDS: usize>(side: SideArgs) -> i32 {
+fn passed_score_of<const DIR: i32, const WORDS: usize>(side: SideArgs) -> i32 {
     let (t, ci, own, enemy, phase) = side;
     // Broadcast to all four rows: the files enemy pawns guard in the words
     // already passed (those ahead).
@@ -169,13 +176,9 @@ fn side_score_of<const DIR: i32, const WORDS: usize>(side: SideArgs) -> i32 {
                 guarded_before |= ((rows | rows >> 16) & 0xFFFF) * FIRST_FILE;
             }
         }
-        let pawns = own[k];
-        if pawns != 0 {
-            s += advancement(pawns, t.packed[ci][k]);
-            let passed = pawns & !ahead;
-            if passed != 0 {
-                s += passed_bonus(t, ci, k, passed, phase);
-            }
+        let passed = own[k] & !ahead;
+        if passed != 0 {
+            s += passed_bonus(t, ci, k, passed, phase);
         }
     }
     s
@@ -187,13 +190,6 @@ fn row_counts(x: u64) -> u64 {
     let x = (x & 0x3333_3333_3333_3333) + (x >> 2 & 0x3333_3333_3333_3333);
     let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
     (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
-}
-
-/// The advancement of the pawns `pawns` of one word, `packed` holding each
-/// of its rows' values: the product's top lane sums count times value
-/// over the rows (no lane carries: every partial sum is below 2^16).
-fn advancement(pawns: u64, packed: u64) -> i32 {
-    (row_counts(pawns).wrapping_mul(packed) >> 48) as i32
 }
 
 /// What the passed pawns `passed` of word `k` earn beyond their
@@ -281,8 +277,12 @@ mod tests {
                 let enemy: [u64; 4] = std::array::from_fn(|k| next() & next() & on_board(k));
                 for ci in 0..2 {
                     for phase in [(0, 3000), (1500, 3000), (3000, 3000)] {
+                        let advance: i32 = (0..=255u8)
+                            .filter(|&sq| own[usize::from(sq >> 6)] >> (sq & 63) & 1 != 0)
+                            .map(|sq| t.advance(ci, sq))
+                            .sum();
                         assert_eq!(
-                            side_score((&t, ci, &own, &enemy, phase)),
+                            advance + passed_score((&t, ci, &own, &enemy, phase)),
                             one_by_one(&t, ci, &own, &enemy, phase),
                             "{dir:?} {ci} {own:x?} {enemy:x?}"
                         );

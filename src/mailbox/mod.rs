@@ -125,6 +125,9 @@ pub struct PieceSums {
     pub pieces_value: i32,
     /// Value of the pieces in hand.
     pub hand_value: i32,
+    /// Over the pawns: the advancement the pawn term gives each
+    /// (`eval::pawn_sets::PawnTables::advance`).
+    pub pawn_advance: i32,
 }
 
 /// Facts about the side to move, computed once per position when first
