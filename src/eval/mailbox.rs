@@ -118,23 +118,41 @@ fn census(pos: &MailboxPos) -> Census {
     c
 }
 
-/// Bit 0 of each of the rows `first..=last` of a window of rows (16 bits
-/// a row).
-const fn row_span(first: u32, last: u32) -> u128 {
-    let mut span = 0;
-    let mut r = first;
-    while r <= last {
-        span |= 1 << (16 * r);
+/// The square of side `2 * reach + 1` around file `file` of row `row` of
+/// a window of rows (16 bits a row), clipped to the window's 16 files and
+/// its first row.
+const fn square_mask(row: usize, file: usize, reach: usize) -> u128 {
+    let files = (((1u32 << (2 * reach + 1)) - 1) << file >> reach) & 0xFFFF;
+    let mut mask = 0;
+    let mut r = row.saturating_sub(reach);
+    while r <= row + reach {
+        mask |= (files as u128) << (16 * r);
         r += 1;
     }
-    span
+    mask
 }
 
 /// By the royal's row in a window that starts two rows below it or at
-/// row 0 (0, 1 or 2): the window's rows within one row of the royal, and
-/// within two.
-const NEAR_ROWS: [u128; 3] = [row_span(0, 1), row_span(0, 2), row_span(1, 3)];
-const AROUND_ROWS: [u128; 3] = [row_span(0, 2), row_span(0, 3), row_span(0, 4)];
+/// row 0 (0, 1 or 2) and its file: the 3x3 square around it (within the
+/// window's first four rows, its low word) and the 5x5 one.
+const NEAR: [[u64; 16]; 3] = {
+    let mut masks = [[0; 16]; 3];
+    let mut i = 0;
+    while i < 48 {
+        masks[i / 16][i % 16] = square_mask(i / 16, i % 16, 1) as u64;
+        i += 1;
+    }
+    masks
+};
+const AROUND: [[u128; 16]; 3] = {
+    let mut masks = [[0; 16]; 3];
+    let mut i = 0;
+    while i < 48 {
+        masks[i / 16][i % 16] = square_mask(i / 16, i % 16, 2);
+        i += 1;
+    }
+    masks
+};
 
 /// The rows of a square set (laid out as `MailboxPos::men_set`) from row
 /// `first` on: row `first + j` in bits `16 * j..16 * j + 16`, at least
@@ -182,10 +200,8 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
 fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i32, i32) {
     let first = (kr - 2).max(0);
     let at = (kr - first) as usize;
-    let near = u128::from((0b111u32 << kf >> 1) & 0xFFFF) * NEAR_ROWS[at];
-    let around = u128::from((0b11111u32 << kf >> 2) & 0xFFFF) * AROUND_ROWS[at];
-    // The 3x3 square lies in rows 0..=3 of the window: its low word.
-    let own = rows_from(pos.men_set(color), first) as u64 & near as u64;
+    let (near, around) = (NEAR[at][kf as usize & 15], AROUND[at][kf as usize & 15]);
+    let own = rows_from(pos.men_set(color), first) as u64 & near;
     let shield = own.count_ones() as i32 - 1;
     let enemy = color.flip();
     let pieces = rows_from(pos.men_set(enemy), first) & !rows_from(pos.pawn_set(enemy), first);
