@@ -161,24 +161,27 @@ fn passed_score_of<const DIR: i32, const WORDS: usize>(side: SideArgs) -> i32 {
     let mut s = 0;
     for i in 0..WORDS {
         let k = if DIR > 0 { WORDS - 1 - i } else { i };
-        // Per row, the files guarded by enemy pawns on rows ahead.
-        let mut ahead = guarded_before;
-        if DIR != 0 {
-            let e = enemy[k];
-            let guarded = e | (e << 1 & !FIRST_FILE) | (e >> 1 & !LAST_FILE);
-            ahead |= if DIR < 0 {
-                guarded << 16 | guarded << 32 | guarded << 48
-            } else {
-                guarded >> 16 | guarded >> 32 | guarded >> 48
-            };
-            if i + 1 < WORDS {
-                let rows = guarded | guarded >> 32;
-                guarded_before |= ((rows | rows >> 16) & 0xFFFF) * FIRST_FILE;
+        let (pawns, e) = (own[k], enemy[k]);
+        if pawns != 0 {
+            // Per row, the files guarded by enemy pawns on rows ahead.
+            let mut ahead = guarded_before;
+            if DIR != 0 && e != 0 {
+                let guarded = e | (e << 1 & !FIRST_FILE) | (e >> 1 & !LAST_FILE);
+                ahead |= if DIR < 0 {
+                    guarded << 16 | guarded << 32 | guarded << 48
+                } else {
+                    guarded >> 16 | guarded >> 32 | guarded >> 48
+                };
+            }
+            let passed = pawns & !ahead;
+            if passed != 0 {
+                s += passed_bonus(t, ci, k, passed, phase);
             }
         }
-        let passed = own[k] & !ahead;
-        if passed != 0 {
-            s += passed_bonus(t, ci, k, passed, phase);
+        if DIR != 0 && i + 1 < WORDS && e != 0 {
+            let rows = e | e >> 32;
+            let files = (rows | rows >> 16) & 0xFFFF;
+            guarded_before |= ((files | files << 1 | files >> 1) & 0xFFFF) * FIRST_FILE;
         }
     }
     s
@@ -271,10 +274,21 @@ mod tests {
         ] {
             for height in (0..400).map(|i| 4 + 4 * (i % 4)) {
                 let t = PawnTables::build(dir, gain, progress, height);
-                let on_board = |k: usize| if 4 * k < height { !0 } else { 0 };
-                // Sparse sets: about one square in eight for `own`.
-                let own: [u64; 4] = std::array::from_fn(|k| next() & next() & next() & on_board(k));
-                let enemy: [u64; 4] = std::array::from_fn(|k| next() & next() & on_board(k));
+                let mut own = [0; 4];
+                let mut enemy = [0; 4];
+                for k in 0..4 {
+                    // Words on the board, a quarter of them left empty;
+                    // sparse sets: about one square in eight for `own`.
+                    let word = |draw: u64| {
+                        if 4 * k < height && draw % 4 != 0 {
+                            !0
+                        } else {
+                            0
+                        }
+                    };
+                    own[k] = word(next()) & next() & next() & next();
+                    enemy[k] = word(next()) & next() & next();
+                }
                 for ci in 0..2 {
                     for phase in [(0, 3000), (1500, 3000), (3000, 3000)] {
                         let advance: i32 = (0..=255u8)
