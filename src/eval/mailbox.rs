@@ -15,7 +15,7 @@
 use super::endgame;
 use super::pawn_sets::pawn_score;
 use crate::core::{Color, Score};
-use crate::mailbox::{cell_type, MailboxPos};
+use crate::mailbox::{cell_type, MailboxPos, PieceSums};
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
 
@@ -37,24 +37,26 @@ const SHIELD_MAX: i32 = 3;
 /// in the middle game.
 const ROYAL_ATTACKER: i32 = 14;
 
-/// What one evaluation learns about one side.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Side {
-    /// Non-royal, non-pawn material on the board.
-    pub pieces_value: i32,
-    /// Number of non-royal, non-pawn pieces on the board.
-    pub pieces: i32,
-    /// Material of the pawns.
-    pub pawns_value: i32,
-    /// Number of pawns.
-    pub pawns: i32,
-    /// Material in hand.
-    pub hand_value: i32,
+/// What one evaluation knows about one side: the sums the board keeps
+/// over its pieces (material and counts by kind, placement, hand; read
+/// through `Deref`) and its first royal.
+#[derive(Clone, Copy)]
+pub(crate) struct Side<'a> {
+    /// The board's sums over the side's pieces.
+    pub sums: &'a PieceSums,
     /// (file, row) of the first royal piece (lowest square).
     pub royal: Option<(i32, i32)>,
 }
 
-impl Side {
+impl std::ops::Deref for Side<'_> {
+    type Target = PieceSums;
+
+    fn deref(&self) -> &PieceSums {
+        self.sums
+    }
+}
+
+impl Side<'_> {
     /// Everything but royalty.
     pub fn total(&self) -> i32 {
         self.pieces_value + self.pawns_value + self.hand_value
@@ -74,48 +76,36 @@ fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
     (now.min(initial), initial.max(1))
 }
 
-/// Everything the pass over the piece types collects.
-struct Census {
-    sides: [Side; 2],
-    /// Royal mobility per side (sixteenths of a move), for the phase.
-    royal_mobility: [i32; 2],
-    /// Sum over pieces of material and mobility, white minus black.
-    score: i32,
-    /// Advancement of the pawns, white minus black.
-    pawn_advance: i32,
+/// Both sides as the evaluation sees them.
+struct Census<'a> {
+    sides: [Side<'a>; 2],
 }
 
-/// The per-side sums the board keeps (material, mobility, royal
-/// placement) and the material by kind.
-fn census(pos: &MailboxPos) -> Census {
-    let mut c = Census {
-        sides: [Side::default(); 2],
-        royal_mobility: [0; 2],
-        score: 0,
-        pawn_advance: 0,
-    };
-    for color in [Color::White, Color::Black] {
-        let sums = pos.piece_sums(color);
-        let side = &mut c.sides[color.index()];
-        side.royal = pos
-            .first_royal(color)
-            .map(|sq| (i32::from(sq & 15), i32::from(sq >> 4)));
-        c.royal_mobility[color.index()] = sums.royal_mobility;
-        side.pawns = sums.pawns;
-        side.pawns_value = sums.pawns_value;
-        side.pieces = sums.pieces;
-        side.pieces_value = sums.pieces_value;
-        side.hand_value = sums.hand_value;
-        let s = sums.placement + side.hand_value;
-        let (s, advance) = if color == Color::White {
-            (s, sums.pawn_advance)
-        } else {
-            (-s, -sums.pawn_advance)
-        };
-        c.score += s;
-        c.pawn_advance += advance;
+impl Census<'_> {
+    /// Sum over pieces of material and mobility (and the hand's value),
+    /// white minus black.
+    fn score(&self) -> i32 {
+        let [w, b] = &self.sides;
+        (w.placement + w.hand_value) - (b.placement + b.hand_value)
     }
-    c
+
+    /// Advancement of the pawns, white minus black.
+    fn pawn_advance(&self) -> i32 {
+        self.sides[0].pawn_advance - self.sides[1].pawn_advance
+    }
+}
+
+/// Both sides' sums as the board keeps them, and their royals.
+fn census(pos: &MailboxPos) -> Census<'_> {
+    let side = |color| Side {
+        sums: pos.piece_sums(color),
+        royal: pos
+            .first_royal(color)
+            .map(|sq| (i32::from(sq & 15), i32::from(sq >> 4))),
+    };
+    Census {
+        sides: [side(Color::White), side(Color::Black)],
+    }
 }
 
 /// The square of side `2 * reach + 1` around file `file` of row `row` of
@@ -230,19 +220,21 @@ const PART_NAMES: [&str; 6] = [
 
 /// The parts of the white-minus-black evaluation before scaling (see
 /// [`PART_NAMES`]), from the census `c`.
+#[inline(always)]
 fn white_parts(pos: &MailboxPos, c: &Census) -> [Score; 6] {
     let phase = phase(pos, &c.sides);
     let (np, full) = phase;
     // Royals hide while the board is full and centralise later.
-    let royal =
-        (c.royal_mobility[0] - c.royal_mobility[1]) * ROYAL_MOBILITY_WEIGHT * (full - 2 * np)
-            / (16 * full);
+    let royal = (c.sides[0].royal_mobility - c.sides[1].royal_mobility)
+        * ROYAL_MOBILITY_WEIGHT
+        * (full - 2 * np)
+        / (16 * full);
     let material = c.sides[0].total() - c.sides[1].total();
     [
         material,
-        c.score - material,
+        c.score() - material,
         royal,
-        pawn_score(pos, c.pawn_advance, phase),
+        pawn_score(pos, c.pawn_advance(), phase),
         royal_safety(pos, c, phase),
         endgame::white_bonus(pos, &c.sides),
     ]
@@ -517,7 +509,7 @@ mod tests {
             let pos = MailboxPos::from_fen(variant(name), fen).unwrap();
             let c = census(&pos);
             let ph = phase(&pos, &c.sides);
-            let score = pawn_score(&pos, c.pawn_advance, ph);
+            let score = pawn_score(&pos, c.pawn_advance(), ph);
             assert_eq!(score, pawn_score_one_by_one(&pos, ph), "{name} {fen}");
             assert_ne!(score, 0, "{name} {fen}");
         }
@@ -544,7 +536,7 @@ mod tests {
                 let c = census(&pos);
                 let ph = phase(&pos, &c.sides);
                 let expected = pawn_score_one_by_one(&pos, ph);
-                let score = |ph| pawn_score(&pos, c.pawn_advance, ph);
+                let score = |ph| pawn_score(&pos, c.pawn_advance(), ph);
                 assert_eq!(score(ph), expected, "{name} {}", pos.to_fen());
                 passed_seen |= score((0, ph.1)) != score((ph.1, ph.1));
                 moves.clear();

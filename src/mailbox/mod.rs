@@ -307,8 +307,8 @@ impl MailboxPos {
 
     /// The evaluation's sums over `color`'s pieces on the board.
     #[must_use]
-    pub fn piece_sums(&self, color: Color) -> PieceSums {
-        self.sums[color.index()]
+    pub fn piece_sums(&self, color: Color) -> &PieceSums {
+        &self.sums[color.index()]
     }
 
     /// Calls `f` with the square of every pawn of `color`, in the order of
