@@ -144,13 +144,16 @@ const AROUND: [[u128; 16]; 3] = {
     masks
 };
 
-/// The rows of a square set (laid out as `MailboxPos::men_set`) from row
-/// `first` on: row `first + j` in bits `16 * j..16 * j + 16`, at least
-/// five rows.
-fn rows_from(set: &[u64; 4], first: i32) -> u128 {
+/// The rows of the squares in `set` but not in `minus` (square sets laid
+/// out as `MailboxPos::men_set`) from row `first` on: row `first + j` in
+/// bits `16 * j..16 * j + 16`, at least five rows.
+fn rows_from(set: &[u64; 4], minus: &[u64; 4], first: i32) -> u128 {
     let word = (first >> 2) as usize & 3;
-    let low = u128::from(set[word]);
-    let high = set.get(word + 1).map_or(0, |&w| u128::from(w));
+    let low = u128::from(set[word] & !minus[word]);
+    let high = match (set.get(word + 1), minus.get(word + 1)) {
+        (Some(&s), Some(&m)) => u128::from(s & !m),
+        _ => 0,
+    };
     (high << 64 | low) >> ((first & 3) * 16)
 }
 
@@ -191,10 +194,10 @@ fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i3
     let first = (kr - 2).max(0);
     let at = (kr - first) as usize;
     let (near, around) = (NEAR[at][kf as usize & 15], AROUND[at][kf as usize & 15]);
-    let own = rows_from(pos.men_set(color), first) as u64 & near;
+    let own = rows_from(pos.men_set(color), &[0; 4], first) as u64 & near;
     let shield = own.count_ones() as i32 - 1;
     let enemy = color.flip();
-    let pieces = rows_from(pos.men_set(enemy), first) & !rows_from(pos.pawn_set(enemy), first);
+    let pieces = rows_from(pos.men_set(enemy), pos.pawn_set(enemy), first);
     let mut attackers = sparse_ones(pieces & around);
     if attackers > 0 {
         // Enemy royals there are not counted.
