@@ -350,6 +350,7 @@ impl MailboxPos {
     /// The lowest square (the first in `for_each_piece` order) holding a
     /// royal piece of `color`.
     #[must_use]
+    #[inline]
     pub fn first_royal(&self, color: Color) -> Option<u8> {
         let mut first: Option<u8> = None;
         self.for_each_royal(color, |sq| {
