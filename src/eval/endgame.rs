@@ -22,6 +22,7 @@ use crate::core::{Color, Score};
 use crate::mailbox::{cell_type, MailboxPos};
 use crate::position::Position;
 use crate::rules::variant::Royalty;
+use std::cmp::Ordering;
 
 /// Bonus for a side whose opponent has a bare king (it can only hope to
 /// bare back at once).
@@ -62,16 +63,13 @@ fn distance(a: (i32, i32), b: (i32, i32)) -> i32 {
 
 /// The endgame bonuses, white minus black.
 pub(crate) fn white_bonus(pos: &MailboxPos, sides: &[Side; 2]) -> i32 {
-    let mut score = 0;
-    for strong in [Color::White, Color::Black] {
-        let (s, w) = (&sides[strong.index()], &sides[strong.flip().index()]);
-        if s.total() <= w.total() {
-            continue;
-        }
-        let b = stronger_side_bonus(pos, strong, s, w);
-        score += if strong == Color::White { b } else { -b };
+    // Only the side ahead in material (if any) earns them.
+    let [white, black] = sides;
+    match white.total().cmp(&black.total()) {
+        Ordering::Greater => stronger_side_bonus(pos, Color::White, white, black),
+        Ordering::Less => -stronger_side_bonus(pos, Color::Black, black, white),
+        Ordering::Equal => 0,
     }
-    score
 }
 
 /// The bonus of the side ahead in material (`strong`, summed up in `s`)

@@ -13,8 +13,9 @@
 //! fmax.ini is evaluated by the same code.
 
 use super::endgame;
+use super::pawn_sets::pawn_score;
 use crate::core::{Color, Score};
-use crate::mailbox::{cell_type, MailboxPos, Men};
+use crate::mailbox::{cell_type, MailboxPos, PieceSums};
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
 
@@ -36,29 +37,26 @@ const SHIELD_MAX: i32 = 3;
 /// in the middle game.
 const ROYAL_ATTACKER: i32 = 14;
 
-/// Promotion gain (promoted minus pawn value) at which pawn advancement is
-/// worth its full bonus; weaker promotions scale it down, to at least one
-/// eighth (Fairy-Max divides by 8 when the promotion piece is below 250).
-const STRONG_PROMOTION: i32 = 700;
-
-/// What one evaluation learns about one side.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Side {
-    /// Non-royal, non-pawn material on the board.
-    pub pieces_value: i32,
-    /// Number of non-royal, non-pawn pieces on the board.
-    pub pieces: i32,
-    /// Material of the pawns.
-    pub pawns_value: i32,
-    /// Number of pawns.
-    pub pawns: i32,
-    /// Material in hand.
-    pub hand_value: i32,
+/// What one evaluation knows about one side: the sums the board keeps
+/// over its pieces (material and counts by kind, placement, hand; read
+/// through `Deref`) and its first royal.
+#[derive(Clone, Copy)]
+pub(crate) struct Side<'a> {
+    /// The board's sums over the side's pieces.
+    pub sums: &'a PieceSums,
     /// (file, row) of the first royal piece (lowest square).
     pub royal: Option<(i32, i32)>,
 }
 
-impl Side {
+impl std::ops::Deref for Side<'_> {
+    type Target = PieceSums;
+
+    fn deref(&self) -> &PieceSums {
+        self.sums
+    }
+}
+
+impl Side<'_> {
     /// Everything but royalty.
     pub fn total(&self) -> i32 {
         self.pieces_value + self.pawns_value + self.hand_value
@@ -78,114 +76,95 @@ fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
     (now.min(initial), initial.max(1))
 }
 
-/// Eighths of the full pawn-advancement bonus the variant's promotion is
-/// worth (1..=8): Fairy-Max's weak-promotion rule, made gradual.
-fn promotion_strength(pos: &MailboxPos, color: Color) -> i32 {
-    (pos.tables().promotion_gain[color.index()] * 8 / STRONG_PROMOTION).clamp(1, 8)
+/// Both sides as the evaluation sees them.
+struct Census<'a> {
+    sides: [Side<'a>; 2],
 }
 
-/// Everything the pass over the piece types collects.
-struct Census {
-    sides: [Side; 2],
-    /// Royal mobility per side (sixteenths of a move), for the phase.
-    royal_mobility: [i32; 2],
-    /// Sum over pieces of material and mobility, white minus black.
-    score: i32,
+impl Census<'_> {
+    /// Sum over pieces of material and mobility (and the hand's value),
+    /// white minus black.
+    fn score(&self) -> i32 {
+        let [w, b] = &self.sides;
+        (w.placement + w.hand_value) - (b.placement + b.hand_value)
+    }
+
+    /// Advancement of the pawns, white minus black.
+    fn pawn_advance(&self) -> i32 {
+        self.sides[0].pawn_advance - self.sides[1].pawn_advance
+    }
 }
 
-/// The per-side sums the board keeps (material, mobility, royal
-/// placement) and the material by kind.
-fn census(pos: &MailboxPos) -> Census {
-    let mut c = Census {
-        sides: [Side::default(); 2],
-        royal_mobility: [0; 2],
-        score: 0,
-    };
-    for color in [Color::White, Color::Black] {
-        let sums = pos.piece_sums(color);
-        let side = &mut c.sides[color.index()];
-        side.royal = pos
+/// Both sides' sums as the board keeps them, and their royals.
+fn census(pos: &MailboxPos) -> Census<'_> {
+    let side = |color| Side {
+        sums: pos.piece_sums(color),
+        royal: pos
             .first_royal(color)
-            .map(|sq| (i32::from(sq & 15), i32::from(sq >> 4)));
-        c.royal_mobility[color.index()] = sums.royal_mobility;
-        side.pawns = sums.pawns;
-        side.pawns_value = sums.pawns_value;
-        side.pieces = sums.pieces;
-        side.pieces_value = sums.pieces_value;
-        side.hand_value = sums.hand_value;
-        let s = sums.placement + side.hand_value;
-        c.score += if color == Color::White { s } else { -s };
-    }
-    c
-}
-
-/// The pawns of each side, one mask of files per row.
-fn pawn_rows(pos: &MailboxPos) -> [[u32; 16]; 2] {
-    let mut rows = [[0; 16]; 2];
-    for color in [Color::White, Color::Black] {
-        let own = &mut rows[color.index()];
-        pos.for_each_pawn(color, |sq| own[usize::from(sq >> 4)] |= 1 << (sq & 15));
-    }
-    rows
-}
-
-/// Set bits of a 16-bit mask, by bytes from a table (cheaper than the
-/// bit-twiddling `count_ones` on processors without a population count).
-fn ones(mask: u32) -> i32 {
-    const BYTE: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut i = 0;
-        while i < 256 {
-            t[i] = (i as u32).count_ones() as u8;
-            i += 1;
-        }
-        t
+            .map(|sq| (i32::from(sq & 15), i32::from(sq >> 4))),
     };
-    i32::from(BYTE[(mask & 0xFF) as usize]) + i32::from(BYTE[(mask >> 8 & 0xFF) as usize])
+    Census {
+        sides: [side(Color::White), side(Color::Black)],
+    }
 }
 
-/// Pawn advancement toward the promotion row and passed pawns (no enemy
-/// pawn ahead on its file or a neighbouring one), scaled by what
-/// promotion is worth; white minus black. Pawns on one row score alike,
-/// so they are counted a row at a time.
-fn pawn_score(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
-    let v = pos.variant();
-    let tables = pos.tables();
-    let height = tables.height as usize;
-    let (np, full) = phase;
-    let rows = pawn_rows(pos);
-    let mut score = 0;
-    for color in [Color::White, Color::Black] {
-        let ci = color.index();
-        let (own, enemy) = (&rows[ci], &rows[1 - ci]);
-        let dir = (v.promotion_row[ci] as i32 - v.pawn_row[ci] as i32).signum();
-        let strength = promotion_strength(pos, color);
-        // Rows from the promotion side backwards; `ahead` holds the files
-        // the enemy pawns already passed guard (their own and both
-        // neighbours).
-        let mut ahead = 0u32;
-        let mut s = 0;
-        for i in 0..height {
-            let r = if dir < 0 { i } else { height - 1 - i };
-            let pawns = own[r];
-            if pawns != 0 {
-                // Quadratic in the fraction of the way done, 0..=64.
-                let progress = tables.pawn_progress[ci][r];
-                let passed = ones(pawns & !ahead);
-                let others = ones(pawns) - passed;
-                // Passed pawns are worth more as the board empties.
-                let passed_bonus = 8 + progress * (2 * full - np) / full;
-                s += others * (progress * strength / 8)
-                    + passed * ((progress + passed_bonus) * strength / 8);
-            }
-            if dir != 0 {
-                let e = enemy[r];
-                ahead |= e | e << 1 | e >> 1;
-            }
-        }
-        score += if color == Color::White { s } else { -s };
+/// The square of side `2 * reach + 1` around file `file` of row `row` of
+/// a window of rows (16 bits a row), clipped to the window's 16 files and
+/// its first row.
+const fn square_mask(row: usize, file: usize, reach: usize) -> u128 {
+    let files = (((1u32 << (2 * reach + 1)) - 1) << file >> reach) & 0xFFFF;
+    let mut mask = 0;
+    let mut r = row.saturating_sub(reach);
+    while r <= row + reach {
+        mask |= (files as u128) << (16 * r);
+        r += 1;
     }
-    score
+    mask
+}
+
+/// By the royal's row in a window that starts two rows below it or at
+/// row 0 (0, 1 or 2) and its file: the 3x3 square around it (within the
+/// window's first four rows, its low word) and the 5x5 one.
+const NEAR: [[u64; 16]; 3] = {
+    let mut masks = [[0; 16]; 3];
+    let mut i = 0;
+    while i < 48 {
+        masks[i / 16][i % 16] = square_mask(i / 16, i % 16, 1) as u64;
+        i += 1;
+    }
+    masks
+};
+const AROUND: [[u128; 16]; 3] = {
+    let mut masks = [[0; 16]; 3];
+    let mut i = 0;
+    while i < 48 {
+        masks[i / 16][i % 16] = square_mask(i / 16, i % 16, 2);
+        i += 1;
+    }
+    masks
+};
+
+/// The rows of the squares in `set` but not in `minus` (square sets laid
+/// out as `MailboxPos::men_set`) from row `first` on: row `first + j` in
+/// bits `16 * j..16 * j + 16`, at least five rows.
+fn rows_from(set: &[u64; 4], minus: &[u64; 4], first: i32) -> u128 {
+    let word = (first >> 2) as usize & 3;
+    let low = u128::from(set[word] & !minus[word]);
+    let high = match (set.get(word + 1), minus.get(word + 1)) {
+        (Some(&s), Some(&m)) => u128::from(s & !m),
+        _ => 0,
+    };
+    (high << 64 | low) >> ((first & 3) * 16)
+}
+
+/// Set bits of `x`, for sparse sets (a loop per bit).
+fn sparse_ones(mut x: u128) -> i32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Royal safety in the middle game: own men around the royal, enemy
@@ -195,64 +174,81 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
     if np * 3 < full {
         return 0;
     }
-    let tables = pos.tables();
     let mut score = 0;
     for color in [Color::White, Color::Black] {
-        let Some((kf, kr)) = c.sides[color.index()].royal else {
+        let Some(royal) = c.sides[color.index()].royal else {
             continue;
         };
-        // Own men in the 3x3 square around the royal (itself excluded),
-        // enemy pieces in the 5x5 one, clipped to the board.
-        let (mut shield, mut attackers) = (-1, 0);
-        let near = (0b111u32 << kf) >> 1;
-        let around = (0b11111u32 << kf) >> 2;
-        for r in (kr - 2).max(0)..=(kr + 2).min(tables.height - 1) {
-            if (r - kr).abs() <= 1 {
-                shield += ones(pos.row_men(color, Men::All, r) & near);
-            }
-            attackers += ones(pos.row_men(color.flip(), Men::NotPawns, r) & around);
-        }
-        // Enemy royals there are not counted.
-        pos.for_each_royal(color.flip(), |sq| {
-            let (f, r) = (i32::from(sq & 15), i32::from(sq >> 4));
-            if (f - kf).abs() <= 2 && (r - kr).abs() <= 2 {
-                attackers -= 1;
-            }
-        });
+        let (shield, attackers) = royal_neighbours(pos, color, royal);
         let s = (shield.min(SHIELD_MAX) * SHIELD - attackers * ROYAL_ATTACKER) * np / full;
         score += if color == Color::White { s } else { -s };
     }
     score
 }
 
-/// The named parts of the white-minus-black evaluation before scaling,
-/// with the census of both sides.
-fn white_parts(pos: &MailboxPos) -> ([(&'static str, Score); 6], [Side; 2]) {
-    let c = census(pos);
+/// Around `color`'s royal on (file, row) `(kf, kr)`: its own men in the
+/// 3x3 square (itself excluded), and enemy pieces but royals in the 5x5
+/// one, clipped to the board. The board's rows are cut out as one window
+/// of at least five rows from two below the royal (or row 0).
+fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i32, i32) {
+    let first = (kr - 2).max(0);
+    let at = (kr - first) as usize;
+    let (near, around) = (NEAR[at][kf as usize & 15], AROUND[at][kf as usize & 15]);
+    let own = rows_from(pos.men_set(color), &[0; 4], first) as u64 & near;
+    let shield = own.count_ones() as i32 - 1;
+    let enemy = color.flip();
+    let pieces = rows_from(pos.men_set(enemy), pos.pawn_set(enemy), first);
+    let mut attackers = sparse_ones(pieces & around);
+    if attackers > 0 {
+        // Enemy royals there are not counted.
+        pos.for_each_royal(enemy, |sq| {
+            let (f, r) = (i32::from(sq & 15), i32::from(sq >> 4));
+            if (f - kf).abs() <= 2 && (r - kr).abs() <= 2 {
+                attackers -= 1;
+            }
+        });
+    }
+    (shield, attackers)
+}
+
+/// Names of the parts [`white_parts`] returns, in order.
+const PART_NAMES: [&str; 6] = [
+    "material",
+    "piece mobility",
+    "royal placement",
+    "pawns",
+    "royal safety",
+    "endgame",
+];
+
+/// The parts of the white-minus-black evaluation before scaling (see
+/// [`PART_NAMES`]), from the census `c`.
+#[inline(always)]
+fn white_parts(pos: &MailboxPos, c: &Census) -> [Score; 6] {
     let phase = phase(pos, &c.sides);
     let (np, full) = phase;
     // Royals hide while the board is full and centralise later.
-    let royal =
-        (c.royal_mobility[0] - c.royal_mobility[1]) * ROYAL_MOBILITY_WEIGHT * (full - 2 * np)
-            / (16 * full);
+    let royal = (c.sides[0].royal_mobility - c.sides[1].royal_mobility)
+        * ROYAL_MOBILITY_WEIGHT
+        * (full - 2 * np)
+        / (16 * full);
     let material = c.sides[0].total() - c.sides[1].total();
-    let parts = [
-        ("material", material),
-        ("piece mobility", c.score - material),
-        ("royal placement", royal),
-        ("pawns", pawn_score(pos, phase)),
-        ("royal safety", royal_safety(pos, &c, phase)),
-        ("endgame", endgame::white_bonus(pos, &c.sides)),
-    ];
-    (parts, c.sides)
+    [
+        material,
+        c.score() - material,
+        royal,
+        pawn_score(pos, c.pawn_advance(), phase),
+        royal_safety(pos, c, phase),
+        endgame::white_bonus(pos, &c.sides),
+    ]
 }
 
 /// White-minus-black evaluation: the parts, scaled down in drawish
 /// endings and as the halfmove clock runs.
 fn white_score(pos: &MailboxPos) -> Score {
-    let (parts, sides) = white_parts(pos);
-    let score: Score = parts.iter().map(|p| p.1).sum();
-    let score = score * drawish_scale(pos, &sides, score) / 8;
+    let c = census(pos);
+    let score: Score = white_parts(pos, &c).iter().sum();
+    let score = score * drawish_scale(pos, &c.sides, score) / 8;
     endgame::progress_scale(pos, score)
 }
 
@@ -316,10 +312,13 @@ impl Evaluate for MailboxPos {
         } else {
             -1
         };
-        let (parts, _) = white_parts(self);
-        let unscaled: Score = parts.iter().map(|p| p.1).sum();
-        let mut terms: Vec<(&'static str, Score)> =
-            parts.iter().map(|&(name, s)| (name, sign * s)).collect();
+        let parts = white_parts(self, &census(self));
+        let unscaled: Score = parts.iter().sum();
+        let mut terms: Vec<(&'static str, Score)> = PART_NAMES
+            .iter()
+            .zip(parts)
+            .map(|(&name, s)| (name, sign * s))
+            .collect();
         terms.push(("drawish scaling", sign * (white_score(self) - unscaled)));
         terms.push(("tempo", TEMPO));
         terms
@@ -341,6 +340,7 @@ impl Evaluate for MailboxPos {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mailbox::cell_color;
     use crate::rules::Variant;
     use std::sync::Arc;
 
@@ -487,7 +487,7 @@ mod tests {
             if !blocked {
                 s += 8 + progress * (2 * full - np) / full;
             }
-            let s = s * promotion_strength(pos, color) / 8;
+            let s = s * t.pawn_tables.strength(color) / 8;
             score += if color == Color::White { s } else { -s };
         }
         score
@@ -512,12 +512,146 @@ mod tests {
             let pos = MailboxPos::from_fen(variant(name), fen).unwrap();
             let c = census(&pos);
             let ph = phase(&pos, &c.sides);
-            assert_eq!(
-                pawn_score(&pos, ph),
-                pawn_score_one_by_one(&pos, ph),
-                "{name} {fen}"
-            );
-            assert_ne!(pawn_score(&pos, ph), 0, "{name} {fen}");
+            let score = pawn_score(&pos, c.pawn_advance(), ph);
+            assert_eq!(score, pawn_score_one_by_one(&pos, ph), "{name} {fen}");
+            assert_ne!(score, 0, "{name} {fen}");
+        }
+    }
+
+    /// Along fixed walks through games of variants with boards from 8x8
+    /// to 12x12, the pawn term on the pawn sets equals the pawn-by-pawn one.
+    #[test]
+    fn pawn_sets_score_as_one_by_one_along_games() {
+        use crate::position::{GenKind, Position};
+        for name in [
+            "normal",
+            "capablanca",
+            "shatranj",
+            "berolina",
+            "grande-acedrex",
+            "xiangqi",
+        ] {
+            let v = variant(name);
+            let mut pos = MailboxPos::new(Arc::clone(&v));
+            let mut moves = Vec::new();
+            let mut passed_seen = false;
+            for ply in 0..160usize {
+                let c = census(&pos);
+                let ph = phase(&pos, &c.sides);
+                let expected = pawn_score_one_by_one(&pos, ph);
+                let score = |ph| pawn_score(&pos, c.pawn_advance(), ph);
+                assert_eq!(score(ph), expected, "{name} {}", pos.to_fen());
+                passed_seen |= score((0, ph.1)) != score((ph.1, ph.1));
+                moves.clear();
+                pos.generate(GenKind::All, &mut moves);
+                let legal: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let ok = pos.make(m);
+                        if ok {
+                            pos.unmake(m);
+                        }
+                        ok
+                    })
+                    .collect();
+                let Some(&m) = legal
+                    .iter()
+                    .find(|&&m| pos.is_capture(m) && ply % 2 == 0)
+                    .or_else(|| legal.get(ply * 11 % legal.len().max(1)))
+                else {
+                    break;
+                };
+                assert!(pos.make(m));
+            }
+            assert!(passed_seen, "{name}: no passed pawn on the walk");
+        }
+    }
+
+    /// Own men in the 3x3 square around the royal (itself excluded) and
+    /// enemy pieces but royals and pawns in the 5x5 one, square by square.
+    fn royal_neighbours_square_by_square(
+        pos: &MailboxPos,
+        color: Color,
+        (kf, kr): (i32, i32),
+    ) -> (i32, i32) {
+        let t = pos.tables();
+        let (mut shield, mut attackers) = (-1, 0);
+        for r in (kr - 2).max(0)..=(kr + 2).min(t.height - 1) {
+            for f in (kf - 2).max(0)..=(kf + 2).min(t.width - 1) {
+                let cell = pos.cell((r * 16 + f) as u8);
+                if cell == 0 {
+                    continue;
+                }
+                let ty = cell_type(cell) as usize;
+                let near = (r - kr).abs() <= 1 && (f - kf).abs() <= 1;
+                if cell_color(cell) == color && near {
+                    shield += 1;
+                } else if cell_color(cell) != color
+                    && !t.is_pawn[ty]
+                    && t.royalty[ty] == Royalty::None
+                {
+                    attackers += 1;
+                }
+            }
+        }
+        (shield, attackers)
+    }
+
+    /// Along fixed walks through games, the royal's neighbours counted on
+    /// windows of rows equal those counted square by square.
+    #[test]
+    fn royal_neighbours_on_row_windows_count_as_square_by_square() {
+        use crate::position::{GenKind, Position};
+        for name in [
+            "normal",
+            "capablanca",
+            "knightmate",
+            "grande-acedrex",
+            "xiangqi",
+            "spartan",
+        ] {
+            let v = variant(name);
+            let mut pos = MailboxPos::new(Arc::clone(&v));
+            let mut moves = Vec::new();
+            let mut attacked = false;
+            for ply in 0..160usize {
+                for color in [Color::White, Color::Black] {
+                    pos.for_each_royal(color, |sq| {
+                        let royal = (i32::from(sq & 15), i32::from(sq >> 4));
+                        let counts = royal_neighbours(&pos, color, royal);
+                        attacked |= counts.1 > 0;
+                        assert_eq!(
+                            counts,
+                            royal_neighbours_square_by_square(&pos, color, royal),
+                            "{name} {}",
+                            pos.to_fen()
+                        );
+                    });
+                }
+                moves.clear();
+                pos.generate(GenKind::All, &mut moves);
+                let legal: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let ok = pos.make(m);
+                        if ok {
+                            pos.unmake(m);
+                        }
+                        ok
+                    })
+                    .collect();
+                let Some(&m) = legal
+                    .iter()
+                    .find(|&&m| pos.is_capture(m) && ply % 4 == 0)
+                    .or_else(|| legal.get(ply * 13 % legal.len().max(1)))
+                else {
+                    break;
+                };
+                assert!(pos.make(m));
+            }
+            assert!(attacked, "{name}: no royal attacked on the walk");
         }
     }
 

@@ -6,6 +6,7 @@
 mod endgame;
 pub mod mailbox;
 pub mod orthodox;
+pub mod pawn_sets;
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -127,6 +127,7 @@ impl MailboxPos {
             sums.pieces_value += value;
         }
         if self.tables.is_pawn[t] {
+            self.sums[c].pawn_advance += sign * self.tables.pawn_tables.advance(c, sq);
             let (word, bit) = (usize::from(sq >> 6), 1u64 << (sq & 63));
             if sign > 0 {
                 self.pawn_squares[c][word] |= bit;
@@ -194,6 +195,8 @@ impl MailboxPos {
         }
         self.sums[c].placement += delta;
         if class & CLASS_PAWN != 0 {
+            let advance = &tables.pawn_tables;
+            self.sums[c].pawn_advance += advance.advance(c, to) - advance.advance(c, from);
             self.pawn_squares[c][from_word] ^= from_bit;
             self.pawn_squares[c][to_word] ^= to_bit;
         }

@@ -106,15 +106,6 @@ pub(crate) struct RoyalList {
 /// Royal pieces a [`RoyalList`] holds.
 const ROYAL_LIST_LEN: usize = 6;
 
-/// Which men [`MailboxPos::row_men`] reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Men {
-    /// Every man.
-    All,
-    /// Men that are not pawns.
-    NotPawns,
-}
-
 /// What the evaluation sums over one side's pieces on the board, kept up
 /// to date as pieces come and go (see `Tables::placement`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -134,6 +125,9 @@ pub struct PieceSums {
     pub pieces_value: i32,
     /// Value of the pieces in hand.
     pub hand_value: i32,
+    /// Over the pawns: the advancement the pawn term gives each
+    /// (`eval::pawn_sets::PawnTables::advance`).
+    pub pawn_advance: i32,
 }
 
 /// Facts about the side to move, computed once per position when first
@@ -313,14 +307,27 @@ impl MailboxPos {
 
     /// The evaluation's sums over `color`'s pieces on the board.
     #[must_use]
-    pub fn piece_sums(&self, color: Color) -> PieceSums {
-        self.sums[color.index()]
+    pub fn piece_sums(&self, color: Color) -> &PieceSums {
+        &self.sums[color.index()]
     }
 
     /// Calls `f` with the square of every pawn of `color`, in the order of
     /// `for_each_piece`.
     pub fn for_each_pawn(&self, color: Color, f: impl FnMut(u8)) {
         movegen::for_each_square(&self.pawn_squares[color.index()], f);
+    }
+
+    /// The squares of `color`'s pawns: bit `sq & 63` of word `sq >> 6`, so
+    /// each word holds four rows of 16 files.
+    #[must_use]
+    pub fn pawn_set(&self, color: Color) -> &[u64; 4] {
+        &self.pawn_squares[color.index()]
+    }
+
+    /// The squares of all of `color`'s men, laid out as [`MailboxPos::pawn_set`].
+    #[must_use]
+    pub fn men_set(&self, color: Color) -> &[u64; 4] {
+        &self.occupancy[color.index()]
     }
 
     /// Calls `f` with the square of every royal piece of `color` (in no
@@ -340,22 +347,10 @@ impl MailboxPos {
         }
     }
 
-    /// Bits 0..16: the files of row `row` holding a man of `color` (all
-    /// of them, or only those that are not pawns).
-    #[must_use]
-    pub fn row_men(&self, color: Color, men: Men, row: i32) -> u32 {
-        let c = color.index();
-        let (word, shift) = ((row >> 2) as usize & 3, (row & 3) * 16);
-        let bits = match men {
-            Men::All => self.occupancy[c][word],
-            Men::NotPawns => self.occupancy[c][word] & !self.pawn_squares[c][word],
-        };
-        (bits >> shift) as u32 & 0xFFFF
-    }
-
     /// The lowest square (the first in `for_each_piece` order) holding a
     /// royal piece of `color`.
     #[must_use]
+    #[inline]
     pub fn first_royal(&self, color: Color) -> Option<u8> {
         let mut first: Option<u8> = None;
         self.for_each_royal(color, |sq| {

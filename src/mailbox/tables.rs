@@ -203,6 +203,8 @@ pub struct Tables {
     /// start row toward its promotion row, quadratic in the fraction of the
     /// way, 0..=64 (evaluation's pawn advancement).
     pub pawn_progress: [[i32; 16]; 2],
+    /// The general evaluation's pawn term, packed per variant.
+    pub pawn_tables: crate::eval::pawn_sets::PawnTables,
     /// Per type: mobile enough (weighted empty-board mobility at least
     /// [`MATING_MOBILITY`]) to mate a lone royal with its own royal's help
     /// (a rook or a commoner can, a knight, bishop or ferz cannot).
@@ -444,6 +446,7 @@ impl Tables {
         let initial_piece_material = initial_piece_material(&variant, &value);
         let promotion_gain = [0, 1].map(|c| promotion_gain(&variant, &value, c));
         let placement = placement_table(&variant, &value);
+        let pawn_progress = [0, 1].map(|c| pawn_progress(&variant, c));
         let plain = complex_attackers == 0
             && !hoppers
             && !wraps
@@ -505,7 +508,12 @@ impl Tables {
             }),
             initial_piece_material,
             promotion_gain,
-            pawn_progress: [0, 1].map(|c| pawn_progress(&variant, c)),
+            pawn_progress,
+            pawn_tables: crate::eval::pawn_sets::PawnTables::new(
+                &variant,
+                promotion_gain,
+                pawn_progress,
+            ),
             starts_with_royal: [&variant.white_array, &variant.black_array].map(|array| {
                 array
                     .iter()
