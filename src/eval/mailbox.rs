@@ -518,11 +518,36 @@ mod tests {
         }
     }
 
+    /// Plays a fixed walk of up to 160 plies from the start of `name`: on
+    /// every `capture_every`-th ply a capture when there is one, else the
+    /// legal move at `ply * stride` (modulo their number). `visit` sees each
+    /// position before its move.
+    fn walk_game(
+        name: &str,
+        capture_every: usize,
+        stride: usize,
+        mut visit: impl FnMut(&MailboxPos),
+    ) {
+        use crate::position::Position;
+        let mut pos = MailboxPos::new(variant(name));
+        for ply in 0..160usize {
+            visit(&pos);
+            let legal = pos.legal_moves();
+            let Some(&m) = legal
+                .iter()
+                .find(|&&m| pos.is_capture(m) && ply % capture_every == 0)
+                .or_else(|| legal.get(ply * stride % legal.len().max(1)))
+            else {
+                break;
+            };
+            assert!(pos.make(m));
+        }
+    }
+
     /// Along fixed walks through games of variants with boards from 8x8
     /// to 12x12, the pawn term on the pawn sets equals the pawn-by-pawn one.
     #[test]
     fn pawn_sets_score_as_one_by_one_along_games() {
-        use crate::position::{GenKind, Position};
         for name in [
             "normal",
             "capablanca",
@@ -531,39 +556,15 @@ mod tests {
             "grande-acedrex",
             "xiangqi",
         ] {
-            let v = variant(name);
-            let mut pos = MailboxPos::new(Arc::clone(&v));
-            let mut moves = Vec::new();
             let mut passed_seen = false;
-            for ply in 0..160usize {
-                let c = census(&pos);
-                let ph = phase(&pos, &c.sides);
-                let expected = pawn_score_one_by_one(&pos, ph);
-                let score = |ph| pawn_score(&pos, c.pawn_advance(), ph);
+            walk_game(name, 2, 11, |pos| {
+                let c = census(pos);
+                let ph = phase(pos, &c.sides);
+                let expected = pawn_score_one_by_one(pos, ph);
+                let score = |ph| pawn_score(pos, c.pawn_advance(), ph);
                 assert_eq!(score(ph), expected, "{name} {}", pos.to_fen());
                 passed_seen |= score((0, ph.1)) != score((ph.1, ph.1));
-                moves.clear();
-                pos.generate(GenKind::All, &mut moves);
-                let legal: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| {
-                        let ok = pos.make(m);
-                        if ok {
-                            pos.unmake(m);
-                        }
-                        ok
-                    })
-                    .collect();
-                let Some(&m) = legal
-                    .iter()
-                    .find(|&&m| pos.is_capture(m) && ply % 2 == 0)
-                    .or_else(|| legal.get(ply * 11 % legal.len().max(1)))
-                else {
-                    break;
-                };
-                assert!(pos.make(m));
-            }
+            });
             assert!(passed_seen, "{name}: no passed pawn on the walk");
         }
     }
@@ -602,7 +603,6 @@ mod tests {
     /// windows of rows equal those counted square by square.
     #[test]
     fn royal_neighbours_on_row_windows_count_as_square_by_square() {
-        use crate::position::{GenKind, Position};
         for name in [
             "normal",
             "capablanca",
@@ -611,46 +611,22 @@ mod tests {
             "xiangqi",
             "spartan",
         ] {
-            let v = variant(name);
-            let mut pos = MailboxPos::new(Arc::clone(&v));
-            let mut moves = Vec::new();
             let mut attacked = false;
-            for ply in 0..160usize {
+            walk_game(name, 4, 13, |pos| {
                 for color in [Color::White, Color::Black] {
                     pos.for_each_royal(color, |sq| {
                         let royal = (i32::from(sq & 15), i32::from(sq >> 4));
-                        let counts = royal_neighbours(&pos, color, royal);
+                        let counts = royal_neighbours(pos, color, royal);
                         attacked |= counts.1 > 0;
                         assert_eq!(
                             counts,
-                            royal_neighbours_square_by_square(&pos, color, royal),
+                            royal_neighbours_square_by_square(pos, color, royal),
                             "{name} {}",
                             pos.to_fen()
                         );
                     });
                 }
-                moves.clear();
-                pos.generate(GenKind::All, &mut moves);
-                let legal: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| {
-                        let ok = pos.make(m);
-                        if ok {
-                            pos.unmake(m);
-                        }
-                        ok
-                    })
-                    .collect();
-                let Some(&m) = legal
-                    .iter()
-                    .find(|&&m| pos.is_capture(m) && ply % 4 == 0)
-                    .or_else(|| legal.get(ply * 13 % legal.len().max(1)))
-                else {
-                    break;
-                };
-                assert!(pos.make(m));
-            }
+            });
             assert!(attacked, "{name}: no royal attacked on the walk");
         }
     }
