@@ -60,8 +60,7 @@ struct Fronts {
 
 impl Fronts {
     /// The fronts of all probes of `pos` from `target`, with the
-    /// `vacated` squares empty; probes no type on the board captures
-    /// along are left out (they can never find an attacker).
+    /// `vacated` squares empty.
     fn gather(pos: &MailboxPos, target: u8, vacated: Vacated) -> Fronts {
         let t = &pos.tables;
         let mut fronts = Fronts {
@@ -83,15 +82,16 @@ impl Fronts {
     /// Walks probe `i` (`probe`) on from `start` over at most `steps`
     /// squares to its next front, if any.
     fn walk(&mut self, pos: &MailboxPos, i: usize, probe: &Probe, start: u8, steps: u8) {
-        let mut at = i32::from(start);
-        for k in 0..steps {
-            at += probe.offset;
-            let sq = (at & 255) as u8;
-            let cell = pos.board[sq as usize];
+        let step = probe.offset as u8;
+        let (mut sq, mut left) = (start, steps);
+        while left != 0 {
+            left -= 1;
+            sq = sq.wrapping_add(step);
+            let cell = pos.board[usize::from(sq)];
             if cell != EMPTY && !self.vacated.contains(sq) {
                 let bit = 1u64 << i;
                 self.square[i] = sq;
-                self.left[i] = steps - k - 1;
+                self.left[i] = left;
                 self.live |= bit;
                 if probe.types & (1 << cell_type(cell)) != 0 {
                     self.attackers[cell_color(cell).index()] |= bit;
