@@ -13,6 +13,15 @@ impl MailboxPos {
     /// The verdict of a variant rule for the side to move, if one applies,
     /// with the rule's name for the result text.
     pub(crate) fn end_rule(&self) -> Option<(Verdict, &'static str)> {
+        if self.tables.only_extinction_and_count {
+            // The same checks as below, less those that cannot apply.
+            if let Some(v) = self.extinction_verdict() {
+                return Some((v, "capturing the royal piece"));
+            }
+            return self
+                .count_expired()
+                .then_some((Verdict::Draw, COUNTING_RULE));
+        }
         if self.hill_reached() {
             return Some((Verdict::Loss, "king of the hill"));
         }

@@ -199,6 +199,10 @@ pub struct Tables {
     pub starts_with_royal: [bool; 2],
     /// King of the Hill (piece 3 valued -2 in fmax.ini).
     pub king_of_the_hill: bool,
+    /// The game ends by no rule of the board but extinction and counting:
+    /// no King of the Hill, no repetition judged by the board, no bare
+    /// king rule.
+    pub only_extinction_and_count: bool,
     /// Per side and row: how far a pawn on that row has come from its
     /// start row toward its promotion row, quadratic in the fraction of the
     /// way, 0..=64 (evaluation's pawn advancement).
@@ -520,6 +524,9 @@ impl Tables {
                     .any(|&t| t != 0 && types[t as usize].royalty != Royalty::None)
             }),
             king_of_the_hill: types.len() > 3 && types[3].raw_value == -2,
+            only_extinction_and_count: !(types.len() > 3 && types[3].raw_value == -2
+                || variant.overlay.judges_repetition()
+                || variant.overlay.bare_king_loses),
             mates_alone: variant
                 .types
                 .iter()

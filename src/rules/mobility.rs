@@ -126,7 +126,11 @@ pub fn mobility_map(rays: &[Ray], width: usize, height: usize) -> MobilityMap {
             for &ray in rays {
                 walk(ray, w, h, (f, r), &mut best);
             }
-            let m: f64 = best.iter().sum();
+            // Only on-board cells are ever written; the sum runs over them
+            // in index order, as over the whole array (the others add 0).
+            let m: f64 = (0..h)
+                .flat_map(|row| best[(row * 16) as usize..][..w as usize].iter())
+                .sum();
             per_square[(r * 16 + f) as usize] = m;
             total += m;
         }
@@ -217,6 +221,36 @@ mod tests {
         let king = v.type_of_letter('K').unwrap().1;
         assert!(estimate_values(&v)[pawn as usize].is_none());
         assert!(estimate_values(&v)[king as usize].is_none());
+    }
+
+    #[test]
+    fn mobility_sums_only_the_board_as_the_whole_array_would() {
+        let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &[]);
+        let mut checked = 0;
+        for name in catalog.xboard_variants() {
+            let Ok(v) = catalog.variant(&name) else {
+                continue;
+            };
+            let (w, h) = (v.width as i32, v.height as i32);
+            for ty in &v.types {
+                let map = mobility_map(&ty.rays, v.width, v.height);
+                let mut total = 0.0;
+                for r in 0..h {
+                    for f in 0..w {
+                        let mut best = [0.0f64; 256];
+                        for &ray in &ty.rays {
+                            walk(ray, w, h, (f, r), &mut best);
+                        }
+                        let m: f64 = best.iter().sum();
+                        assert_eq!(map.per_square[(r * 16 + f) as usize], m, "{name}");
+                        total += m;
+                    }
+                }
+                assert_eq!(map.average, total / f64::from((w * h).max(1)), "{name}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 
     #[test]

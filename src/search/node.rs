@@ -180,8 +180,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         while let Some((m, order_score)) = stages.next_move(&self.pos, || {
             buffers.moves.clear();
             self.pos.generate(GenKind::All, &mut buffers.moves);
-            let scored = std::mem::take(&mut buffers.scored);
-            MovePicker::new(&self.pos, &buffers.moves, self.heuristics, &order, scored)
+            let moves = std::mem::take(&mut buffers.moves);
+            let store = std::mem::take(&mut buffers.picker);
+            MovePicker::new(&self.pos, moves, self.heuristics, &order, store)
         }) {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let prunable =
@@ -333,8 +334,9 @@ pub(crate) fn give_back<M: Copy + Eq + Hash + Debug>(
     stages: Staged<M>,
     buffers: &mut PlyBuffers<M>,
 ) {
-    if let Some(scored) = stages.into_buffer() {
-        buffers.scored = scored;
+    if let Some((moves, store)) = stages.into_buffers() {
+        buffers.moves = moves;
+        buffers.picker = store;
     }
 }
 

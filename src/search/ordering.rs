@@ -154,22 +154,118 @@ pub fn is_losing_capture_score(score: i32) -> bool {
     score < -HISTORY_MAX
 }
 
-/// A move with its ordering score. A capture whose static exchange has not
-/// been evaluated yet (`doubtful`) carries its good-capture score, an upper
-/// bound of its true score; [`MovePicker::next_move`] settles it only when
-/// it would be picked, so cutoffs spare the exchanges of the moves never
-/// reached, and the order stays the one the true scores give.
-#[derive(Clone, Copy, Debug)]
-pub struct Scored<M> {
-    m: M,
-    score: i32,
-    doubtful: bool,
+/// Keys compared at once by [`best_key`]: the key list is padded with
+/// [`PICKED`] to whole chunks of this many.
+const LANES: usize = 4;
+
+/// Bits of a pick key below the score: they hold the slot, with room for
+/// every move a 16x16 board can have (256 origins, 256 destinations, 16
+/// piece types).
+const SLOT_BITS: u32 = 20;
+const SLOT_MASK: i64 = (1 << SLOT_BITS) - 1;
+
+/// The key of a slot that holds no move to pick (a move handed out, or
+/// padding); below every real key.
+const PICKED: f64 = f64::NEG_INFINITY;
+
+/// 1.5 * 2^52: added to a whole number below 2^51 in size, it leaves the
+/// number in the low bits of the sum's mantissa.
+const UNPACK: f64 = 6_755_399_441_055_744.0;
+
+/// The pick key of a move with ordering score `score` in slot `slot`:
+/// higher scores give higher keys, and of equal scores the earlier slot.
+/// Keys are whole numbers below 2^51 in size, so `f64` holds them exactly,
+/// and its maximum is one instruction for two keys (integer vectors have
+/// no such instruction in the baseline x86-64 set); no two slots have the
+/// same key, so the highest key alone names the slot to pick.
+fn pick_key(score: i32, slot: usize) -> f64 {
+    debug_assert!(slot as i64 <= SLOT_MASK);
+    ((i64::from(score) << SLOT_BITS) | (SLOT_MASK - slot as i64)) as f64
+}
+
+/// A key from [`pick_key`] as the integer it is.
+fn key_bits(key: f64) -> i64 {
+    (key + UNPACK).to_bits() as i64 - UNPACK.to_bits() as i64
+}
+
+/// The ordering score in a key from [`pick_key`].
+fn key_score(key: f64) -> i32 {
+    (key_bits(key) >> SLOT_BITS) as i32
+}
+
+/// The slot in a key from [`pick_key`].
+fn key_slot(key: f64) -> usize {
+    (SLOT_MASK - (key_bits(key) & SLOT_MASK)) as usize
+}
+
+/// The key of slot `slot` with the score of `key`, the key of an earlier
+/// slot `slot - distance` (keys of one score fall by one per slot).
+fn moved_key(key: f64, distance: usize) -> f64 {
+    key - distance as f64
+}
+
+/// The higher of two keys.
+fn higher(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The highest of `keys` (whose length is a multiple of [`LANES`]), in
+/// one pass over whole chunks, which the compiler turns into vector code.
+fn best_key(keys: &[f64]) -> f64 {
+    let (chunks, rest) = keys.as_chunks::<LANES>();
+    debug_assert!(rest.is_empty());
+    let mut lanes = [PICKED; LANES];
+    for chunk in chunks {
+        for (lane, &k) in lanes.iter_mut().zip(chunk) {
+            *lane = higher(*lane, k);
+        }
+    }
+    let mut width = LANES / 2;
+    while width > 0 {
+        for i in 0..width {
+            lanes[i] = higher(lanes[i], lanes[i + width]);
+        }
+        width /= 2;
+    }
+    lanes[0]
 }
 
 /// A list of moves with ordering scores, handed out best first.
+///
+/// The scores are kept as pick keys ([`pick_key`]) in a list of their own
+/// beside the moves, padded with [`PICKED`] to whole chunks of [`LANES`];
+/// a move handed out leaves [`PICKED`] behind in its slot. A capture whose
+/// static exchange has not been evaluated yet carries its good-capture
+/// score, an upper bound of its true score; [`MovePicker::next_move`]
+/// settles it only when it would be picked, so cutoffs spare the
+/// exchanges of the moves never reached, and the order stays the one the
+/// true scores give.
 pub struct MovePicker<M> {
-    moves: Vec<Scored<M>>,
+    moves: Vec<M>,
+    keys: Vec<f64>,
+    /// The moves (one entry per slot) whose exchange is in doubt and not
+    /// evaluated yet: captures of a cheaper piece by a dearer one.
+    doubtful: Vec<M>,
     next: usize,
+}
+
+/// A picker's storage beside the move list, reused from node to node.
+pub struct PickerStore<M> {
+    keys: Vec<f64>,
+    doubtful: Vec<M>,
+}
+
+impl<M> Default for PickerStore<M> {
+    fn default() -> Self {
+        PickerStore {
+            keys: Vec::new(),
+            doubtful: Vec::new(),
+        }
+    }
 }
 
 /// What the ordering of one node needs to know.
@@ -183,106 +279,150 @@ pub struct OrderContext<M> {
 }
 
 impl<M: Copy + Eq + Hash> MovePicker<M> {
-    /// Scores `moves` (all pseudo-legal moves of `pos`) for picking; `buffer`
-    /// is reused storage (see [`MovePicker::into_buffer`]).
+    /// Scores `moves` (all pseudo-legal moves of `pos`) for picking;
+    /// `store` is reused storage (see [`MovePicker::into_buffers`]).
     pub fn new<P: Position<Move = M>>(
         pos: &P,
-        moves: &[M],
+        moves: Vec<M>,
         heuristics: &Heuristics<M>,
         ctx: &OrderContext<M>,
-        mut buffer: Vec<Scored<M>>,
+        store: PickerStore<M>,
     ) -> MovePicker<M> {
         let killers = heuristics.killers(ctx.ply);
         let counter = heuristics.counter(ctx.previous);
         let side = pos.side_to_move().index();
-        buffer.clear();
-        buffer.extend(moves.iter().map(|&m| {
-            let (score, doubtful) =
-                if ctx.tt_move.is_some() && ctx.tt_move == Some(table_id::<P>(m)) {
-                    (TT_MOVE, false)
-                } else if pos.is_capture(m) || pos.is_promotion(m) {
-                    tentative_capture_score(pos, m)
-                } else if killers[0] == Some(m) {
-                    (KILLER + 1, false)
-                } else if killers[1] == Some(m) {
-                    (KILLER, false)
-                } else if counter == Some(m) {
-                    (COUNTER, false)
-                } else {
-                    (heuristics.history(side, m), false)
-                };
-            Scored { m, score, doubtful }
-        }));
-        MovePicker {
-            moves: buffer,
-            next: 0,
-        }
+        MovePicker::scored(moves, store, |m| {
+            if ctx.tt_move.is_some() && ctx.tt_move == Some(table_id::<P>(m)) {
+                (TT_MOVE, false)
+            } else if pos.is_capture(m) || pos.is_promotion(m) {
+                tentative_capture_score(pos, m)
+            } else if killers[0] == Some(m) {
+                (KILLER + 1, false)
+            } else if killers[1] == Some(m) {
+                (KILLER, false)
+            } else if counter == Some(m) {
+                (COUNTER, false)
+            } else {
+                (heuristics.history(side, m), false)
+            }
+        })
     }
 
     /// Scores for quiescence: captures by MVV/LVA and SEE; quiet evasions
     /// (in check) go between the good and the losing captures.
     pub fn captures<P: Position<Move = M>>(
         pos: &P,
-        moves: &[M],
+        moves: Vec<M>,
         tt_move: Option<u32>,
-        mut buffer: Vec<Scored<M>>,
+        store: PickerStore<M>,
     ) -> MovePicker<M> {
-        buffer.clear();
-        buffer.extend(moves.iter().map(|&m| {
-            let (score, doubtful) = if tt_move.is_some() && tt_move == Some(table_id::<P>(m)) {
+        MovePicker::scored(moves, store, |m| {
+            if tt_move.is_some() && tt_move == Some(table_id::<P>(m)) {
                 (TT_MOVE, false)
             } else if pos.is_capture(m) || pos.is_promotion(m) {
                 tentative_capture_score(pos, m)
             } else {
                 // A quiet evasion: after the good captures, before the bad.
                 (0, false)
-            };
-            Scored { m, score, doubtful }
+            }
+        })
+    }
+
+    /// A picker over `moves` scored by `score` (which also says whether
+    /// a move's exchange is in doubt), in the reused storage `store`.
+    #[inline]
+    fn scored(
+        moves: Vec<M>,
+        store: PickerStore<M>,
+        mut score: impl FnMut(M) -> (i32, bool),
+    ) -> MovePicker<M> {
+        let PickerStore {
+            mut keys,
+            mut doubtful,
+        } = store;
+        keys.clear();
+        doubtful.clear();
+        keys.extend(moves.iter().enumerate().map(|(slot, &m)| {
+            let (s, in_doubt) = score(m);
+            if in_doubt {
+                doubtful.push(m);
+            }
+            pick_key(s, slot)
         }));
+        keys.resize(moves.len().next_multiple_of(LANES), PICKED);
         MovePicker {
-            moves: buffer,
+            moves,
+            keys,
+            doubtful,
             next: 0,
         }
     }
 
-    /// Gives the storage back for the next node.
+    /// Gives the storage back for the next node: the move list and the
+    /// rest.
     #[must_use]
-    pub fn into_buffer(self) -> Vec<Scored<M>> {
-        self.moves
+    pub fn into_buffers(self) -> (Vec<M>, PickerStore<M>) {
+        let store = PickerStore {
+            keys: self.keys,
+            doubtful: self.doubtful,
+        };
+        (self.moves, store)
     }
 
     /// The best remaining move of `pos` (the position the moves were scored
     /// in) and its ordering score (selection sort: most nodes cut off after
-    /// a few moves, so sorting everything is wasted). A doubtful capture
-    /// that would be picked has its exchange evaluated first; if it loses
-    /// material it is demoted and the pick is made again.
+    /// a few moves, so sorting everything is wasted; the first of equal
+    /// scores goes first, and the move in the slot the pick fills takes
+    /// the picked move's slot). A capture whose exchange is in doubt has
+    /// it evaluated first; if it loses material it is demoted and the pick
+    /// is made again.
+    #[inline(always)]
     pub fn next_move<P: Position<Move = M>>(&mut self, pos: &P) -> Option<(M, i32)> {
         loop {
-            // The first of the highest scores (a strict comparison keeps
-            // the earliest on ties).
-            let rest = self.moves.get(self.next..)?;
-            let first = rest.first()?;
-            let (mut best, mut best_score) = (0, first.score);
-            for (i, e) in rest.iter().enumerate().skip(1) {
-                if e.score > best_score {
-                    best = i;
-                    best_score = e.score;
-                }
+            if self.next >= self.moves.len() {
+                return None;
             }
-            let pick = self.next + best;
-            let entry = &mut self.moves[pick];
-            if entry.doubtful {
-                entry.doubtful = false;
-                if pos.see(entry.m) < 0 {
-                    entry.score = demoted(entry.score);
-                    continue;
-                }
+            let pick = self.best_slot();
+            let (m, score) = (self.moves[pick], key_score(self.keys[pick]));
+            if self.settle_doubt(m) && pos.see(m) < 0 {
+                self.keys[pick] = pick_key(demoted(score), pick);
+                continue;
             }
-            self.moves.swap(self.next, pick);
-            self.next += 1;
-            let chosen = self.moves[self.next - 1];
-            return Some((chosen.m, chosen.score));
+            return Some(self.hand_out(pick));
         }
+    }
+
+    /// Whether the exchange of `m`, about to be picked, is in doubt; it is
+    /// then no longer (the caller evaluates it).
+    fn settle_doubt(&mut self, m: M) -> bool {
+        if self.doubtful.is_empty() {
+            return false;
+        }
+        let Some(i) = self.doubtful.iter().position(|&d| d == m) else {
+            return false;
+        };
+        self.doubtful.swap_remove(i);
+        true
+    }
+
+    /// The slot of the first of the highest scores left (some are left).
+    #[inline]
+    fn best_slot(&self) -> usize {
+        // Slots before `next` hold `PICKED`: start at their chunk.
+        let base = self.next - self.next % LANES;
+        key_slot(best_key(&self.keys[base..]))
+    }
+
+    /// Hands out the move in slot `pick`, which the move in the first slot
+    /// left takes over.
+    #[inline]
+    fn hand_out(&mut self, pick: usize) -> (M, i32) {
+        let chosen = (self.moves[pick], key_score(self.keys[pick]));
+        self.moves.swap(self.next, pick);
+        self.keys[pick] = moved_key(self.keys[self.next], pick - self.next);
+        self.keys[self.next] = PICKED;
+        self.next += 1;
+        chosen
     }
 }
 
@@ -298,8 +438,8 @@ impl<M: Copy> MovePicker<M> {
     pub fn keep_distinct(&mut self, keep: impl Fn(M) -> bool) -> bool {
         let mut kept = [0usize; KEEP_MAX];
         let mut n = 0;
-        for (i, e) in self.moves.iter().enumerate().skip(self.next) {
-            if keep(e.m) {
+        for (i, &m) in self.moves.iter().enumerate().skip(self.next) {
+            if keep(m) {
                 if n == KEEP_MAX {
                     return false;
                 }
@@ -309,15 +449,27 @@ impl<M: Copy> MovePicker<M> {
         }
         let kept = &kept[..n];
         for (j, &a) in kept.iter().enumerate() {
-            let score = self.moves[a].score;
-            if kept[j + 1..].iter().any(|&b| self.moves[b].score == score) {
+            let score = key_score(self.keys[a]);
+            if kept[j + 1..]
+                .iter()
+                .any(|&b| key_score(self.keys[b]) == score)
+            {
                 return false;
             }
         }
         for (j, &i) in kept.iter().enumerate() {
-            self.moves.swap(self.next + j, i);
+            let slot = self.next + j;
+            self.moves.swap(slot, i);
+            // A kept key moves to `slot`, the key there to `i` (unless that
+            // was `i` itself: `i >= slot` as the kept slots ascend).
+            let (kept_key, displaced) = (self.keys[i], self.keys[slot]);
+            self.keys[i] = moved_key(displaced, i - slot);
+            self.keys[slot] = pick_key(key_score(kept_key), slot);
         }
-        self.moves.truncate(self.next + n);
+        let len = self.next + n;
+        self.moves.truncate(len);
+        self.keys.truncate(len);
+        self.keys.resize(len.next_multiple_of(LANES), PICKED);
         true
     }
 }
@@ -373,10 +525,11 @@ impl<M: Copy + Eq + Hash + std::fmt::Debug> Staged<M> {
         self.picker.as_mut().is_some_and(|p| p.keep_distinct(keep))
     }
 
-    /// The picker's storage, if moves were generated.
+    /// The picker's storage (see [`MovePicker::into_buffers`]), if moves
+    /// were generated.
     #[must_use]
-    pub fn into_buffer(self) -> Option<Vec<Scored<M>>> {
-        self.picker.map(MovePicker::into_buffer)
+    pub fn into_buffers(self) -> Option<(Vec<M>, PickerStore<M>)> {
+        self.picker.map(MovePicker::into_buffers)
     }
 }
 
@@ -418,18 +571,29 @@ mod tests {
 
     #[test]
     fn only_moves_with_distinct_scores_are_kept_alone() {
-        let picker = |scores: &[i32]| MovePicker {
-            moves: (0u16..)
-                .zip(scores)
-                .map(|(m, &score)| Scored {
-                    m,
-                    score,
-                    doubtful: false,
-                })
-                .collect(),
-            next: 1,
+        let picker = |scores: &[i32]| {
+            let moves = (0..scores.len() as u16).collect();
+            let mut p = MovePicker::scored(moves, PickerStore::default(), |m| {
+                (scores[usize::from(m)], false)
+            });
+            // As if move 0 had been handed out.
+            p.keys[0] = PICKED;
+            p.next = 1;
+            p
         };
-        let moves = |p: &MovePicker<u16>| p.moves.iter().map(|e| e.m).collect::<Vec<_>>();
+        // The moves in their slots, each key naming its slot and its
+        // move's score.
+        let moves = |p: &MovePicker<u16>| {
+            for (slot, &m) in p.moves.iter().enumerate().skip(p.next) {
+                let key = p.keys[slot];
+                assert_eq!(
+                    (key_slot(key), key_score(key)),
+                    (slot, [9, 5, 3, 7, 3, 1][usize::from(m)])
+                );
+            }
+            assert!(p.keys[p.moves.len()..].iter().all(|&k| k == PICKED));
+            p.moves.clone()
+        };
         // Moves 2 and 4 tie: their order depends on the others, keep all.
         let mut p = picker(&[9, 5, 3, 7, 3, 1]);
         assert!(!p.keep_distinct(|m| m == 2 || m == 4));
@@ -440,6 +604,95 @@ mod tests {
         let mut p = picker(&[9, 5, 3]);
         assert!(p.keep_distinct(|_| false));
         assert_eq!(moves(&p), [0]);
+    }
+
+    /// The first of the highest of `scores`: a strict comparison keeps
+    /// the earliest.
+    fn first_of_highest(scores: &[i32]) -> usize {
+        let mut best = 0;
+        for (i, &s) in scores.iter().enumerate() {
+            if s > scores[best] {
+                best = i;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn pick_keys_order_by_score_then_slot_and_give_both_back() {
+        let scores = [
+            TT_MOVE,
+            GOOD_CAPTURE + 37_000,
+            KILLER + 1,
+            COUNTER,
+            HISTORY_MAX,
+            0,
+            -HISTORY_MAX,
+            demoted(GOOD_CAPTURE),
+            i32::MAX,
+            i32::MIN,
+        ];
+        let slots = [0, 1, 7, 8, 500, (1 << 19) + 5, SLOT_MASK as usize];
+        for &score in &scores {
+            for &slot in &slots {
+                let key = pick_key(score, slot);
+                assert_eq!((key_score(key), key_slot(key)), (score, slot));
+                if slot > 0 {
+                    assert_eq!(moved_key(pick_key(score, slot - 1), 1), key);
+                }
+                assert!(key > PICKED);
+                for &other in &scores {
+                    for &other_slot in &slots {
+                        let expected = (score, std::cmp::Reverse(slot))
+                            .cmp(&(other, std::cmp::Reverse(other_slot)));
+                        let got = key.partial_cmp(&pick_key(other, other_slot));
+                        assert_eq!(got, Some(expected), "{score} {slot} {other} {other_slot}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn best_key_names_the_first_of_the_highest() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for len in 1..70 {
+            for spread in [1, 3, 1000] {
+                let scores: Vec<i32> = (0..len).map(|_| rng.gen_range(-spread..=spread)).collect();
+                let mut keys: Vec<f64> = (0..len).map(|i| pick_key(scores[i], i)).collect();
+                keys.resize(keys.len().next_multiple_of(LANES), PICKED);
+                let best = best_key(&keys);
+                assert_eq!(key_slot(best), first_of_highest(&scores), "{scores:?}");
+            }
+        }
+        assert_eq!(best_key(&[PICKED; 16]), PICKED);
+    }
+
+    #[test]
+    fn picks_come_in_selection_sort_order() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        for len in 0..50u16 {
+            let scores: Vec<i32> = (0..len).map(|_| rng.gen_range(-3..=3)).collect();
+            // The selection sort the picker stands for: pick the first of
+            // the highest, swap it with the first slot left.
+            let mut slow: Vec<(u16, i32)> = (0..len).zip(scores.iter().copied()).collect();
+            for next in 0..slow.len() {
+                let rest: Vec<i32> = slow[next..].iter().map(|e| e.1).collect();
+                slow.swap(next, next + first_of_highest(&rest));
+            }
+            let moves = (0..len).collect();
+            let mut p = MovePicker::scored(moves, PickerStore::default(), |m| {
+                (scores[usize::from(m)], false)
+            });
+            let mut fast = Vec::new();
+            while p.next < p.moves.len() {
+                let pick = p.best_slot();
+                fast.push(p.hand_out(pick));
+            }
+            assert_eq!(fast, slow);
+        }
     }
 
     #[test]

@@ -55,7 +55,8 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         buffers.moves.clear();
         self.pos.generate(kind, &mut buffers.moves);
         let tt_move = hit.and_then(|h| h.move_id);
-        let mut picker = MovePicker::captures(&self.pos, &buffers.moves, tt_move, buffers.scored);
+        let moves = std::mem::take(&mut buffers.moves);
+        let mut picker = MovePicker::captures(&self.pos, moves, tt_move, buffers.picker);
         let (mut best, mut best_move, mut legal) = (stand_pat, None, 0);
         while let Some((m, order)) = picker.next_move(&self.pos) {
             if !in_check
@@ -86,7 +87,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 }
             }
         }
-        buffers.scored = picker.into_buffer();
+        (buffers.moves, buffers.picker) = picker.into_buffers();
         self.buffers[ply] = buffers;
         if self.stopped {
             return 0;

@@ -155,9 +155,10 @@ impl TranspositionTable {
     }
 
     /// Empties every entry (call it between searches, not during one).
+    /// A zero data word alone marks an entry empty (see [`encode`]): every
+    /// reader looks at the data word first, so the key words are left.
     pub fn clear(&self) {
         for e in &self.entries {
-            e.key.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
         self.age.store(0, Ordering::Relaxed);
@@ -415,6 +416,15 @@ mod tests {
         tt.clear();
         assert_eq!(tt.hashfull(), 0);
         assert_eq!(tt.probe(0x9e37_79b9_7f4a_7c15, 0), None);
+        for k in 1..500u64 {
+            let key = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            assert_eq!(tt.probe(key, 0), None);
+            assert!(!tt.is_learned(key));
+        }
+        // The emptied entries take new results, as at first.
+        let e = hit(Some(7), 3, 4, Bound::Lower);
+        tt.store(0x9e37_79b9_7f4a_7c15, 0, e);
+        assert_eq!(tt.probe(0x9e37_79b9_7f4a_7c15, 0), Some(e));
     }
 
     #[test]

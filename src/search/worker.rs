@@ -8,7 +8,7 @@
 
 use super::evalcache::EvalCache;
 use super::info::{Progress, RUN};
-use super::ordering::{Heuristics, Scored, MAX_PLY};
+use super::ordering::{Heuristics, PickerStore, MAX_PLY};
 use super::score::{mate_in, mated_in};
 use super::tt::TranspositionTable;
 use crate::core::{Score, Verdict, MATE, MATE_BOUND};
@@ -42,7 +42,8 @@ pub(crate) struct Shared<'a> {
 /// Storage reused by the node at one ply.
 pub(crate) struct PlyBuffers<M> {
     pub moves: Vec<M>,
-    pub scored: Vec<Scored<M>>,
+    /// The rest of a move picker's storage.
+    pub picker: PickerStore<M>,
     pub quiets: Vec<M>,
 }
 
@@ -50,7 +51,7 @@ impl<M> Default for PlyBuffers<M> {
     fn default() -> Self {
         PlyBuffers {
             moves: Vec::new(),
-            scored: Vec::new(),
+            picker: PickerStore::default(),
             quiets: Vec::new(),
         }
     }
