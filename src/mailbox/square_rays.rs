@@ -1,10 +1,14 @@
 //! Per piece type and square, the plain rays a piece walks from that square,
 //! already clipped to the board: the move generator's fast path for pieces
 //! whose rays are all plain leaps and slides (no hop, toggle, wrap, x4 or
-//! multi-path move), and for pawns (whose other rays, such as multi-steps,
-//! are walked in turn by the general walk), on boards without zones or
-//! gating. A piece's moves come out in the same order as the general ray
-//! walk gives them.
+//! multi-path move), for castling pieces (plain rays plus castling rays,
+//! which the general walk takes in their turn, and only for a virgin piece),
+//! and for pawns (whose other rays, such as multi-steps, are walked in turn
+//! by the general walk), on boards without zones or gating. A piece's moves
+//! come out in the same order as the general ray walk gives them.
+//!
+//! Each fast path is compiled once per kind of generation (const `QUIETS`
+//! and `CAPTURES`), so the tests of the kind drop out of the inner loops.
 
 use super::moves::{Move, MoveKind};
 use super::tables::CompiledRay;
@@ -81,6 +85,32 @@ impl Geometry {
     }
 }
 
+/// Whether `ray` is a plain castling ray of a piece that is not a pawn: an
+/// x4 ray without the e.p.-immune (0x40) or never-toggle (0x80) bits, and
+/// no wrap, multi-path, hop or platform rule. The general walk makes at
+/// most one move along it, a castling, and only for a virgin piece.
+fn plain_castling(ray: &CompiledRay) -> bool {
+    ray.rights == 4
+        && ray.toggle & 0xC == 0
+        && !ray.cylinder
+        && ray.multi_path.is_none()
+        && !ray.hop_back
+        && !ray.friendly_platform
+}
+
+/// How the move generator makes the moves of a piece type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coverage {
+    /// Not in the table: every ray is walked by the general walk.
+    Walked,
+    /// A piece (not a pawn) with plain rays only.
+    Piece,
+    /// A pawn: plain rays from the table, the others walked.
+    Pawn,
+    /// A piece (not a pawn) with plain rays and plain castling rays.
+    Castler,
+}
+
 /// Whether `ray` of a pawn of type `t` is a plain multi-step: an x4 ray
 /// that goes straight on over `count + 1` empty squares and then may only
 /// move (no capture, jump, hop, wrap or Fairy-Max's C24 shortening).
@@ -104,10 +134,8 @@ pub struct SquareRays {
     /// Index `type * 256 + square` (16 types): where that run starts in
     /// `rays` and where it ends.
     spans: Box<[(u32, u32); 16 * 256]>,
-    /// Bit per type that the table covers.
-    covered: u16,
-    /// Bit per covered type that is a pawn.
-    pawns: u16,
+    /// Per type: how its moves are made.
+    coverage: [Coverage; 16],
 }
 
 impl SquareRays {
@@ -126,26 +154,21 @@ impl SquareRays {
         let mut table = SquareRays {
             rays: Vec::new(),
             spans: Box::new([(0, 0); 16 * 256]),
-            covered: 0,
-            pawns: 0,
+            coverage: [Coverage::Walked; 16],
         };
         for (t, list) in rays.iter().enumerate() {
-            let simple = !list.is_empty() && list.iter().all(|r| r.simple);
-            let pawn = is_pawn[t] && !royal[t];
-            if enabled && t < 16 && (pawn || (simple && !is_pawn[t])) {
-                table.covered |= 1 << t;
-                table.pawns |= u16::from(is_pawn[t]) << t;
-            }
-            if table.covered & (1 << t) == 0 {
+            let coverage = coverage_of(list, is_pawn[t], royal[t]);
+            if !enabled || t >= 16 || coverage == Coverage::Walked {
                 continue;
             }
+            table.coverage[t] = coverage;
             for sq in 0..256 {
                 let start = table.rays.len() as u32;
                 for (i, ray) in list.iter().enumerate() {
                     let entry = if ray.simple {
                         simple_entry(ray, reach[ray.reach_row * 256 + sq], sq, is_pawn[t])
                             .map(|(e, squares)| (e, geometry.promotion_bits(squares)))
-                    } else if plain_multi_step(ray, t) {
+                    } else if is_pawn[t] && plain_multi_step(ray, t) {
                         multi_step_entry(ray, sq, geometry)
                     } else {
                         let walked = SquareRay {
@@ -168,28 +191,37 @@ impl SquareRays {
         table
     }
 
-    /// Whether pieces of type `t` are generated from the table.
+    /// How the moves of pieces of type `t` are made.
     #[must_use]
-    pub fn covers(&self, t: u8) -> bool {
-        self.covered & (1 << t) != 0
-    }
-
-    /// Whether pieces of type `t` are generated from the table and are
-    /// not pawns.
-    #[must_use]
-    pub fn covers_piece(&self, t: u8) -> bool {
-        (self.covered & !self.pawns) & (1 << t) != 0
-    }
-
-    /// Whether covered type `t` is a pawn.
-    fn is_pawn(&self, t: u8) -> bool {
-        self.pawns & (1 << t) != 0
+    #[inline]
+    pub fn coverage(&self, t: u8) -> Coverage {
+        self.coverage[usize::from(t & 15)]
     }
 
     /// The rays of type `t` from square `x` (empty for an uncovered type).
     fn of(&self, t: u8, x: u8) -> &[SquareRay] {
         let (start, end) = self.spans[usize::from(t & 15) * 256 + usize::from(x)];
         self.rays.get(start as usize..end as usize).unwrap_or(&[])
+    }
+}
+
+/// How the table covers a type with `rays` (`pawn` and `royal` as the
+/// type is).
+fn coverage_of(rays: &[CompiledRay], pawn: bool, royal: bool) -> Coverage {
+    if rays.is_empty() {
+        Coverage::Walked
+    } else if pawn {
+        if royal {
+            Coverage::Walked
+        } else {
+            Coverage::Pawn
+        }
+    } else if rays.iter().all(|r| r.simple) {
+        Coverage::Piece
+    } else if rays.iter().all(|r| r.simple || plain_castling(r)) {
+        Coverage::Castler
+    } else {
+        Coverage::Walked
     }
 }
 
@@ -227,69 +259,148 @@ fn multi_step_entry(ray: &CompiledRay, sq: usize, geometry: &Geometry) -> Option
     Some((entry, geometry.promotion_bits(std::iter::once(landing))))
 }
 
+/// The kind of generation that the const parameters `QUIETS` and
+/// `CAPTURES` of the fast paths stand for.
+pub(super) fn gen_kind(quiets: bool, captures: bool) -> GenKind {
+    match (quiets, captures) {
+        (true, true) => GenKind::All,
+        (false, _) => GenKind::Captures,
+        (true, false) => GenKind::Quiets,
+    }
+}
+
 impl MailboxPos {
     /// Appends the moves of `kind` of the side to move's piece of covered
-    /// type `t` on `x` (see [`SquareRays`]).
-    pub(super) fn push_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
-        if self.tables.square_rays.is_pawn(t) {
-            self.push_pawn_table_moves(x, t, kind, out);
-        } else {
-            self.push_piece_table_moves(x, t, kind, out);
+    /// type `t` on `x` (see [`SquareRays`]); `coverage` is not `Walked`.
+    pub(super) fn push_table_moves(
+        &self,
+        x: u8,
+        t: u8,
+        coverage: Coverage,
+        kind: GenKind,
+        out: &mut Vec<Move>,
+    ) {
+        match kind {
+            GenKind::All => self.push_covered::<true, true>(x, t, coverage, out),
+            GenKind::Captures => self.push_covered::<false, true>(x, t, coverage, out),
+            GenKind::Quiets => self.push_covered::<true, false>(x, t, coverage, out),
         }
     }
 
-    /// [`MailboxPos::push_table_moves`] for a piece that is not a pawn.
+    /// [`MailboxPos::push_table_moves`] for one kind of generation.
+    fn push_covered<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        coverage: Coverage,
+        out: &mut Vec<Move>,
+    ) {
+        match coverage {
+            Coverage::Pawn => self.push_pawn_table_moves::<QUIETS, CAPTURES>(x, t, out),
+            Coverage::Castler => self.push_castler_table_moves::<QUIETS, CAPTURES>(x, t, out),
+            _ => self.push_piece_table_moves::<QUIETS, CAPTURES>(x, t, out),
+        }
+    }
+
+    /// The moves of a piece that is not a pawn along its plain rays from
+    /// the table (type `t`, coverage `Piece`).
     #[inline]
-    pub(super) fn push_piece_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
+    pub(super) fn push_piece_table_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        out: &mut Vec<Move>,
+    ) {
+        for ray in self.tables.square_rays.of(t, x) {
+            self.push_plain_ray::<QUIETS, CAPTURES>(x, ray, out);
+        }
+    }
+
+    /// The moves along one plain ray of a piece that is not a pawn.
+    #[inline(always)]
+    fn push_plain_ray<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        ray: &SquareRay,
+        out: &mut Vec<Move>,
+    ) {
         let color = self.side;
-        let quiets = kind != GenKind::Captures;
-        let captures = kind != GenKind::Quiets;
         let quiet_move = Move::new(x, 0, MoveKind::Quiet, 0, 0);
         let capture = Move::new(x, 0, MoveKind::Capture, 0, 0);
+        let mut at = i32::from(x);
+        for _ in 0..ray.steps {
+            at += i32::from(ray.offset);
+            let occupant = self.board[at as usize & 255];
+            if occupant == EMPTY {
+                if QUIETS && ray.rights & 2 != 0 {
+                    out.push(quiet_move.with_target(at as u8));
+                }
+                continue;
+            }
+            if CAPTURES
+                && ray.rights & 1 != 0
+                && cell_color(occupant) != color
+                && !self.tables.iron[cell_type(occupant) as usize]
+            {
+                out.push(capture.with_target(at as u8));
+            }
+            break;
+        }
+    }
+
+    /// The moves of a castling piece (coverage `Castler`): its plain rays
+    /// from the table and, in their turn, its castling rays walked by the
+    /// general walk when the piece is virgin. A castling is a quiet move
+    /// (it lands on an empty square between the piece and its corner), so
+    /// captures alone never walk them.
+    pub(super) fn push_castler_table_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let piece = self.board[x as usize];
         for ray in self.tables.square_rays.of(t, x) {
-            let mut at = i32::from(x);
-            for _ in 0..ray.steps {
-                at += i32::from(ray.offset);
-                let occupant = self.board[at as usize & 255];
-                if occupant == EMPTY {
-                    if quiets && ray.rights & 2 != 0 {
-                        out.push(quiet_move.with_target(at as u8));
-                    }
-                    continue;
-                }
-                if captures
-                    && ray.rights & 1 != 0
-                    && cell_color(occupant) != color
-                    && !self.tables.iron[cell_type(occupant) as usize]
-                {
-                    out.push(capture.with_target(at as u8));
-                }
-                break;
+            if ray.rights & WALKED == 0 {
+                self.push_plain_ray::<QUIETS, CAPTURES>(x, ray, out);
+            } else if QUIETS && piece & VIRGIN != 0 {
+                let walked = &self.tables.rays[usize::from(t)][ray.offset as usize];
+                let kind = gen_kind(QUIETS, CAPTURES);
+                self.walk_ray(x, piece, walked, None, &mut |y, mk, skip| {
+                    self.push_move(x, y, mk, skip, piece, kind, out);
+                });
             }
         }
     }
 
-    /// [`MailboxPos::push_table_moves`] for a pawn: moves along rays that
-    /// reach the promotion zone go through `push_move` (the choices), empty
+    /// The moves of a pawn (coverage `Pawn`): moves along rays that reach
+    /// the promotion zone go through `push_move` (the choices), empty
     /// squares may be taken e.p., the plain multi-step is taken from the
     /// table and its other rays are walked in their turn.
-    pub(super) fn push_pawn_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
+    pub(super) fn push_pawn_table_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        out: &mut Vec<Move>,
+    ) {
         let color = self.side;
         let slow = WALKED | promotes_bit(color);
-        let quiets = kind != GenKind::Captures;
-        let captures = kind != GenKind::Quiets;
         for ray in self.tables.square_rays.of(t, x) {
             let rights = ray.rights;
             if rights & slow != 0 {
-                self.push_pawn_ray(x, t, ray, kind, out);
+                self.push_pawn_ray(x, t, ray, gen_kind(QUIETS, CAPTURES), out);
                 continue;
             }
             if rights & MULTI_STEP != 0 {
-                if quiets && self.board[x as usize] & VIRGIN != 0 {
+                if QUIETS && self.board[x as usize] & VIRGIN != 0 {
                     if let Some((y, skip)) = self.multi_step_target(x, ray) {
                         out.push(Move::new(x, y, MoveKind::MultiStep, 0, skip));
                     }
                 }
+                continue;
+            }
+            if !QUIETS && rights & 1 == 0 {
+                // A move-only ray outside the promotion zone.
                 continue;
             }
             let mut at = i32::from(x);
@@ -299,15 +410,15 @@ impl MailboxPos {
                 let occupant = self.board[y as usize];
                 if occupant == EMPTY {
                     if rights & 2 != 0 {
-                        if quiets {
+                        if QUIETS {
                             out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
                         }
-                    } else if captures && rights & 1 != 0 && self.is_ep_square(y) {
+                    } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
                         out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
                     }
                     continue;
                 }
-                if captures
+                if CAPTURES
                     && rights & 1 != 0
                     && cell_color(occupant) != color
                     && !self.tables.iron[cell_type(occupant) as usize]
@@ -375,5 +486,130 @@ impl MailboxPos {
         }
         let skip = i32::from(x) + i32::from(ray.offset);
         Some((at as u8, skip as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::rules::catalog::Catalog;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    fn catalog() -> Catalog {
+        let overlays = [
+            ("caparandom", include_str!("../../variants/caparandom.ini")),
+            (
+                "fischerandom",
+                include_str!("../../variants/fischerandom.ini"),
+            ),
+            ("makruk", include_str!("../../variants/makruk.ini")),
+            ("shatranj", include_str!("../../variants/shatranj.ini")),
+        ];
+        Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &overlays)
+    }
+
+    /// Along random games from `fen` (or the start), the generator's
+    /// lists equal the general walk's, move for move, for every kind of
+    /// generation. Returns how many castlings the walks generated.
+    fn compare_walks(catalog: &Catalog, variant: &str, fen: Option<&str>, seed: u64) -> usize {
+        let v = catalog.variant(variant).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut castlings = 0;
+        for _game in 0..6 {
+            let mut pos = match fen {
+                Some(f) => MailboxPos::from_fen(v.clone(), f).unwrap(),
+                None => MailboxPos::new(v.clone()),
+            };
+            for _ply in 0..70 {
+                for kind in [GenKind::All, GenKind::Captures, GenKind::Quiets] {
+                    let (mut fast, mut walked) = (Vec::new(), Vec::new());
+                    pos.generate_moves(kind, &mut fast);
+                    pos.generate_all_walked(kind, &mut walked);
+                    assert_eq!(fast, walked, "{variant} {kind:?} {}", pos.write_fen());
+                    castlings += fast
+                        .iter()
+                        .filter(|m| m.kind() == MoveKind::Castle && kind == GenKind::All)
+                        .count();
+                }
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                pos.make(legal[rng.gen_range(0..legal.len())]);
+            }
+        }
+        castlings
+    }
+
+    #[test]
+    fn kings_with_castling_rays_use_the_castler_table() {
+        let c = catalog();
+        for variant in ["capablanca", "gothic", "janus", "knightmate", "normal"] {
+            let v = c.variant(variant).unwrap();
+            let pos = MailboxPos::new(v);
+            let t = (1..16u8)
+                .find(|&t| pos.tables.royalty[t as usize] != crate::rules::variant::Royalty::None)
+                .unwrap();
+            assert_eq!(
+                pos.tables.square_rays.coverage(t),
+                Coverage::Castler,
+                "{variant}"
+            );
+        }
+    }
+
+    #[test]
+    fn fast_paths_equal_the_general_walk() {
+        let c = catalog();
+        let mut castlings = Vec::new();
+        for (i, variant) in [
+            "normal",
+            "capablanca",
+            "gothic",
+            "janus",
+            "knightmate",
+            "shatranj",
+            "great",
+            "makruk",
+            "berolina",
+            "spartan",
+            "falcon",
+            "cylinder",
+            "mexican",
+            "grande-acedrex",
+            "caparandom",
+            "fischerandom",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            castlings.push((variant, compare_walks(&c, variant, None, i as u64)));
+        }
+        let open = [
+            (
+                "capablanca",
+                "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+            ),
+            (
+                "janus",
+                "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1",
+            ),
+            (
+                "knightmate",
+                "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+            ),
+            (
+                "normal",
+                "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+            ),
+        ];
+        for (i, (variant, fen)) in open.into_iter().enumerate() {
+            let n = compare_walks(&c, variant, Some(fen), 100 + i as u64);
+            assert!(n > 20, "{variant}: {n} castlings");
+        }
+        let walked_castlings: usize = castlings.iter().map(|(_, n)| n).sum();
+        assert!(walked_castlings > 0, "{castlings:?}");
     }
 }
