@@ -408,9 +408,19 @@ impl MailboxPos {
         let in_check = std::cell::OnceCell::new();
         let table = &self.tables.square_rays;
         let castling960 = self.tables.castling960;
+        let enemy = &self.occupancy[self.side.flip().index()];
+        let ep = self.ep_len != 0;
         self.for_each_piece(self.side, |x| {
             let t = cell_type(self.board[x as usize]);
-            match table.coverage(t) {
+            let coverage = table.coverage(t);
+            if !QUIETS
+                && coverage != Coverage::Walked
+                && !table.may_capture(t, x, self.side, enemy, ep)
+            {
+                // Captures only, and this piece has none.
+                return;
+            }
+            match coverage {
                 Coverage::Piece => self.push_piece_table_moves::<QUIETS, CAPTURES>(x, t, out),
                 Coverage::Pawn => self.push_pawn_table_moves::<QUIETS, CAPTURES>(x, t, out),
                 Coverage::Castler if !castling960 => {

@@ -131,11 +131,66 @@ fn plain_multi_step(ray: &CompiledRay, t: usize) -> bool {
 pub struct SquareRays {
     /// The rays of every (type, square), one run after another.
     rays: Vec<SquareRay>,
-    /// Index `type * 256 + square` (16 types): where that run starts in
-    /// `rays` and where it ends.
-    spans: Box<[(u32, u32); 16 * 256]>,
+    /// Index `type * 256 + square` (16 types): the run of that piece on
+    /// that square.
+    spans: Box<[Span]>,
     /// Per type: how its moves are made.
     coverage: [Coverage; 16],
+}
+
+/// The rays of one piece type on one square, and what its captures need.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    /// Where the run starts in [`SquareRays::rays`].
+    start: u32,
+    /// Where it ends.
+    end: u32,
+    /// Bit per colour: a piece of that colour may make a capture or
+    /// promotion move without an enemy piece on `targets` (a walked ray,
+    /// a ray into its promotion zone). [`EP_CAPABLE`]: a pawn, which may
+    /// take e.p.
+    unbounded: u8,
+    /// The squares the plain capturing rays reach on an empty board (bit
+    /// `sq & 63` of word `sq >> 6`, as the board's occupancy).
+    targets: [u64; 4],
+}
+
+/// [`Span::unbounded`]: the piece may take e.p. (on a square without an
+/// enemy piece).
+const EP_CAPABLE: u8 = 4;
+
+impl Span {
+    /// The span of the entries `run` (starting at `start`) of a piece of
+    /// `coverage` on `sq`.
+    fn of_run(start: u32, run: &[SquareRay], sq: usize, coverage: Coverage) -> Span {
+        let mut span = Span {
+            start,
+            end: start + run.len() as u32,
+            ..Span::default()
+        };
+        let pawn = coverage == Coverage::Pawn;
+        if pawn {
+            span.unbounded |= EP_CAPABLE;
+        }
+        for e in run {
+            if e.rights & WALKED != 0 {
+                // A pawn's walked ray may do anything; a castling ray
+                // never captures.
+                span.unbounded |= if pawn { 3 } else { 0 };
+                continue;
+            }
+            span.unbounded |= (e.rights / PROMOTES_WHITE) & 3;
+            if e.rights & 1 == 0 || e.rights & MULTI_STEP != 0 {
+                continue;
+            }
+            let mut at = sq as i32;
+            for _ in 0..e.steps {
+                at += i32::from(e.offset);
+                span.targets[(at as usize & 255) >> 6] |= 1 << (at & 63);
+            }
+        }
+        span
+    }
 }
 
 impl SquareRays {
@@ -153,7 +208,7 @@ impl SquareRays {
     ) -> SquareRays {
         let mut table = SquareRays {
             rays: Vec::new(),
-            spans: Box::new([(0, 0); 16 * 256]),
+            spans: vec![Span::default(); 16 * 256].into_boxed_slice(),
             coverage: [Coverage::Walked; 16],
         };
         for (t, list) in rays.iter().enumerate() {
@@ -185,7 +240,8 @@ impl SquareRays {
                         table.rays.push(entry);
                     }
                 }
-                table.spans[t * 256 + sq] = (start, table.rays.len() as u32);
+                let run = &table.rays[start as usize..];
+                table.spans[t * 256 + sq] = Span::of_run(start, run, sq, coverage);
             }
         }
         table
@@ -200,8 +256,25 @@ impl SquareRays {
 
     /// The rays of type `t` from square `x` (empty for an uncovered type).
     fn of(&self, t: u8, x: u8) -> &[SquareRay] {
-        let (start, end) = self.spans[usize::from(t & 15) * 256 + usize::from(x)];
-        self.rays.get(start as usize..end as usize).unwrap_or(&[])
+        let span = &self.spans[usize::from(t & 15) * 256 + usize::from(x)];
+        self.rays
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or(&[])
+    }
+
+    /// Whether the piece of covered type `t` and `color` on `x` may have a
+    /// capture or promotion move when the enemy men stand on `enemy` (a
+    /// set laid out as the board's occupancy) and `ep` says whether there
+    /// are e.p. squares. `false` only when it surely has none.
+    #[inline]
+    pub fn may_capture(&self, t: u8, x: u8, color: Color, enemy: &[u64; 4], ep: bool) -> bool {
+        let span = &self.spans[usize::from(t & 15) * 256 + usize::from(x)];
+        let open = (1 << color.index()) | if ep { EP_CAPABLE } else { 0 };
+        let hit = (span.targets[0] & enemy[0])
+            | (span.targets[1] & enemy[1])
+            | (span.targets[2] & enemy[2])
+            | (span.targets[3] & enemy[3]);
+        span.unbounded & open != 0 || hit != 0
     }
 }
 
@@ -608,6 +681,18 @@ mod tests {
         for (i, (variant, fen)) in open.into_iter().enumerate() {
             let n = compare_walks(&c, variant, Some(fen), 100 + i as u64);
             assert!(n > 20, "{variant}: {n} castlings");
+        }
+        let special = [
+            (
+                "normal",
+                "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            ),
+            ("normal", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"),
+            ("capablanca", "5k4/1P8/10/10/10/10/8p1/5K4 b - - 0 1"),
+            ("shatranj", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"),
+        ];
+        for (i, (variant, fen)) in special.into_iter().enumerate() {
+            compare_walks(&c, variant, Some(fen), 200 + i as u64);
         }
         let walked_castlings: usize = castlings.iter().map(|(_, n)| n).sum();
         assert!(walked_castlings > 0, "{castlings:?}");
