@@ -131,11 +131,27 @@ fn plain_multi_step(ray: &CompiledRay, t: usize) -> bool {
 pub struct SquareRays {
     /// The rays of every (type, square), one run after another.
     rays: Vec<SquareRay>,
-    /// Index `type * 256 + square` (16 types): the run of that piece on
+    /// The squares of every (type, square) that is not a pawn's, ray after
+    /// ray, each ray's from the nearest out: one run after another.
+    stops: Vec<Stop>,
+    /// Index `type * 256 + square` (16 types): the runs of that piece on
     /// that square.
     spans: Box<[Span]>,
     /// Per type: how its moves are made.
     coverage: [Coverage; 16],
+}
+
+/// One square of a ray of a piece that is not a pawn, or one of its
+/// castling rays.
+#[derive(Clone, Copy, Debug)]
+struct Stop {
+    /// The square; for a castling ray the ray's index in the type's rays.
+    sq: u8,
+    /// The ray's rights bits 0 (capture) and 1 (move to empty), or
+    /// [`WALKED`] for a castling ray.
+    rights: u8,
+    /// How many squares of the same ray follow (skipped once blocked).
+    rest: u8,
 }
 
 /// The rays of one piece type on one square, and what its captures need.
@@ -145,6 +161,11 @@ struct Span {
     start: u32,
     /// Where it ends.
     end: u32,
+    /// Where the run of a piece that is not a pawn starts in
+    /// [`SquareRays::stops`].
+    stops_start: u32,
+    /// Where it ends.
+    stops_end: u32,
     /// Bit per colour: a piece of that colour may make a capture or
     /// promotion move without an enemy piece on `targets` (a walked ray,
     /// a ray into its promotion zone). [`EP_CAPABLE`]: a pawn, which may
@@ -208,6 +229,7 @@ impl SquareRays {
     ) -> SquareRays {
         let mut table = SquareRays {
             rays: Vec::new(),
+            stops: Vec::new(),
             spans: vec![Span::default(); 16 * 256].into_boxed_slice(),
             coverage: [Coverage::Walked; 16],
         };
@@ -241,7 +263,13 @@ impl SquareRays {
                     }
                 }
                 let run = &table.rays[start as usize..];
-                table.spans[t * 256 + sq] = Span::of_run(start, run, sq, coverage);
+                let mut span = Span::of_run(start, run, sq, coverage);
+                span.stops_start = table.stops.len() as u32;
+                if coverage != Coverage::Pawn {
+                    push_stops(&mut table.stops, run, sq);
+                }
+                span.stops_end = table.stops.len() as u32;
+                table.spans[t * 256 + sq] = span;
             }
         }
         table
@@ -262,6 +290,15 @@ impl SquareRays {
             .unwrap_or(&[])
     }
 
+    /// The squares of type `t` (not a pawn) from square `x`, ray after ray.
+    #[inline]
+    fn stops_of(&self, t: u8, x: u8) -> &[Stop] {
+        let span = &self.spans[usize::from(t & 15) * 256 + usize::from(x)];
+        self.stops
+            .get(span.stops_start as usize..span.stops_end as usize)
+            .unwrap_or(&[])
+    }
+
     /// Whether the piece of covered type `t` and `color` on `x` may have a
     /// capture or promotion move when the enemy men stand on `enemy` (a
     /// set laid out as the board's occupancy) and `ep` says whether there
@@ -275,6 +312,27 @@ impl SquareRays {
             | (span.targets[2] & enemy[2])
             | (span.targets[3] & enemy[3]);
         span.unbounded & open != 0 || hit != 0
+    }
+}
+
+/// Appends the stops of the entries `run` from `sq` (not a pawn's).
+fn push_stops(stops: &mut Vec<Stop>, run: &[SquareRay], sq: usize) {
+    for e in run {
+        if e.rights & WALKED != 0 {
+            stops.push(Stop {
+                sq: e.offset as u8,
+                rights: WALKED,
+                rest: 0,
+            });
+            continue;
+        }
+        for k in 1..=e.steps {
+            stops.push(Stop {
+                sq: (sq as i32 + i32::from(k) * i32::from(e.offset)) as u8,
+                rights: e.rights & 3,
+                rest: e.steps - k,
+            });
+        }
     }
 }
 
@@ -376,7 +434,7 @@ impl MailboxPos {
     }
 
     /// The moves of a piece that is not a pawn along its plain rays from
-    /// the table (type `t`, coverage `Piece`).
+    /// the table (type `t`, coverage `Piece`): one pass over its stops.
     #[inline]
     pub(super) fn push_piece_table_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
@@ -384,41 +442,30 @@ impl MailboxPos {
         t: u8,
         out: &mut Vec<Move>,
     ) {
-        for ray in self.tables.square_rays.of(t, x) {
-            self.push_plain_ray::<QUIETS, CAPTURES>(x, ray, out);
-        }
-    }
-
-    /// The moves along one plain ray of a piece that is not a pawn.
-    #[inline(always)]
-    fn push_plain_ray<const QUIETS: bool, const CAPTURES: bool>(
-        &self,
-        x: u8,
-        ray: &SquareRay,
-        out: &mut Vec<Move>,
-    ) {
-        let color = self.side;
-        let quiet_move = Move::new(x, 0, MoveKind::Quiet, 0, 0);
+        let stops = self.tables.square_rays.stops_of(t, x);
+        let quiet = Move::new(x, 0, MoveKind::Quiet, 0, 0);
         let capture = Move::new(x, 0, MoveKind::Capture, 0, 0);
-        let mut at = i32::from(x);
-        for _ in 0..ray.steps {
-            at += i32::from(ray.offset);
-            let occupant = self.board[at as usize & 255];
+        let mut i = 0;
+        while let Some(stop) = stops.get(i) {
+            i += 1;
+            let occupant = self.board[usize::from(stop.sq)];
             if occupant == EMPTY {
-                if QUIETS && ray.rights & 2 != 0 {
-                    out.push(quiet_move.with_target(at as u8));
+                if QUIETS && stop.rights & 2 != 0 {
+                    out.push(quiet.with_target(stop.sq));
                 }
                 continue;
             }
-            if CAPTURES
-                && ray.rights & 1 != 0
-                && cell_color(occupant) != color
-                && !self.tables.iron[cell_type(occupant) as usize]
-            {
-                out.push(capture.with_target(at as u8));
+            if CAPTURES && stop.rights & 1 != 0 && self.capturable(occupant) {
+                out.push(capture.with_target(stop.sq));
             }
-            break;
+            i += usize::from(stop.rest);
         }
+    }
+
+    /// Whether the side to move may capture `occupant` (not empty).
+    #[inline(always)]
+    fn capturable(&self, occupant: u8) -> bool {
+        cell_color(occupant) != self.side && !self.tables.iron[cell_type(occupant) as usize]
     }
 
     /// The moves of a castling piece (coverage `Castler`): its plain rays
@@ -433,17 +480,38 @@ impl MailboxPos {
         out: &mut Vec<Move>,
     ) {
         let piece = self.board[x as usize];
-        for ray in self.tables.square_rays.of(t, x) {
-            if ray.rights & WALKED == 0 {
-                self.push_plain_ray::<QUIETS, CAPTURES>(x, ray, out);
-            } else if QUIETS && piece & VIRGIN != 0 {
-                let walked = &self.tables.rays[usize::from(t)][ray.offset as usize];
-                let kind = gen_kind(QUIETS, CAPTURES);
-                self.walk_ray(x, piece, walked, None, &mut |y, mk, skip| {
-                    self.push_move(x, y, mk, skip, piece, kind, out);
-                });
+        let stops = self.tables.square_rays.stops_of(t, x);
+        let mut i = 0;
+        while let Some(stop) = stops.get(i) {
+            i += 1;
+            if stop.rights & WALKED != 0 {
+                if QUIETS && piece & VIRGIN != 0 {
+                    self.push_castling(x, piece, usize::from(stop.sq), out);
+                }
+                continue;
             }
+            let occupant = self.board[usize::from(stop.sq)];
+            if occupant == EMPTY {
+                if QUIETS && stop.rights & 2 != 0 {
+                    out.push(Move::new(x, stop.sq, MoveKind::Quiet, 0, 0));
+                }
+                continue;
+            }
+            if CAPTURES && stop.rights & 1 != 0 && self.capturable(occupant) {
+                out.push(Move::new(x, stop.sq, MoveKind::Capture, 0, 0));
+            }
+            i += usize::from(stop.rest);
         }
+    }
+
+    /// The castling along ray `index` of the virgin `piece` on `x`, by the
+    /// general walk.
+    #[inline(never)]
+    fn push_castling(&self, x: u8, piece: u8, index: usize, out: &mut Vec<Move>) {
+        let walked = &self.tables.rays[usize::from(cell_type(piece))][index];
+        self.walk_ray(x, piece, walked, None, &mut |y, mk, skip| {
+            self.push_move(x, y, mk, skip, piece, GenKind::All, out);
+        });
     }
 
     /// The moves of a pawn (coverage `Pawn`): moves along rays that reach
