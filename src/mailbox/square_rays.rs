@@ -39,6 +39,11 @@ const WALKED: u8 = 0x80;
 /// all be empty, the last one being the landing square.
 const MULTI_STEP: u8 = 0x40;
 
+/// [`Stop::rights`] of a pawn's stop that stands for a whole entry of its
+/// run (walked, multi-step, or reaching a promotion zone), whose index in
+/// the run is the stop's `sq`.
+const ENTRY: u8 = 0x08;
+
 /// [`SquareRay::rights`] of a pawn's ray that reaches white's promotion
 /// zone (black's is the next bit).
 const PROMOTES_WHITE: u8 = 0x10;
@@ -265,9 +270,7 @@ impl SquareRays {
                 let run = &table.rays[start as usize..];
                 let mut span = Span::of_run(start, run, sq, coverage);
                 span.stops_start = table.stops.len() as u32;
-                if coverage != Coverage::Pawn {
-                    push_stops(&mut table.stops, run, sq);
-                }
+                push_stops(&mut table.stops, run, sq, coverage == Coverage::Pawn);
                 span.stops_end = table.stops.len() as u32;
                 table.spans[t * 256 + sq] = span;
             }
@@ -282,15 +285,18 @@ impl SquareRays {
         self.coverage[usize::from(t & 15)]
     }
 
-    /// The rays of type `t` from square `x` (empty for an uncovered type).
-    fn of(&self, t: u8, x: u8) -> &[SquareRay] {
+    /// The entries and the stops of type `t` from square `x`.
+    #[inline]
+    fn runs_of(&self, t: u8, x: u8) -> (&[SquareRay], &[Stop]) {
         let span = &self.spans[usize::from(t & 15) * 256 + usize::from(x)];
-        self.rays
-            .get(span.start as usize..span.end as usize)
-            .unwrap_or(&[])
+        let rays = self.rays.get(span.start as usize..span.end as usize);
+        let stops = self
+            .stops
+            .get(span.stops_start as usize..span.stops_end as usize);
+        (rays.unwrap_or(&[]), stops.unwrap_or(&[]))
     }
 
-    /// The squares of type `t` (not a pawn) from square `x`, ray after ray.
+    /// The squares of type `t` from square `x`, ray after ray.
     #[inline]
     fn stops_of(&self, t: u8, x: u8) -> &[Stop] {
         let span = &self.spans[usize::from(t & 15) * 256 + usize::from(x)];
@@ -315,9 +321,20 @@ impl SquareRays {
     }
 }
 
-/// Appends the stops of the entries `run` from `sq` (not a pawn's).
-fn push_stops(stops: &mut Vec<Stop>, run: &[SquareRay], sq: usize) {
-    for e in run {
+/// Appends the stops of the entries `run` from `sq`; a `pawn`'s entries
+/// that are not plain (walked, multi-step, reaching a promotion zone) are
+/// one [`ENTRY`] stop each.
+fn push_stops(stops: &mut Vec<Stop>, run: &[SquareRay], sq: usize, pawn: bool) {
+    let special = WALKED | MULTI_STEP | PROMOTES_WHITE | PROMOTES_WHITE << 1;
+    for (j, e) in run.iter().enumerate() {
+        if pawn && e.rights & special != 0 {
+            stops.push(Stop {
+                sq: j as u8,
+                rights: e.rights | ENTRY,
+                rest: 0,
+            });
+            continue;
+        }
         if e.rights & WALKED != 0 {
             stops.push(Stop {
                 sq: e.offset as u8,
@@ -514,60 +531,100 @@ impl MailboxPos {
         });
     }
 
-    /// The moves of a pawn (coverage `Pawn`): moves along rays that reach
-    /// the promotion zone go through `push_move` (the choices), empty
-    /// squares may be taken e.p., the plain multi-step is taken from the
-    /// table and its other rays are walked in their turn.
+    /// The moves of a pawn (coverage `Pawn`): one pass over its stops;
+    /// empty squares may be taken e.p., the plain multi-step is taken from
+    /// the table and other special entries (walked rays, rays reaching the
+    /// promotion zone, which go through `push_move`) in their turn.
     pub(super) fn push_pawn_table_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         x: u8,
         t: u8,
         out: &mut Vec<Move>,
     ) {
-        let color = self.side;
-        let slow = WALKED | promotes_bit(color);
-        for ray in self.tables.square_rays.of(t, x) {
-            let rights = ray.rights;
-            if rights & slow != 0 {
-                self.push_pawn_ray(x, t, ray, gen_kind(QUIETS, CAPTURES), out);
-                continue;
-            }
-            if rights & MULTI_STEP != 0 {
-                if QUIETS && self.board[x as usize] & VIRGIN != 0 {
-                    if let Some((y, skip)) = self.multi_step_target(x, ray) {
-                        out.push(Move::new(x, y, MoveKind::MultiStep, 0, skip));
+        let (run, stops) = self.tables.square_rays.runs_of(t, x);
+        let slow = WALKED | promotes_bit(self.side);
+        let mut i = 0;
+        while let Some(stop) = stops.get(i) {
+            i += 1;
+            let rights = stop.rights;
+            if rights & ENTRY != 0 {
+                let Some(entry) = run.get(usize::from(stop.sq)) else {
+                    continue;
+                };
+                if rights & (slow | MULTI_STEP) == MULTI_STEP {
+                    if QUIETS && self.board[x as usize] & VIRGIN != 0 {
+                        if let Some((y, skip)) = self.multi_step_target(x, entry) {
+                            out.push(Move::new(x, y, MoveKind::MultiStep, 0, skip));
+                        }
                     }
+                } else {
+                    self.push_pawn_entry::<QUIETS, CAPTURES>(x, t, entry, out);
                 }
                 continue;
             }
             if !QUIETS && rights & 1 == 0 {
                 // A move-only ray outside the promotion zone.
+                i += usize::from(stop.rest);
                 continue;
             }
-            let mut at = i32::from(x);
-            for _ in 0..ray.steps {
-                at += i32::from(ray.offset);
-                let y = (at & 255) as u8;
-                let occupant = self.board[y as usize];
-                if occupant == EMPTY {
-                    if rights & 2 != 0 {
-                        if QUIETS {
-                            out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
-                        }
-                    } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
-                        out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
+            let y = stop.sq;
+            let occupant = self.board[usize::from(y)];
+            if occupant == EMPTY {
+                if rights & 2 != 0 {
+                    if QUIETS {
+                        out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
                     }
-                    continue;
+                } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
+                    out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
                 }
-                if CAPTURES
-                    && rights & 1 != 0
-                    && cell_color(occupant) != color
-                    && !self.tables.iron[cell_type(occupant) as usize]
-                {
-                    out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
-                }
-                break;
+                continue;
             }
+            if CAPTURES && rights & 1 != 0 && self.capturable(occupant) {
+                out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
+            }
+            i += usize::from(stop.rest);
+        }
+    }
+
+    /// A pawn's special entry (see [`ENTRY`]) other than a plain
+    /// multi-step of a pawn that cannot promote on it: walked or promoting
+    /// through `push_move`, else (reaching only the other side's zone) as
+    /// a plain ray.
+    #[inline(never)]
+    fn push_pawn_entry<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        entry: &SquareRay,
+        out: &mut Vec<Move>,
+    ) {
+        let rights = entry.rights;
+        if rights & (WALKED | promotes_bit(self.side) | MULTI_STEP) != 0 {
+            self.push_pawn_ray(x, t, entry, gen_kind(QUIETS, CAPTURES), out);
+            return;
+        }
+        if !QUIETS && rights & 1 == 0 {
+            return;
+        }
+        let mut at = i32::from(x);
+        for _ in 0..entry.steps {
+            at += i32::from(entry.offset);
+            let y = (at & 255) as u8;
+            let occupant = self.board[y as usize];
+            if occupant == EMPTY {
+                if rights & 2 != 0 {
+                    if QUIETS {
+                        out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
+                    }
+                } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
+                    out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
+                }
+                continue;
+            }
+            if CAPTURES && rights & 1 != 0 && self.capturable(occupant) {
+                out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
+            }
+            break;
         }
     }
 
