@@ -141,7 +141,7 @@ pub struct SquareRays {
     stops: Vec<Stop>,
     /// Index `type * 256 + square` (16 types): the runs of that piece on
     /// that square.
-    spans: Box<[Span]>,
+    spans: Box<[Span; 16 * 256]>,
     /// Per type: how its moves are made.
     coverage: [Coverage; 16],
 }
@@ -235,7 +235,7 @@ impl SquareRays {
         let mut table = SquareRays {
             rays: Vec::new(),
             stops: Vec::new(),
-            spans: vec![Span::default(); 16 * 256].into_boxed_slice(),
+            spans: Box::new([Span::default(); 16 * 256]),
             coverage: [Coverage::Walked; 16],
         };
         for (t, list) in rays.iter().enumerate() {
@@ -535,6 +535,7 @@ impl MailboxPos {
     /// empty squares may be taken e.p., the plain multi-step is taken from
     /// the table and other special entries (walked rays, rays reaching the
     /// promotion zone, which go through `push_move`) in their turn.
+    #[inline(always)]
     pub(super) fn push_pawn_table_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         x: u8,
