@@ -285,15 +285,11 @@ impl SquareRays {
         self.coverage[usize::from(t & 15)]
     }
 
-    /// The entries and the stops of type `t` from square `x`.
-    #[inline]
-    fn runs_of(&self, t: u8, x: u8) -> (&[SquareRay], &[Stop]) {
+    /// Entry `j` of the run of type `t` on square `x`.
+    fn entry_of(&self, t: u8, x: u8, j: u8) -> Option<&SquareRay> {
         let span = &self.spans[usize::from(t & 15) * 256 + usize::from(x)];
-        let rays = self.rays.get(span.start as usize..span.end as usize);
-        let stops = self
-            .stops
-            .get(span.stops_start as usize..span.stops_end as usize);
-        (rays.unwrap_or(&[]), stops.unwrap_or(&[]))
+        let run = self.rays.get(span.start as usize..span.end as usize)?;
+        run.get(usize::from(j))
     }
 
     /// The squares of type `t` from square `x`, ray after ray.
@@ -542,14 +538,15 @@ impl MailboxPos {
         t: u8,
         out: &mut Vec<Move>,
     ) {
-        let (run, stops) = self.tables.square_rays.runs_of(t, x);
+        let table = &self.tables.square_rays;
+        let stops = table.stops_of(t, x);
         let slow = WALKED | promotes_bit(self.side);
         let mut i = 0;
         while let Some(stop) = stops.get(i) {
             i += 1;
             let rights = stop.rights;
             if rights & ENTRY != 0 {
-                let Some(entry) = run.get(usize::from(stop.sq)) else {
+                let Some(entry) = table.entry_of(t, x, stop.sq) else {
                     continue;
                 };
                 if rights & (slow | MULTI_STEP) == MULTI_STEP {
