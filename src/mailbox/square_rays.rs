@@ -92,15 +92,22 @@ impl Geometry {
 
 /// Whether `ray` is a plain castling ray of a piece that is not a pawn: an
 /// x4 ray without the e.p.-immune (0x40) or never-toggle (0x80) bits, and
-/// no wrap, multi-path, hop or platform rule. The general walk makes at
-/// most one move along it, a castling, and only for a virgin piece.
+/// no wrap, multi-path, hop or platform rule, that either never castles
+/// (not sideways: the castling test refuses it) or lands sideways on its
+/// own side (its second step not back past the piece, so the landing lies
+/// on the squares the castling test found empty, or is the corner). The
+/// general walk makes at most one move along it, a castling (a quiet
+/// move), and only for a virgin piece.
 fn plain_castling(ray: &CompiledRay) -> bool {
+    let never = ray.s.dr != 0 || ray.s.df == 0;
+    let inward = ray.s2.dr == 0 && ray.s2.df * ray.s.df >= 0;
     ray.rights == 4
         && ray.toggle & 0xC == 0
         && !ray.cylinder
         && ray.multi_path.is_none()
         && !ray.hop_back
         && !ray.friendly_platform
+        && (never || inward)
 }
 
 /// How the move generator makes the moves of a piece type.

@@ -139,3 +139,30 @@ fn fast_paths_equal_the_general_walk() {
     let walked_castlings: usize = castlings.iter().map(|(_, n)| n).sum();
     assert!(walked_castlings > 0, "{castlings:?}");
 }
+
+#[test]
+fn castling_rays_that_could_land_elsewhere_are_walked() {
+    let c = catalog();
+    let pos = MailboxPos::new(c.variant("capablanca").unwrap());
+    let king = (1..16usize)
+        .find(|&t| pos.tables.royalty[t] != crate::rules::variant::Royalty::None)
+        .unwrap();
+    let castling: Vec<_> = pos.tables.rays[king]
+        .iter()
+        .filter(|r| r.rights == 4)
+        .cloned()
+        .collect();
+    assert_eq!(castling.len(), 2);
+    for ray in castling {
+        assert!(plain_castling(&ray));
+        let mut back = ray.clone();
+        back.s2.df = -ray.s.df.signum() * 3;
+        assert!(!plain_castling(&back), "lands back past the king");
+        let mut other_row = ray.clone();
+        other_row.s2.dr = 1;
+        assert!(!plain_castling(&other_row), "lands on another row");
+        let mut upward = ray.clone();
+        upward.s.dr = 1;
+        assert!(plain_castling(&upward), "never castles");
+    }
+}
