@@ -59,6 +59,7 @@ bench_signature() {  # `nightrider bench` must print the node count the README s
   [ -n "$want" ] && [ "$want" = "$got" ]
 }
 cargo build --release --quiet
+check "python unit tests of tools/" python3 -m unittest discover -s tools -p 'test_*.py'
 check "bench signature" bench_signature
 check "nightrider check fmax.ini" target/release/nightrider check fmax.ini
 

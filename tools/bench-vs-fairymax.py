@@ -14,18 +14,34 @@ position up: start-up, tables, hash clearing) and gives a second nps.
 Prints one line per position and the totals with both nps ratios
 (Nightrider / Fairy-Max).
 
+With `--entries`, Fairy-Max's nodes are counted as Nightrider counts its
+own: positions entered by the search, not Fairy-Max's internal-deepening
+passes (see tools/fairymax_entries.py). For each position Fairy-Max first
+searches under `st` as above to find the depth it reaches in that time, then
+searches to that depth twice: once timed (wall clock from `go` to its move),
+once with its search function's entries counted; its positions per second
+are the entries over the timed run's seconds. Nightrider is measured as
+without `--entries`. Prints, per position, both engines' nps by their own
+count, Fairy-Max's positions per second, and both ratios.
+
 usage: tools/bench-vs-fairymax.py [--nightrider BIN] [--fairymax BIN]
                                   [--st SECONDS | --sd DEPTH] [--only VARIANT]
+                                  [--entries]
 Run it from the repository root (Nightrider finds fmax.ini there). Each
-position costs about 2 x SECONDS; keep it short on a shared machine.
+position costs about 2 x SECONDS (with `--entries` about 15 x SECONDS); keep
+it short on a shared machine.
 """
 import argparse
+import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import fairymax_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 FAIRYMAX_ST_FACTOR = 15
@@ -78,11 +94,7 @@ def run(cmd, lines, wait_for_move, timeout):
 
 def search(cmd, variant, fen, limit, timeout):
     """One search: (nodes, centiseconds, CPU seconds of the search alone)."""
-    setup = ["xboard", "protover 2", "new", "force"]
-    if variant != "normal":
-        setup.append(f"variant {variant}")
-    if fen:
-        setup.append(f"setboard {fen}")
+    setup = setup_lines(variant, fen)
     _, idle_cpu = run(cmd, setup, False, timeout)
     last, cpu = run(cmd, setup + ["post", limit, "go"], True, timeout)
     if not last:
@@ -104,7 +116,11 @@ def main():
     ap.add_argument("--st", type=float, default=2.0, help="seconds per position")
     ap.add_argument("--sd", type=int, help="fixed depth instead of time")
     ap.add_argument("--only", help="only positions of this variant")
+    ap.add_argument("--entries", action="store_true",
+                    help="count Fairy-Max's nodes as positions entered (needs perf, valgrind)")
     args = ap.parse_args()
+    if args.entries:
+        return compare_by_entries(args)
     limit = f"sd {args.sd}" if args.sd else f"st {args.st:g}"
     # Fairy-Max spends only a fifteenth of `st` (its cap: time left / 15),
     # and stops at its own clock even with `sd`: give it the time to match.
@@ -133,6 +149,67 @@ def main():
         return 0
     print("no thinking output from one of the engines", file=sys.stderr)
     return 1
+
+
+def setup_lines(variant, fen):
+    """XBoard commands that set a bench position up in force mode."""
+    lines = ["xboard", "protover 2", "new", "force"]
+    if variant != "normal":
+        lines.append(f"variant {variant}")
+    if fen:
+        lines.append(f"setboard {fen}")
+    return lines
+
+
+def fairymax_positions_per_second(binary, address, variant, fen, st, timeout):
+    """Fairy-Max in one position: (nps by its own count under `st`, positions
+    entered per second at the depth it reached, that depth, the seconds the
+    fixed-depth search took), or None without output."""
+    setup = setup_lines(variant, fen)
+    reached, _ = fairymax_entries.drive(
+        [binary], setup + ["post", f"st {FAIRYMAX_ST_FACTOR * st:g}"], timeout)
+    if not reached:
+        return None
+    fixed = setup + ["post", "st 1000", f"sd {reached[0]}"]
+    timed, seconds = fairymax_entries.drive([binary], fixed, 20 * timeout)
+    entries, counted = fairymax_entries.count_entries(binary, address, fixed, 40 * timeout)
+    if counted is None or timed is None or counted[::2] != timed[::2]:
+        raise RuntimeError(f"{variant}: the timed and the counted search differ: {timed} {counted}")
+    own_nps = reached[2] * 100 / max(reached[1], 1)
+    return own_nps, entries / seconds, reached[0], seconds
+
+
+def compare_by_entries(args):
+    """The `--entries` table: Nightrider's nps against Fairy-Max's nps by its
+    own count and by positions entered."""
+    binary = shutil.which(args.fairymax) or args.fairymax
+    offset = fairymax_entries.search_function_offset(binary)
+    address = fairymax_entries.load_base(binary) + offset
+    print(f"Fairy-Max search function at offset {offset:#x}, counted at {address:#x}")
+    timeout = 10 * args.st + 10
+    print(f"{'variant':<11} {'nightrider':>10} {'fm own':>10} {'fm entered':>10} "
+          f"{'ratio own':>9} {'entered':>7} {'fm depth':>8} {'fm secs':>7}")
+    ratios = []
+    for variant, fen, general in bench_positions():
+        if args.only and variant != args.only:
+            continue
+        board = ["--board", "general"] if general else []
+        ours = nps(search([args.nightrider] + board, variant, fen, f"st {args.st:g}", timeout))
+        theirs = fairymax_positions_per_second(
+            binary, address, variant, fen, args.st, timeout)
+        if not ours or not theirs:
+            print(f"{variant:<11} no thinking output", flush=True)
+            continue
+        ratios.append((ours[0] / theirs[0], ours[0] / theirs[1]))
+        name = variant + ("*" if general and variant == "normal" else "")
+        print(f"{name:<11} {ours[0]:10.0f} {theirs[0]:10.0f} {theirs[1]:10.0f} "
+              f"{ours[0] / theirs[0]:9.2f} {ours[0] / theirs[1]:7.2f} {theirs[2]:8d} "
+              f"{theirs[3]:7.2f}", flush=True)
+    if not ratios:
+        return 1
+    own, entered = (math.prod(r[i] for r in ratios) ** (1 / len(ratios)) for i in (0, 1))
+    print(f"{'geo. mean':<11} {'':>32} {own:9.2f} {entered:7.2f}")
+    return 0
 
 
 def line(name, a, b):
