@@ -27,12 +27,20 @@ impl MailboxPos {
             return true;
         }
         let royal = royals.squares[0];
-        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
         let (from, to) = (m.from(), m.to());
         let mover = cell_type(self.board[from as usize]);
-        let (df, dr) = (i32::from(from & 15) - rf, i32::from(from >> 4) - rr);
+        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
         t.may_reach(mover, rf - i32::from(to & 15), rr - i32::from(to >> 4))
-            || (t.may_open_line(df, dr) && self.opens_line(royal, from, to, self.side))
+            || self.may_discover_check(royal, from, to)
+    }
+
+    /// Whether emptying `from` for `to` may let a slider of the side to
+    /// move see the enemy royal on `royal` (a discovered check).
+    #[inline(never)]
+    fn may_discover_check(&self, royal: u8, from: u8, to: u8) -> bool {
+        let df = i32::from(from & 15) - i32::from(royal & 15);
+        let dr = i32::from(from >> 4) - i32::from(royal >> 4);
+        self.tables.may_open_line(df, dr) && self.opens_line(royal, from, to, self.side)
     }
 }
 

@@ -354,11 +354,17 @@ impl MailboxPos {
                 i32::from(a >> 4) - i32::from(b >> 4),
             )
         };
-        info.royals[..info.royal_count as usize].iter().any(|&r| {
+        let opens = |r: u8| {
             let (df, dr) = offset(m.from(), r);
             let (tf, tr) = offset(m.to(), r);
             self.tables.may_open_line(df, dr)
                 || (self.tables.hoppers && self.tables.may_open_line(tf, tr))
-        })
+        };
+        if info.royal_count == 1 {
+            return opens(info.royals[0]);
+        }
+        info.royals[..info.royal_count as usize]
+            .iter()
+            .any(|&r| opens(r))
     }
 }

@@ -4,6 +4,7 @@
 //! and the attack test built on the same walk.
 
 use super::moves::{Move, MoveKind};
+use super::square_rays::{gen_kind, Coverage};
 use super::tables::{CompiledRay, Delta};
 use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
 use crate::core::Color;
@@ -394,16 +395,38 @@ impl MailboxPos {
 
     /// Appends the pseudo-legal moves of the side to move.
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
+        match kind {
+            GenKind::All => self.generate_kind::<true, true>(out),
+            GenKind::Captures => self.generate_kind::<false, true>(out),
+            GenKind::Quiets => self.generate_kind::<true, false>(out),
+        }
+    }
+
+    /// [`MailboxPos::generate_moves`] for one kind of generation: quiet
+    /// moves when `QUIETS`, captures and promotions when `CAPTURES`.
+    fn generate_kind<const QUIETS: bool, const CAPTURES: bool>(&self, out: &mut Vec<Move>) {
         let in_check = std::cell::OnceCell::new();
         let table = &self.tables.square_rays;
+        let castling960 = self.tables.castling960;
+        let enemy = &self.occupancy[self.side.flip().index()];
+        let ep = self.ep_len != 0;
         self.for_each_piece(self.side, |x| {
             let t = cell_type(self.board[x as usize]);
-            if table.covers_piece(t) {
-                self.push_piece_table_moves(x, t, kind, out);
-            } else if table.covers(t) {
-                self.push_pawn_table_moves(x, t, kind, out);
-            } else {
-                self.generate_walked_moves(x, kind, &in_check, out);
+            let coverage = table.coverage(t);
+            if !QUIETS
+                && coverage != Coverage::Walked
+                && !table.may_capture(t, x, self.side, enemy, ep)
+            {
+                // Captures only, and this piece has none.
+                return;
+            }
+            match coverage {
+                Coverage::Piece => self.push_piece_table_moves::<QUIETS, CAPTURES>(x, t, out),
+                Coverage::Pawn => self.push_pawn_table_moves::<QUIETS, CAPTURES>(x, t, out),
+                Coverage::Castler if !castling960 => {
+                    self.push_castler_table_moves::<QUIETS, CAPTURES>(x, t, out);
+                }
+                _ => self.generate_walked_moves(x, gen_kind(QUIETS, CAPTURES), &in_check, out),
             }
         });
     }
@@ -439,11 +462,23 @@ impl MailboxPos {
         out: &mut Vec<Move>,
     ) {
         let t = cell_type(self.board[x as usize]);
-        if self.tables.square_rays.covers(t) {
-            self.push_table_moves(x, t, kind, out);
-        } else {
-            self.generate_walked_moves(x, kind, in_check, out);
+        match self.tables.square_rays.coverage(t) {
+            Coverage::Walked => self.generate_walked_moves(x, kind, in_check, out),
+            Coverage::Castler if self.tables.castling960 => {
+                self.generate_walked_moves(x, kind, in_check, out);
+            }
+            coverage => self.push_table_moves(x, t, coverage, kind, out),
         }
+    }
+
+    /// The pseudo-legal moves of `kind` as the general walk alone makes
+    /// them (no table fast path): what the fast paths must equal.
+    #[cfg(test)]
+    pub(super) fn generate_all_walked(&self, kind: GenKind, out: &mut Vec<Move>) {
+        let in_check = std::cell::OnceCell::new();
+        self.for_each_piece(self.side, |x| {
+            self.generate_walked_moves(x, kind, &in_check, out);
+        });
     }
 
     /// [`MailboxPos::generate_piece_moves`] by walking the piece's rays.

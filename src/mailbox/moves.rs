@@ -22,18 +22,20 @@ pub enum MoveKind {
     CastleGateCorner = 5,
 }
 
-impl MoveKind {
-    fn from_bits(bits: u32) -> MoveKind {
-        match bits {
-            1 => MoveKind::Capture,
-            2 => MoveKind::EnPassant,
-            3 => MoveKind::MultiStep,
-            4 => MoveKind::Castle,
-            5 => MoveKind::CastleGateCorner,
-            _ => MoveKind::Quiet,
-        }
-    }
-}
+/// [`MoveKind`] by its three bits in a [`Move`] (6 and 7 never occur).
+const KINDS: [MoveKind; 8] = [
+    MoveKind::Quiet,
+    MoveKind::Capture,
+    MoveKind::EnPassant,
+    MoveKind::MultiStep,
+    MoveKind::Castle,
+    MoveKind::CastleGateCorner,
+    MoveKind::Quiet,
+    MoveKind::Quiet,
+];
+
+/// The bit position of the kind in a [`Move`].
+const KIND_SHIFT: u32 = 20;
 
 /// A move on the mailbox board (squares are `16 * row + file`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,7 +50,7 @@ impl Move {
         let bits = u32::from(from)
             | u32::from(to) << 8
             | u32::from(piece & 15) << 16
-            | (kind as u32) << 20
+            | (kind as u32) << KIND_SHIFT
             | u32::from(skip) << 23
             | ALWAYS;
         Move(NonZeroU32::new(bits).unwrap_or(NonZeroU32::MIN))
@@ -74,8 +76,9 @@ impl Move {
 
     /// The kind of move.
     #[must_use]
+    #[inline]
     pub fn kind(self) -> MoveKind {
-        MoveKind::from_bits(self.0.get() >> 20 & 7)
+        KINDS[(self.0.get() >> KIND_SHIFT & 7) as usize]
     }
 
     /// First square a multi-step pawn move passed over.
@@ -107,8 +110,10 @@ impl Move {
 
     /// Whether the move takes a piece.
     #[must_use]
+    #[inline]
     pub fn is_capture(self) -> bool {
-        matches!(self.kind(), MoveKind::Capture | MoveKind::EnPassant)
+        let kind = self.0.get() >> KIND_SHIFT & 7;
+        kind == MoveKind::Capture as u32 || kind == MoveKind::EnPassant as u32
     }
 
     /// This move (whose target square is 0) with target square `to`.
@@ -139,5 +144,26 @@ mod tests {
         assert_eq!(Move::from_bits(m.bits()), Some(m));
         let c = Move::new(0, 0, MoveKind::CastleGateCorner, 0, 0);
         assert_eq!(c.kind(), MoveKind::CastleGateCorner);
+    }
+
+    #[test]
+    fn every_kind_round_trips_and_only_captures_capture() {
+        use MoveKind::*;
+        for kind in [
+            Quiet,
+            Capture,
+            EnPassant,
+            MultiStep,
+            Castle,
+            CastleGateCorner,
+        ] {
+            let m = Move::new(0x12, 0x34, kind, 3, 0x56);
+            assert_eq!(m.kind(), kind);
+            assert_eq!(m.is_capture(), matches!(kind, Capture | EnPassant));
+            assert_eq!(
+                (m.from(), m.to(), m.piece(), m.skip()),
+                (0x12, 0x34, 3, 0x56)
+            );
+        }
     }
 }

@@ -1,10 +1,14 @@
 //! Per piece type and square, the plain rays a piece walks from that square,
 //! already clipped to the board: the move generator's fast path for pieces
 //! whose rays are all plain leaps and slides (no hop, toggle, wrap, x4 or
-//! multi-path move), and for pawns (whose other rays, such as multi-steps,
-//! are walked in turn by the general walk), on boards without zones or
-//! gating. A piece's moves come out in the same order as the general ray
-//! walk gives them.
+//! multi-path move), for castling pieces (plain rays plus castling rays,
+//! which the general walk takes in their turn, and only for a virgin piece),
+//! and for pawns (whose other rays, such as multi-steps, are walked in turn
+//! by the general walk), on boards without zones or gating. A piece's moves
+//! come out in the same order as the general ray walk gives them.
+//!
+//! Each fast path is compiled once per kind of generation (const `QUIETS`
+//! and `CAPTURES`), so the tests of the kind drop out of the inner loops.
 
 use super::moves::{Move, MoveKind};
 use super::tables::CompiledRay;
@@ -34,6 +38,11 @@ const WALKED: u8 = 0x80;
 /// square, virgin pawns only): `steps` squares from the origin that must
 /// all be empty, the last one being the landing square.
 const MULTI_STEP: u8 = 0x40;
+
+/// [`Stop::rights`] of a pawn's stop that stands for a whole entry of its
+/// run (walked, multi-step, or reaching a promotion zone), whose index in
+/// the run is the stop's `sq`.
+const ENTRY: u8 = 0x08;
 
 /// [`SquareRay::rights`] of a pawn's ray that reaches white's promotion
 /// zone (black's is the next bit).
@@ -81,6 +90,39 @@ impl Geometry {
     }
 }
 
+/// Whether `ray` is a plain castling ray of a piece that is not a pawn: an
+/// x4 ray without the e.p.-immune (0x40) or never-toggle (0x80) bits, and
+/// no wrap, multi-path, hop or platform rule, that either never castles
+/// (not sideways: the castling test refuses it) or lands sideways on its
+/// own side (its second step not back past the piece, so the landing lies
+/// on the squares the castling test found empty, or is the corner). The
+/// general walk makes at most one move along it, a castling (a quiet
+/// move), and only for a virgin piece.
+fn plain_castling(ray: &CompiledRay) -> bool {
+    let never = ray.s.dr != 0 || ray.s.df == 0;
+    let inward = ray.s2.dr == 0 && ray.s2.df * ray.s.df >= 0;
+    ray.rights == 4
+        && ray.toggle & 0xC == 0
+        && !ray.cylinder
+        && ray.multi_path.is_none()
+        && !ray.hop_back
+        && !ray.friendly_platform
+        && (never || inward)
+}
+
+/// How the move generator makes the moves of a piece type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coverage {
+    /// Not in the table: every ray is walked by the general walk.
+    Walked,
+    /// A piece (not a pawn) with plain rays only.
+    Piece,
+    /// A pawn: plain rays from the table, the others walked.
+    Pawn,
+    /// A piece (not a pawn) with plain rays and plain castling rays.
+    Castler,
+}
+
 /// Whether `ray` of a pawn of type `t` is a plain multi-step: an x4 ray
 /// that goes straight on over `count + 1` empty squares and then may only
 /// move (no capture, jump, hop, wrap or Fairy-Max's C24 shortening).
@@ -101,13 +143,87 @@ fn plain_multi_step(ray: &CompiledRay, t: usize) -> bool {
 pub struct SquareRays {
     /// The rays of every (type, square), one run after another.
     rays: Vec<SquareRay>,
-    /// Index `type * 256 + square` (16 types): where that run starts in
-    /// `rays` and where it ends.
-    spans: Box<[(u32, u32); 16 * 256]>,
-    /// Bit per type that the table covers.
-    covered: u16,
-    /// Bit per covered type that is a pawn.
-    pawns: u16,
+    /// The squares of every (type, square) that is not a pawn's, ray after
+    /// ray, each ray's from the nearest out: one run after another.
+    stops: Vec<Stop>,
+    /// Index `type * 256 + square` (16 types): the runs of that piece on
+    /// that square.
+    spans: Box<[Span; 16 * 256]>,
+    /// Per type: how its moves are made.
+    coverage: [Coverage; 16],
+}
+
+/// One square of a ray of a piece that is not a pawn, or one of its
+/// castling rays.
+#[derive(Clone, Copy, Debug)]
+struct Stop {
+    /// The square; for a castling ray the ray's index in the type's rays.
+    sq: u8,
+    /// The ray's rights bits 0 (capture) and 1 (move to empty), or
+    /// [`WALKED`] for a castling ray.
+    rights: u8,
+    /// How many squares of the same ray follow (skipped once blocked).
+    rest: u8,
+}
+
+/// The rays of one piece type on one square, and what its captures need.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    /// Where the run starts in [`SquareRays::rays`].
+    start: u32,
+    /// Where it ends.
+    end: u32,
+    /// Where the run of a piece that is not a pawn starts in
+    /// [`SquareRays::stops`].
+    stops_start: u32,
+    /// Where it ends.
+    stops_end: u32,
+    /// Bit per colour: a piece of that colour may make a capture or
+    /// promotion move without an enemy piece on `targets` (a walked ray,
+    /// a ray into its promotion zone). [`EP_CAPABLE`]: a pawn, which may
+    /// take e.p.
+    unbounded: u8,
+    /// The squares the plain capturing rays reach on an empty board (bit
+    /// `sq & 63` of word `sq >> 6`, as the board's occupancy).
+    targets: [u64; 4],
+}
+
+/// [`Span::unbounded`]: the piece may take e.p. (on a square without an
+/// enemy piece).
+const EP_CAPABLE: u8 = 4;
+
+impl Span {
+    /// The span of the entries `run` (starting at `start`) of a piece of
+    /// `coverage` on `sq`.
+    fn of_run(start: u32, run: &[SquareRay], sq: usize, coverage: Coverage) -> Span {
+        let mut span = Span {
+            start,
+            end: start + run.len() as u32,
+            ..Span::default()
+        };
+        let pawn = coverage == Coverage::Pawn;
+        if pawn {
+            span.unbounded |= EP_CAPABLE;
+        }
+        for e in run {
+            if e.rights & WALKED != 0 {
+                // A pawn's walked ray may do anything; a castling ray
+                // never captures.
+                span.unbounded |= if pawn { 3 } else { 0 };
+                continue;
+            }
+            span.unbounded |= (e.rights / PROMOTES_WHITE) & 3;
+            if e.rights & 1 == 0 || e.rights & MULTI_STEP != 0 {
+                continue;
+            }
+            let mut at = sq as i32;
+            for _ in 0..e.steps {
+                at += i32::from(e.offset);
+                span.targets[(at as usize & 255) >> 6] |= 1 << (at & 63);
+            }
+        }
+        span
+    }
 }
 
 impl SquareRays {
@@ -125,27 +241,23 @@ impl SquareRays {
     ) -> SquareRays {
         let mut table = SquareRays {
             rays: Vec::new(),
-            spans: Box::new([(0, 0); 16 * 256]),
-            covered: 0,
-            pawns: 0,
+            stops: Vec::new(),
+            spans: Box::new([Span::default(); 16 * 256]),
+            coverage: [Coverage::Walked; 16],
         };
         for (t, list) in rays.iter().enumerate() {
-            let simple = !list.is_empty() && list.iter().all(|r| r.simple);
-            let pawn = is_pawn[t] && !royal[t];
-            if enabled && t < 16 && (pawn || (simple && !is_pawn[t])) {
-                table.covered |= 1 << t;
-                table.pawns |= u16::from(is_pawn[t]) << t;
-            }
-            if table.covered & (1 << t) == 0 {
+            let coverage = coverage_of(list, is_pawn[t], royal[t]);
+            if !enabled || t >= 16 || coverage == Coverage::Walked {
                 continue;
             }
+            table.coverage[t] = coverage;
             for sq in 0..256 {
                 let start = table.rays.len() as u32;
                 for (i, ray) in list.iter().enumerate() {
                     let entry = if ray.simple {
                         simple_entry(ray, reach[ray.reach_row * 256 + sq], sq, is_pawn[t])
                             .map(|(e, squares)| (e, geometry.promotion_bits(squares)))
-                    } else if plain_multi_step(ray, t) {
+                    } else if is_pawn[t] && plain_multi_step(ray, t) {
                         multi_step_entry(ray, sq, geometry)
                     } else {
                         let walked = SquareRay {
@@ -162,34 +274,105 @@ impl SquareRays {
                         table.rays.push(entry);
                     }
                 }
-                table.spans[t * 256 + sq] = (start, table.rays.len() as u32);
+                let run = &table.rays[start as usize..];
+                let mut span = Span::of_run(start, run, sq, coverage);
+                span.stops_start = table.stops.len() as u32;
+                push_stops(&mut table.stops, run, sq, coverage == Coverage::Pawn);
+                span.stops_end = table.stops.len() as u32;
+                table.spans[t * 256 + sq] = span;
             }
         }
         table
     }
 
-    /// Whether pieces of type `t` are generated from the table.
+    /// How the moves of pieces of type `t` are made.
     #[must_use]
-    pub fn covers(&self, t: u8) -> bool {
-        self.covered & (1 << t) != 0
+    #[inline]
+    pub fn coverage(&self, t: u8) -> Coverage {
+        self.coverage[usize::from(t & 15)]
     }
 
-    /// Whether pieces of type `t` are generated from the table and are
-    /// not pawns.
-    #[must_use]
-    pub fn covers_piece(&self, t: u8) -> bool {
-        (self.covered & !self.pawns) & (1 << t) != 0
+    /// Entry `j` of the run of type `t` on square `x`.
+    fn entry_of(&self, t: u8, x: u8, j: u8) -> Option<&SquareRay> {
+        let span = &self.spans[usize::from(t & 15) * 256 + usize::from(x)];
+        let run = self.rays.get(span.start as usize..span.end as usize)?;
+        run.get(usize::from(j))
     }
 
-    /// Whether covered type `t` is a pawn.
-    fn is_pawn(&self, t: u8) -> bool {
-        self.pawns & (1 << t) != 0
+    /// The squares of type `t` from square `x`, ray after ray.
+    #[inline]
+    fn stops_of(&self, t: u8, x: u8) -> &[Stop] {
+        let span = &self.spans[usize::from(t & 15) * 256 + usize::from(x)];
+        self.stops
+            .get(span.stops_start as usize..span.stops_end as usize)
+            .unwrap_or(&[])
     }
 
-    /// The rays of type `t` from square `x` (empty for an uncovered type).
-    fn of(&self, t: u8, x: u8) -> &[SquareRay] {
-        let (start, end) = self.spans[usize::from(t & 15) * 256 + usize::from(x)];
-        self.rays.get(start as usize..end as usize).unwrap_or(&[])
+    /// Whether the piece of covered type `t` and `color` on `x` may have a
+    /// capture or promotion move when the enemy men stand on `enemy` (a
+    /// set laid out as the board's occupancy) and `ep` says whether there
+    /// are e.p. squares. `false` only when it surely has none.
+    #[inline]
+    pub fn may_capture(&self, t: u8, x: u8, color: Color, enemy: &[u64; 4], ep: bool) -> bool {
+        let span = &self.spans[usize::from(t & 15) * 256 + usize::from(x)];
+        let open = (1 << color.index()) | if ep { EP_CAPABLE } else { 0 };
+        let hit = (span.targets[0] & enemy[0])
+            | (span.targets[1] & enemy[1])
+            | (span.targets[2] & enemy[2])
+            | (span.targets[3] & enemy[3]);
+        span.unbounded & open != 0 || hit != 0
+    }
+}
+
+/// Appends the stops of the entries `run` from `sq`; a `pawn`'s entries
+/// that are not plain (walked, multi-step, reaching a promotion zone) are
+/// one [`ENTRY`] stop each.
+fn push_stops(stops: &mut Vec<Stop>, run: &[SquareRay], sq: usize, pawn: bool) {
+    let special = WALKED | MULTI_STEP | PROMOTES_WHITE | PROMOTES_WHITE << 1;
+    for (j, e) in run.iter().enumerate() {
+        if pawn && e.rights & special != 0 {
+            stops.push(Stop {
+                sq: j as u8,
+                rights: e.rights | ENTRY,
+                rest: 0,
+            });
+            continue;
+        }
+        if e.rights & WALKED != 0 {
+            stops.push(Stop {
+                sq: e.offset as u8,
+                rights: WALKED,
+                rest: 0,
+            });
+            continue;
+        }
+        for k in 1..=e.steps {
+            stops.push(Stop {
+                sq: (sq as i32 + i32::from(k) * i32::from(e.offset)) as u8,
+                rights: e.rights & 3,
+                rest: e.steps - k,
+            });
+        }
+    }
+}
+
+/// How the table covers a type with `rays` (`pawn` and `royal` as the
+/// type is).
+fn coverage_of(rays: &[CompiledRay], pawn: bool, royal: bool) -> Coverage {
+    if rays.is_empty() {
+        Coverage::Walked
+    } else if pawn {
+        if royal {
+            Coverage::Walked
+        } else {
+            Coverage::Pawn
+        }
+    } else if rays.iter().all(|r| r.simple) {
+        Coverage::Piece
+    } else if rays.iter().all(|r| r.simple || plain_castling(r)) {
+        Coverage::Castler
+    } else {
+        Coverage::Walked
     }
 }
 
@@ -227,95 +410,226 @@ fn multi_step_entry(ray: &CompiledRay, sq: usize, geometry: &Geometry) -> Option
     Some((entry, geometry.promotion_bits(std::iter::once(landing))))
 }
 
+/// The kind of generation that the const parameters `QUIETS` and
+/// `CAPTURES` of the fast paths stand for.
+pub(super) fn gen_kind(quiets: bool, captures: bool) -> GenKind {
+    match (quiets, captures) {
+        (true, true) => GenKind::All,
+        (false, _) => GenKind::Captures,
+        (true, false) => GenKind::Quiets,
+    }
+}
+
 impl MailboxPos {
     /// Appends the moves of `kind` of the side to move's piece of covered
-    /// type `t` on `x` (see [`SquareRays`]).
-    pub(super) fn push_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
-        if self.tables.square_rays.is_pawn(t) {
-            self.push_pawn_table_moves(x, t, kind, out);
-        } else {
-            self.push_piece_table_moves(x, t, kind, out);
+    /// type `t` on `x` (see [`SquareRays`]); `coverage` is not `Walked`.
+    pub(super) fn push_table_moves(
+        &self,
+        x: u8,
+        t: u8,
+        coverage: Coverage,
+        kind: GenKind,
+        out: &mut Vec<Move>,
+    ) {
+        match kind {
+            GenKind::All => self.push_covered::<true, true>(x, t, coverage, out),
+            GenKind::Captures => self.push_covered::<false, true>(x, t, coverage, out),
+            GenKind::Quiets => self.push_covered::<true, false>(x, t, coverage, out),
         }
     }
 
-    /// [`MailboxPos::push_table_moves`] for a piece that is not a pawn.
+    /// [`MailboxPos::push_table_moves`] for one kind of generation.
+    fn push_covered<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        coverage: Coverage,
+        out: &mut Vec<Move>,
+    ) {
+        match coverage {
+            Coverage::Pawn => self.push_pawn_table_moves::<QUIETS, CAPTURES>(x, t, out),
+            Coverage::Castler => self.push_castler_table_moves::<QUIETS, CAPTURES>(x, t, out),
+            _ => self.push_piece_table_moves::<QUIETS, CAPTURES>(x, t, out),
+        }
+    }
+
+    /// The moves of a piece that is not a pawn along its plain rays from
+    /// the table (type `t`, coverage `Piece`): one pass over its stops.
     #[inline]
-    pub(super) fn push_piece_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
-        let color = self.side;
-        let quiets = kind != GenKind::Captures;
-        let captures = kind != GenKind::Quiets;
-        let quiet_move = Move::new(x, 0, MoveKind::Quiet, 0, 0);
+    pub(super) fn push_piece_table_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let stops = self.tables.square_rays.stops_of(t, x);
+        let quiet = Move::new(x, 0, MoveKind::Quiet, 0, 0);
         let capture = Move::new(x, 0, MoveKind::Capture, 0, 0);
-        for ray in self.tables.square_rays.of(t, x) {
-            let mut at = i32::from(x);
-            for _ in 0..ray.steps {
-                at += i32::from(ray.offset);
-                let occupant = self.board[at as usize & 255];
-                if occupant == EMPTY {
-                    if quiets && ray.rights & 2 != 0 {
-                        out.push(quiet_move.with_target(at as u8));
-                    }
-                    continue;
+        let mut i = 0;
+        while let Some(stop) = stops.get(i) {
+            i += 1;
+            let occupant = self.board[usize::from(stop.sq)];
+            if occupant == EMPTY {
+                if QUIETS && stop.rights & 2 != 0 {
+                    out.push(quiet.with_target(stop.sq));
                 }
-                if captures
-                    && ray.rights & 1 != 0
-                    && cell_color(occupant) != color
-                    && !self.tables.iron[cell_type(occupant) as usize]
-                {
-                    out.push(capture.with_target(at as u8));
-                }
-                break;
+                continue;
             }
+            if CAPTURES && stop.rights & 1 != 0 && self.capturable(occupant) {
+                out.push(capture.with_target(stop.sq));
+            }
+            i += usize::from(stop.rest);
         }
     }
 
-    /// [`MailboxPos::push_table_moves`] for a pawn: moves along rays that
-    /// reach the promotion zone go through `push_move` (the choices), empty
-    /// squares may be taken e.p., the plain multi-step is taken from the
-    /// table and its other rays are walked in their turn.
-    pub(super) fn push_pawn_table_moves(&self, x: u8, t: u8, kind: GenKind, out: &mut Vec<Move>) {
-        let color = self.side;
-        let slow = WALKED | promotes_bit(color);
-        let quiets = kind != GenKind::Captures;
-        let captures = kind != GenKind::Quiets;
-        for ray in self.tables.square_rays.of(t, x) {
-            let rights = ray.rights;
-            if rights & slow != 0 {
-                self.push_pawn_ray(x, t, ray, kind, out);
-                continue;
-            }
-            if rights & MULTI_STEP != 0 {
-                if quiets && self.board[x as usize] & VIRGIN != 0 {
-                    if let Some((y, skip)) = self.multi_step_target(x, ray) {
-                        out.push(Move::new(x, y, MoveKind::MultiStep, 0, skip));
-                    }
+    /// Whether the side to move may capture `occupant` (not empty).
+    #[inline(always)]
+    fn capturable(&self, occupant: u8) -> bool {
+        cell_color(occupant) != self.side && !self.tables.iron[cell_type(occupant) as usize]
+    }
+
+    /// The moves of a castling piece (coverage `Castler`): its plain rays
+    /// from the table and, in their turn, its castling rays walked by the
+    /// general walk when the piece is virgin. A castling is a quiet move
+    /// (it lands on an empty square between the piece and its corner), so
+    /// captures alone never walk them.
+    pub(super) fn push_castler_table_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let piece = self.board[x as usize];
+        let stops = self.tables.square_rays.stops_of(t, x);
+        let mut i = 0;
+        while let Some(stop) = stops.get(i) {
+            i += 1;
+            if stop.rights & WALKED != 0 {
+                if QUIETS && piece & VIRGIN != 0 {
+                    self.push_castling(x, piece, usize::from(stop.sq), out);
                 }
                 continue;
             }
-            let mut at = i32::from(x);
-            for _ in 0..ray.steps {
-                at += i32::from(ray.offset);
-                let y = (at & 255) as u8;
-                let occupant = self.board[y as usize];
-                if occupant == EMPTY {
-                    if rights & 2 != 0 {
-                        if quiets {
-                            out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
-                        }
-                    } else if captures && rights & 1 != 0 && self.is_ep_square(y) {
-                        out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
-                    }
+            let occupant = self.board[usize::from(stop.sq)];
+            if occupant == EMPTY {
+                if QUIETS && stop.rights & 2 != 0 {
+                    out.push(Move::new(x, stop.sq, MoveKind::Quiet, 0, 0));
+                }
+                continue;
+            }
+            if CAPTURES && stop.rights & 1 != 0 && self.capturable(occupant) {
+                out.push(Move::new(x, stop.sq, MoveKind::Capture, 0, 0));
+            }
+            i += usize::from(stop.rest);
+        }
+    }
+
+    /// The castling along ray `index` of the virgin `piece` on `x`, by the
+    /// general walk.
+    #[inline(never)]
+    fn push_castling(&self, x: u8, piece: u8, index: usize, out: &mut Vec<Move>) {
+        let walked = &self.tables.rays[usize::from(cell_type(piece))][index];
+        self.walk_ray(x, piece, walked, None, &mut |y, mk, skip| {
+            self.push_move(x, y, mk, skip, piece, GenKind::All, out);
+        });
+    }
+
+    /// The moves of a pawn (coverage `Pawn`): one pass over its stops;
+    /// empty squares may be taken e.p., the plain multi-step is taken from
+    /// the table and other special entries (walked rays, rays reaching the
+    /// promotion zone, which go through `push_move`) in their turn.
+    #[inline(always)]
+    pub(super) fn push_pawn_table_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let table = &self.tables.square_rays;
+        let stops = table.stops_of(t, x);
+        let slow = WALKED | promotes_bit(self.side);
+        let mut i = 0;
+        while let Some(stop) = stops.get(i) {
+            i += 1;
+            let rights = stop.rights;
+            if rights & ENTRY != 0 {
+                let Some(entry) = table.entry_of(t, x, stop.sq) else {
                     continue;
+                };
+                if rights & (slow | MULTI_STEP) == MULTI_STEP {
+                    if QUIETS && self.board[x as usize] & VIRGIN != 0 {
+                        if let Some((y, skip)) = self.multi_step_target(x, entry) {
+                            out.push(Move::new(x, y, MoveKind::MultiStep, 0, skip));
+                        }
+                    }
+                } else {
+                    self.push_pawn_entry::<QUIETS, CAPTURES>(x, t, entry, out);
                 }
-                if captures
-                    && rights & 1 != 0
-                    && cell_color(occupant) != color
-                    && !self.tables.iron[cell_type(occupant) as usize]
-                {
-                    out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
-                }
-                break;
+                continue;
             }
+            if !QUIETS && rights & 1 == 0 {
+                // A move-only ray outside the promotion zone.
+                i += usize::from(stop.rest);
+                continue;
+            }
+            let y = stop.sq;
+            let occupant = self.board[usize::from(y)];
+            if occupant == EMPTY {
+                if rights & 2 != 0 {
+                    if QUIETS {
+                        out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
+                    }
+                } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
+                    out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
+                }
+                continue;
+            }
+            if CAPTURES && rights & 1 != 0 && self.capturable(occupant) {
+                out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
+            }
+            i += usize::from(stop.rest);
+        }
+    }
+
+    /// A pawn's special entry (see [`ENTRY`]) other than a plain
+    /// multi-step of a pawn that cannot promote on it: walked or promoting
+    /// through `push_move`, else (reaching only the other side's zone) as
+    /// a plain ray.
+    #[inline(never)]
+    fn push_pawn_entry<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        t: u8,
+        entry: &SquareRay,
+        out: &mut Vec<Move>,
+    ) {
+        let rights = entry.rights;
+        if rights & (WALKED | promotes_bit(self.side) | MULTI_STEP) != 0 {
+            self.push_pawn_ray(x, t, entry, gen_kind(QUIETS, CAPTURES), out);
+            return;
+        }
+        if !QUIETS && rights & 1 == 0 {
+            return;
+        }
+        let mut at = i32::from(x);
+        for _ in 0..entry.steps {
+            at += i32::from(entry.offset);
+            let y = (at & 255) as u8;
+            let occupant = self.board[y as usize];
+            if occupant == EMPTY {
+                if rights & 2 != 0 {
+                    if QUIETS {
+                        out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
+                    }
+                } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
+                    out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
+                }
+                continue;
+            }
+            if CAPTURES && rights & 1 != 0 && self.capturable(occupant) {
+                out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
+            }
+            break;
         }
     }
 
@@ -377,3 +691,6 @@ impl MailboxPos {
         Some((at as u8, skip as u8))
     }
 }
+
+#[cfg(test)]
+mod tests;
