@@ -572,20 +572,8 @@ impl MailboxPos {
                 i += usize::from(stop.rest);
                 continue;
             }
-            let y = stop.sq;
-            let occupant = self.board[usize::from(y)];
-            if occupant == EMPTY {
-                if rights & 2 != 0 {
-                    if QUIETS {
-                        out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
-                    }
-                } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
-                    out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
-                }
+            if self.push_pawn_target::<QUIETS, CAPTURES>(x, stop.sq, rights, out) {
                 continue;
-            }
-            if CAPTURES && rights & 1 != 0 && self.capturable(occupant) {
-                out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
             }
             i += usize::from(stop.rest);
         }
@@ -614,23 +602,38 @@ impl MailboxPos {
         let mut at = i32::from(x);
         for _ in 0..entry.steps {
             at += i32::from(entry.offset);
-            let y = (at & 255) as u8;
-            let occupant = self.board[y as usize];
-            if occupant == EMPTY {
-                if rights & 2 != 0 {
-                    if QUIETS {
-                        out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
-                    }
-                } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
-                    out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
-                }
-                continue;
+            if !self.push_pawn_target::<QUIETS, CAPTURES>(x, (at & 255) as u8, rights, out) {
+                break;
             }
-            if CAPTURES && rights & 1 != 0 && self.capturable(occupant) {
-                out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
-            }
-            break;
         }
+    }
+
+    /// The move, if any, of a pawn's plain ray (rights `rights`) from `x`
+    /// to `y`: a push, an en-passant capture or a capture. Whether the ray
+    /// goes on past `y` (it was empty).
+    #[inline(always)]
+    fn push_pawn_target<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        x: u8,
+        y: u8,
+        rights: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let occupant = self.board[usize::from(y)];
+        if occupant == EMPTY {
+            if rights & 2 != 0 {
+                if QUIETS {
+                    out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
+                }
+            } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
+                out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
+            }
+            return true;
+        }
+        if CAPTURES && rights & 1 != 0 && self.capturable(occupant) {
+            out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
+        }
+        false
     }
 
     /// A pawn's ray that the general walk takes, or that reaches the
