@@ -183,6 +183,11 @@ def compare_by_entries(args):
     """The `--entries` table: Nightrider's nps against Fairy-Max's nps by its
     own count and by positions entered."""
     binary = shutil.which(args.fairymax) or args.fairymax
+    missing = [tool for tool in ("valgrind", "perf", "setarch") if not shutil.which(tool)]
+    if missing:
+        print(f"--entries needs {', '.join(missing)} (apt-get install valgrind linux-perf)",
+              file=sys.stderr)
+        return 2
     offset = fairymax_entries.search_function_offset(binary)
     address = fairymax_entries.load_base(binary) + offset
     print(f"Fairy-Max search function at offset {offset:#x}, counted at {address:#x}")
