@@ -45,7 +45,7 @@ import fairymax_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 FAIRYMAX_ST_FACTOR = 15
-THINKING = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\b")
+THINKING = fairymax_entries.THINKING
 
 
 def bench_positions():

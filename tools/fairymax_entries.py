@@ -27,6 +27,8 @@ import time
 
 FN_LINE = re.compile(r"^c?fn=\((\d+)\)(?: (.*))?$")
 CALLS_LINE = re.compile(r"^calls=(\d+) ")
+# An XBoard thinking line: depth, score, centiseconds, nodes.
+THINKING = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\b")
 PROBE_SEARCH = ["xboard", "protover 2", "new", "force", "post", "st 1000", "sd 4"]
 
 
@@ -116,8 +118,6 @@ def count_entries(binary, address, lines, timeout):
                 return int(fields[0]), last
     raise RuntimeError("perf printed no count")
 
-
-THINKING = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\b")
 
 
 def drive(cmd, lines, timeout):
