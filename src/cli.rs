@@ -1,7 +1,8 @@
 //! Command-line dispatch: `nightrider [SUBCOMMAND] [ARGS]`.
 //!
 //! Each subcommand is one entry of [`SUBCOMMANDS`]; without one the engine
-//! starts its XBoard/console front end; other arguments are console commands.
+//! starts its XBoard, UCI or console front end; other arguments are console
+//! commands.
 
 /// A command-line subcommand: its name, a one-line usage, and its handler
 /// (arguments after the name; returns the process exit code).
@@ -79,7 +80,7 @@ pub fn run(args: Vec<String>) -> i32 {
         if first == "--help" || first == "-h" {
             println!("usage: nightrider [SUBCOMMAND] [ARGS]");
             println!(
-                "       nightrider [--board general|auto] [--ini FILE] [COMMAND...]   (engine: XBoard if stdin starts with `xboard`, else the console, which runs each COMMAND first)"
+                "       nightrider [--board general|auto] [--ini FILE] [COMMAND...]   (engine: XBoard if stdin starts with `xboard`, UCI if with `uci`, else the console, which runs each COMMAND first)"
             );
             for c in SUBCOMMANDS {
                 println!("  {}", c.usage);
@@ -122,8 +123,8 @@ fn engine_config(args: &[String]) -> Result<(crate::engine::Config, Vec<String>)
 }
 
 /// Chooses the front end: a terminal on stdin gets the console; otherwise
-/// a first line `xboard` (or `protover ...`) selects XBoard, anything else
-/// the console (which then reads that line first).
+/// a first line `xboard` (or `protover ...`) selects XBoard, `uci` UCI,
+/// anything else the console (which then reads that line first).
 fn run_front_end(config: &crate::engine::Config, commands: Vec<String>) -> i32 {
     use std::io::IsTerminal;
     let stdin = std::io::stdin();
@@ -136,6 +137,14 @@ fn run_front_end(config: &crate::engine::Config, commands: Vec<String>) -> i32 {
             let word = first.split_whitespace().next().unwrap_or("");
             if word == "xboard" || word == "protover" {
                 return report(crate::xboard::serve(
+                    vec![first],
+                    input,
+                    std::io::stdout(),
+                    config,
+                ));
+            }
+            if word == "uci" {
+                return report(crate::uci::serve(
                     vec![first],
                     input,
                     std::io::stdout(),

@@ -2,7 +2,7 @@
 //!
 //! Layers, bottom to top (dependencies only point down):
 //! `core` → `rules`, `position` → `mailbox`, `bitboard` → `boards`, `notation`, `eval`,
-//! `search`, `book` → `engine` → `xboard`, `console`, `tools`, `install` → `cli`; `progress`
+//! `search`, `book` → `engine` → `xboard`, `uci`, `console`, `tools`, `install` → `cli`; `progress`
 //! (progress lines with an ETA for long runs) stands apart and uses only std.
 #![forbid(unsafe_code)]
 
@@ -22,4 +22,5 @@ pub mod progress;
 pub mod rules;
 pub mod search;
 pub mod tools;
+pub mod uci;
 pub mod xboard;

@@ -6,6 +6,8 @@
 //! behind [`Evaluate`] so that `search` never names a concrete board.
 //! Depends only on `core`.
 
+pub mod perft;
+
 use crate::core::{Color, Score, Verdict};
 use std::fmt::Debug;
 use std::hash::Hash;

@@ -286,6 +286,9 @@ mod tests {
         assert!(options.set("stats", "yes").is_err());
         let t = Thinking {
             depth: 6,
+            seldepth: 9,
+            multipv: 1,
+            hashfull: 0,
             score: 0,
             centis: 50,
             nodes: 100_000,

@@ -182,6 +182,9 @@ pub fn solve<P: Position + Evaluate>(
         held = if ok { held + 1 } else { 0 };
         show(&SearchInfoLine {
             depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv,
+            hashfull: 0,
             score: info.score,
             centis: info.centis,
             nodes: info.nodes,

@@ -4,7 +4,13 @@
 //!
 //! Commands follow CECP v2's model (modes, clocks, options) because that is
 //! the richest protocol the engine speaks; the console maps its own words onto
-//! the same commands. Moves travel as text in the board's coordinate notation.
+//! the same commands. Moves travel as text in the board's coordinate notation,
+//! except after [`Command::Uci`]: then in UCI's (see `engine::uci_notation`).
+//!
+//! UCI's model (the GUI sends the whole position, then one search order,
+//! answered by exactly one best move) has commands of its own:
+//! [`Command::SetPosition`], [`Command::Search`], [`Command::Stop`],
+//! [`Command::PonderHit`], answered by [`Event::BestMove`].
 
 use crate::core::{Color, GameResult, Score};
 
@@ -26,6 +32,45 @@ pub enum MoveSelection {
     All,
     /// One move, as the GUI wrote it.
     Move(String),
+}
+
+/// The clocks of a UCI `go`, in milliseconds (already less the GUI's
+/// move overhead).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OrderClock {
+    /// White's time left.
+    pub white_ms: Option<u64>,
+    /// Black's time left.
+    pub black_ms: Option<u64>,
+    /// White's increment per move.
+    pub white_inc_ms: u64,
+    /// Black's increment per move.
+    pub black_inc_ms: u64,
+    /// Moves to the next time control, if the control is per session.
+    pub moves_to_go: Option<u32>,
+}
+
+/// One search of the current position (UCI's `go`): its limits and root
+/// moves. Answered by one [`Event::BestMove`]; the move is not played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchOrder {
+    /// The clocks.
+    pub clock: OrderClock,
+    /// Exactly this long (ms).
+    pub move_time_ms: Option<u64>,
+    /// At most this many plies.
+    pub depth: Option<u32>,
+    /// About this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop when a mate in this many moves is found.
+    pub mate: Option<u32>,
+    /// Search until [`Command::Stop`]; the best move waits for it.
+    pub infinite: bool,
+    /// Search the position (the expected reply already played) until
+    /// [`Command::PonderHit`] starts the clock or [`Command::Stop`] ends it.
+    pub ponder: bool,
+    /// Only these root moves (empty: all).
+    pub search_moves: Vec<String>,
 }
 
 /// One step of the legacy `edit` sub-mode.
@@ -170,6 +215,35 @@ pub enum Command {
     /// Report the position and the moves that led to it ([`Event::Position`]);
     /// the console asks after each command (not an XBoard command).
     Position,
+    /// `uci`: speak UCI from now on (moves in UCI's notation, thinking
+    /// always shown, no move played by the engine on its own); answered
+    /// with [`Event::Hello`] listing every game of the file.
+    Uci,
+    /// `isready`: answered with [`Event::Ready`] at once, even mid-search.
+    IsReady,
+    /// `ucinewgame`: the current variant's start position, an empty hash
+    /// table, a new game for the books.
+    NewGame,
+    /// `position`: the current variant from its start (`None`) or a FEN,
+    /// then these moves. All or nothing: on any error the game is unchanged.
+    SetPosition {
+        /// The FEN, if not the start position.
+        fen: Option<String>,
+        /// Moves from there, oldest first.
+        moves: Vec<String>,
+    },
+    /// `go`: one search of the current position.
+    Search(SearchOrder),
+    /// `stop`: end the search; its best move is reported.
+    Stop,
+    /// `ponderhit`: the expected move was played; the clocks of the
+    /// pondering order start now.
+    PonderHit,
+    /// Empty the hash table (UCI's `Clear Hash` button).
+    ClearHash,
+    /// `go perft N`: legal move paths from the current position, by root
+    /// move ([`Event::Perft`]).
+    Perft(u32),
     /// A known command the engine deliberately ignores (bughouse, ICS chatter).
     Ignored,
     /// A command with bad arguments: reply `Error (REASON): LINE`.
@@ -241,6 +315,12 @@ pub struct Thinking {
     pub centis: u64,
     /// Nodes searched.
     pub nodes: u64,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// 1 for the best line; n for the n-th best line of a multi-PV search.
+    pub multipv: usize,
+    /// Permille of the hash table in use by this search.
+    pub hashfull: u32,
     /// Principal variation in coordinate notation.
     pub pv: Vec<String>,
     /// The searched position (FEN; empty if unknown): what the PV's move
@@ -340,4 +420,16 @@ pub enum Event {
     },
     /// The answer to [`Command::Position`].
     Position(Snapshot),
+    /// The answer to a [`Command::Search`]: the best move (`None` when
+    /// there is no legal move) and the expected reply.
+    BestMove {
+        /// The move.
+        best: Option<String>,
+        /// The reply the engine expects.
+        ponder: Option<String>,
+    },
+    /// The answer to [`Command::IsReady`].
+    Ready,
+    /// The answer to [`Command::Perft`]: each root move with its count.
+    Perft(Vec<(String, u64)>),
 }

@@ -133,6 +133,18 @@ impl MoveLimits {
             deadline_ms: None,
         }
     }
+
+    /// Limits of one search under `time` alone (UCI's `go`), with the hard
+    /// deadline an XBoard clock of the same time would get.
+    #[must_use]
+    pub fn for_time(time: TimeLimit) -> MoveLimits {
+        MoveLimits {
+            depth: None,
+            nodes: None,
+            time,
+            deadline_ms: deadline(time),
+        }
+    }
 }
 
 /// The time control in force.

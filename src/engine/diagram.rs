@@ -49,6 +49,12 @@ impl Diagram {
         self.width
     }
 
+    /// Ranks.
+    #[must_use]
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
     /// Row and file of a square name, if it is on the board.
     #[must_use]
     pub fn square(&self, text: &str) -> Option<(usize, usize)> {

@@ -6,12 +6,14 @@ use super::api::Event;
 use super::game::Game;
 use super::library::FISCHERANDOM;
 use super::think::{self, SearchSpec};
+use super::uci_notation::uci_text;
 use super::worker::Task;
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
 use crate::book::player::{Advice, BookPlayer};
 use crate::core::{Color, GameResult, Score};
 use crate::mailbox::MailboxPos;
+use crate::position::perft::perft;
 use crate::position::{Evaluate, Position, TextError};
 use crate::rules::Variant;
 use std::sync::Arc;
@@ -198,6 +200,24 @@ impl AnyGame {
         with_game!(self, g => books.show(&mut g.position().clone()))
     }
 
+    /// A legal move given in the board's text, in UCI's convention.
+    #[must_use]
+    pub fn uci_move(&mut self, board_text: &str) -> Option<String> {
+        with_game!(self, g => {
+            let m = g.find_move(board_text)?;
+            Some(uci_text(&mut g.position().clone(), m))
+        })
+    }
+
+    /// Perft split by root move, in UCI's move text (`go perft`).
+    #[must_use]
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        match self {
+            AnyGame::Orthodox(g) => split(g.position(), depth, crate::bitboard::perft),
+            AnyGame::General(g) => split(g.position(), depth, perft),
+        }
+    }
+
     /// A search of the current position, or of the position after `first`
     /// (pondering); `None` if `first` is not legal.
     #[must_use]
@@ -218,6 +238,26 @@ impl AnyGame {
             Some(think::task(pos, history, spec))
         })
     }
+}
+
+/// Each legal move of `root` (UCI text) with the leaves `depth` plies
+/// deep below the root, counted by `count`.
+fn split<P: Position>(root: &P, depth: u32, count: fn(&mut P, u32) -> u64) -> Vec<(String, u64)> {
+    let mut pos = root.clone();
+    let mut out = Vec::new();
+    for m in pos.legal_moves() {
+        let text = uci_text(&mut pos, m);
+        if pos.make(m) {
+            let nodes = if depth <= 1 {
+                1
+            } else {
+                count(&mut pos, depth - 1)
+            };
+            pos.unmake(m);
+            out.push((text, nodes));
+        }
+    }
+    out
 }
 
 /// The `setup` and `piece` lines that tell a GUI about `variant`: a setup

@@ -4,7 +4,7 @@
 //! values (`IniFile`, `FairyVariant`, `MakrukRules`).
 
 use crate::rules::builtin::ORTHODOX_INI;
-use crate::rules::catalog::{Catalog, BUILTIN_NAME};
+use crate::rules::catalog::{Catalog, BUILTIN_NAME, FAIRY_PREFIX};
 use crate::rules::Variant;
 use std::path::Path;
 use std::sync::Arc;
@@ -94,6 +94,23 @@ impl Library {
         let mut out = vec!["normal".to_string(), FISCHERANDOM.to_string()];
         out.extend(names);
         out
+    }
+
+    /// Every game a UCI GUI may select: the names XBoard is offered, with
+    /// each `fairy/` game under its own name instead of `fairy`.
+    #[must_use]
+    pub fn all_games(&self) -> Vec<String> {
+        let mut names = self.xboard_variants();
+        if self.catalog.ini().game("fairy").is_none() {
+            names.retain(|n| n != "fairy");
+        }
+        names.extend(
+            self.catalog
+                .fairy_choices()
+                .into_iter()
+                .map(|c| format!("{FAIRY_PREFIX}{c}")),
+        );
+        names
     }
 
     /// The games `fairy` can stand for, and the current one.

@@ -1,7 +1,7 @@
 //! The protocol-free engine: game record, clocks, search thread, and the
 //! dispatch between the two boards.
 //!
-//! Front ends (`xboard`, `console`) turn text into [`api::Command`]s and
+//! Front ends (`xboard`, `uci`, `console`) turn text into [`api::Command`]s and
 //! [`api::Event`]s back into text; [`run`] is the control thread between
 //! them: it alone owns the game and writes events, in order, so replies never
 //! interleave and `ping` is answered after everything sent before it.
@@ -16,6 +16,7 @@ pub mod game;
 pub mod library;
 pub mod options;
 pub mod think;
+pub mod uci_notation;
 pub mod worker;
 
 use api::{Command, Event};

@@ -5,16 +5,17 @@
 //! `search::Limits` plus `Caps` (`sd` as a depth cap, our clock's hard
 //! deadline as a time cap), exclusion texts become moves, and each
 //! iteration's `SearchInfo` becomes a [`Thinking`] line with the PV written
-//! by the board (time reported as nodes / nps in `nps` mode).
+//! by the board, or in UCI's convention (time reported as nodes / nps in
+//! `nps` mode).
 
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
+use super::uci_notation::uci_line;
 use super::worker::{Outcome, Reporter, SearchBoard, Tables, Task};
 use crate::book::positions::LearnedPosition;
-use crate::search::{pv_to_strings, Caps, Limits, Progress, SearchInfo, SearchParams, RUN};
-use std::sync::atomic::Ordering;
+use crate::search::{pv_to_strings, Caps, Limits, Progress, SearchInfo, SearchParams};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Everything a search needs besides the position.
 #[derive(Clone, Debug)]
@@ -33,6 +34,9 @@ pub struct SearchSpec {
     pub progress: Option<Arc<Progress>>,
     /// Positions learned in earlier games, put in the hash table first.
     pub learned: Option<Arc<Vec<LearnedPosition>>>,
+    /// Moves reported in UCI's convention instead of the board's
+    /// (exclusions stay in the board's).
+    pub uci_moves: bool,
 }
 
 /// Puts the learned positions in the searcher's hash table.
@@ -46,14 +50,9 @@ fn load_learned<P: SearchBoard>(tables: &mut Tables, spec: &SearchSpec) {
 }
 
 /// A task searching `pos`, whose game went through the positions `history`
-/// (keys, oldest first), under `spec`.
+/// (keys, oldest first), under `spec`. With `spec.lines` above one the
+/// searcher reports that many best lines per iteration (multi-PV).
 pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task {
-    if spec.lines > 1 {
-        return Box::new(move |tables: &mut Tables, reporter: &Reporter| {
-            load_learned::<P>(tables, &spec);
-            multi_pv(pos, &history, &spec, P::searcher(tables), reporter)
-        });
-    }
     Box::new(move |tables: &mut Tables, reporter: &Reporter| {
         load_learned::<P>(tables, &spec);
         let mut root = pos;
@@ -74,20 +73,26 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             progress: spec.progress.clone(),
         };
         let stop = reporter.stop().atomic();
+        let searcher = P::searcher(tables);
+        let table = Arc::clone(searcher.table());
         let mut last = None;
         let mut report = |info: SearchInfo<P::Move>| {
-            let line = thinking(&root, &info, &spec.clock);
-            last = Some(line.clone());
+            let line = thinking(&root, &info, &spec, table.hashfull());
+            if line.multipv == 1 {
+                last = Some(line.clone());
+            }
             reporter.progress(line);
         };
-        let result = P::searcher(tables).search(&root, &history, &params, &stop, &mut report);
+        searcher.set_multi_pv(spec.lines);
+        let result = searcher.search(&root, &history, &params, &stop, &mut report);
+        searcher.set_multi_pv(1);
         let line: Vec<P::Move> = result
             .best
             .iter()
             .chain(result.ponder.iter())
             .copied()
             .collect();
-        let texts = pv_to_strings(&root, &line);
+        let texts = move_texts(&root, &line, spec.uci_moves);
         Outcome {
             best: texts.first().cloned(),
             ponder: texts.get(1).cloned(),
@@ -97,72 +102,13 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
     })
 }
 
-/// Several best lines: for each depth, search the root again and again,
-/// each time excluding the best moves already found, and report one
-/// thinking line per move. Ends at the depth cap or when stopped; a search
-/// cut short by the stop is not reported.
-fn multi_pv<P: SearchBoard>(
-    mut root: P,
-    history: &[u64],
-    spec: &SearchSpec,
-    searcher: &mut crate::search::Searcher<P>,
-    reporter: &Reporter,
-) -> Outcome {
-    let started = Instant::now();
-    let base: Vec<P::Move> = root
-        .legal_moves()
-        .into_iter()
-        .filter(|&m| spec.excluded.contains(&root.move_to_string(m)))
-        .collect();
-    let stop = reporter.stop().atomic();
-    let mut outcome = Outcome::default();
-    let mut nodes = 0u64;
-    for depth in 1..=spec
-        .limits
-        .depth
-        .unwrap_or(crate::search::MAX_PLY as u32 - 1)
-    {
-        let mut exclude = base.clone();
-        for line in 0..spec.lines {
-            let params = SearchParams {
-                limits: Limits::Depth(depth),
-                caps: Caps {
-                    depth: None,
-                    nodes: None,
-                    time: spec.limits.deadline_ms.map(Duration::from_millis),
-                },
-                exclude: exclude.clone(),
-                board_width: spec.width,
-                progress: spec.progress.clone(),
-            };
-            let result = searcher.search(&root, history, &params, &stop, &mut |_| {});
-            if stop.load(Ordering::Relaxed) != RUN {
-                return outcome;
-            }
-            let Some(best) = result.best else { break };
-            nodes = nodes.saturating_add(result.nodes);
-            let elapsed = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-            let info = Thinking {
-                depth,
-                score: result.score,
-                centis: spec.clock.report_centis(elapsed, nodes),
-                nodes,
-                pv: pv_to_strings(&root, &result.pv),
-                root_fen: root.to_fen(),
-            };
-            if line == 0 {
-                outcome = Outcome {
-                    best: Some(root.move_to_string(best)),
-                    ponder: info.pv.get(1).cloned(),
-                    score: Some(result.score),
-                    last: Some(info.clone()),
-                };
-            }
-            reporter.progress(info);
-            exclude.push(best);
-        }
+/// The moves of `line` from `root` as text: the board's, or UCI's.
+fn move_texts<P: SearchBoard>(root: &P, line: &[P::Move], uci: bool) -> Vec<String> {
+    if uci {
+        uci_line(root, line)
+    } else {
+        pv_to_strings(root, line)
     }
-    outcome
 }
 
 /// The search's limits for ours: a node budget (`nps` mode) wins, then the
@@ -188,13 +134,23 @@ pub fn search_limits(limits: &MoveLimits) -> Limits {
 }
 
 /// One progress line: PV as text, time as the clock wants it reported.
-fn thinking<P: SearchBoard>(root: &P, info: &SearchInfo<P::Move>, clock: &Clock) -> Thinking {
+fn thinking<P: SearchBoard>(
+    root: &P,
+    info: &SearchInfo<P::Move>,
+    spec: &SearchSpec,
+    hashfull: u32,
+) -> Thinking {
     Thinking {
         depth: info.depth,
+        seldepth: info.seldepth,
+        multipv: info.multipv,
+        hashfull,
         score: info.score,
-        centis: clock.report_centis(info.centis.saturating_mul(10), info.nodes),
+        centis: spec
+            .clock
+            .report_centis(info.centis.saturating_mul(10), info.nodes),
         nodes: info.nodes,
-        pv: pv_to_strings(root, &info.pv),
+        pv: move_texts(root, &info.pv, spec.uci_moves),
         root_fen: root.to_fen(),
     }
 }

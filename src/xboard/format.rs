@@ -59,6 +59,8 @@ pub fn lines(event: &Event) -> Vec<String> {
         Event::Comment(text) => one(format!("# {text}")),
         Event::Position(s) => one(format!("# position {}", s.fen)),
         Event::Evaluation { score, .. } => one(format!("# evaluation {score}")),
+        // UCI's answers: XBoard never asks for them.
+        Event::BestMove { .. } | Event::Ready | Event::Perft(_) => Vec::new(),
     }
 }
 
@@ -183,6 +185,9 @@ mod tests {
     fn events_become_exact_lines() {
         let t = Thinking {
             depth: 5,
+            seldepth: 7,
+            multipv: 1,
+            hashfull: 3,
             score: -12,
             centis: 34,
             nodes: 5678,

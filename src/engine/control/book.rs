@@ -122,6 +122,17 @@ impl Control {
 
     /// Learns from the finished game (once; only serious games count).
     fn game_ended(&mut self, winner: Option<Color>) {
+        let timed = matches!(
+            self.clock.control,
+            clock::Control::Level(_) | clock::Control::MoveTime(_)
+        ) && self.clock.depth.is_none()
+            && self.clock.nodes.is_none();
+        self.learn_from_game(winner, timed);
+    }
+
+    /// Learns from the finished game (once; only serious games count):
+    /// `timed` tells whether a time control was in force.
+    pub(super) fn learn_from_game(&mut self, winner: Option<Color>, timed: bool) {
         let Some(engine_white) = self.books.log.engine_white else {
             return;
         };
@@ -130,11 +141,6 @@ impl Control {
             Some(c) if (c == Color::White) == engine_white => 1,
             Some(_) => -1,
         };
-        let timed = matches!(
-            self.clock.control,
-            clock::Control::Level(_) | clock::Control::MoveTime(_)
-        ) && self.clock.depth.is_none()
-            && self.clock.nodes.is_none();
         let moves = self.game.plies().div_ceil(2);
         for line in self.books.finish(outcome, moves, timed) {
             self.out.push(Event::Comment(line));
@@ -193,7 +199,7 @@ impl Control {
 
 /// The limits of the brief search among book moves: a quarter of the
 /// normal time, at most [`BOOK_SEARCH_DEPTH`] plies.
-fn brief(limits: MoveLimits, width: usize) -> MoveLimits {
+pub(super) fn brief(limits: MoveLimits, width: usize) -> MoveLimits {
     let mut brief = limits;
     brief.depth = Some(
         limits

@@ -8,9 +8,13 @@
 //! analysing (results are never played). Position changes abandon the search
 //! first; `ping` is answered in order, except that while we think on our move
 //! the `pong` waits for the move.
+//!
+//! After `uci` the engine follows UCI's model instead (`orders`): it never
+//! moves on its own, each search order is answered by one best move.
 
 mod board_ui;
 mod book;
+mod orders;
 
 use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
@@ -47,6 +51,8 @@ enum Kind {
     Ponder { guess: String },
     /// Analyze mode.
     Analyze,
+    /// A UCI search order: its result is reported, not played.
+    Order(orders::Order),
 }
 
 #[derive(Clone, Debug)]
@@ -59,6 +65,9 @@ struct Running {
     progress: Option<Arc<Progress>>,
     /// A brief search among book moves: the book had this many.
     book_choices: Option<usize>,
+    /// The best line reported so far (UCI: the best move if the search
+    /// is cut short).
+    last_pv: Vec<String>,
 }
 
 /// The engine as the control thread sees it.
@@ -93,6 +102,8 @@ pub struct Control {
     books: BookPlayer,
     books_selected: bool,
     pending_result: Option<crate::core::GameResult>,
+    /// Speaking UCI (after `uci`): its state.
+    uci: Option<orders::UciState>,
     out: Vec<Event>,
 }
 
@@ -128,6 +139,7 @@ impl Control {
             books: BookPlayer::new(seed()),
             books_selected: false,
             pending_result: None,
+            uci: None,
             out: Vec::new(),
         };
         control.start_fen = control.game.fen();
@@ -255,17 +267,22 @@ impl Control {
                     command: line,
                 });
             }
-            // Stored nowhere or deliberately ignored: the protocol needs no reply.
-            _ => {}
+            // UCI's commands, or stored nowhere or deliberately ignored.
+            other => self.handle_order(other),
         }
     }
 
     fn hello(&mut self) {
         let mut options = options::advertised(&self.library, &self.settings);
         options.extend(super::book_options::advertised(&self.books.settings));
+        let variants = if self.uci.is_some() {
+            self.library.all_games()
+        } else {
+            self.library.xboard_variants()
+        };
         let hello = Hello {
             name: format!("Nightrider {}", env!("CARGO_PKG_VERSION")),
-            variants: self.library.xboard_variants(),
+            variants,
             options,
         };
         self.out.push(Event::Hello(hello));
@@ -574,11 +591,16 @@ impl Control {
         self.guess = None;
     }
 
-    /// Stops the running search without using its result.
+    /// Stops the running search without using its result (a UCI order
+    /// still reports the best move it has, or one it was holding back).
     fn abandon(&mut self) {
         if let Some(run) = self.running.take() {
             run.stop.request(Stop::Abandon);
+            if matches!(run.kind, Kind::Order(_)) {
+                self.order_cut_short(&run);
+            }
         }
+        self.release_held();
         self.flush_pongs();
     }
 
@@ -590,7 +612,8 @@ impl Control {
 
     /// Starts whatever search the mode asks for, if none runs.
     fn kick(&mut self) {
-        if self.running.is_some() || self.paused || self.edit.is_some() || !self.position_ok {
+        let busy = self.running.is_some() || self.uci.is_some();
+        if busy || self.paused || self.edit.is_some() || !self.position_ok {
             return;
         }
         if self.settled && self.mode != Mode::Play(self.game.side_to_move()) {
@@ -644,13 +667,14 @@ impl Control {
                 Vec::new()
             },
             width: Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width()),
-            lines: if kind == Kind::Analyze {
-                self.settings.multi_pv
+            lines: if matches!(kind, Kind::Analyze | Kind::Order(_)) {
+                self.settings.multi_pv.max(1)
             } else {
                 1
             },
             progress: (kind == Kind::Analyze).then(|| Arc::new(Progress::default())),
             learned: self.books.learned_positions(),
+            uci_moves: self.uci.is_some(),
         };
         let progress = spec.progress.clone();
         let Some(task) = self.game.search_task(first.as_deref(), spec) else {
@@ -674,6 +698,7 @@ impl Control {
             kind,
             deadline,
             book_choices: None,
+            last_pv: Vec::new(),
         });
     }
 
@@ -694,6 +719,8 @@ impl Control {
                     ..Outcome::default()
                 },
             );
+        } else if matches!(run.kind, Kind::Order(_)) {
+            self.order_cut_short(&run);
         } else {
             self.settled = true;
         }
@@ -705,6 +732,9 @@ impl Control {
     pub fn on_report(&mut self, report: Report) {
         let current = self.running.as_ref().map(|r| r.job);
         match report {
+            Report::Progress { job, info } if Some(job) == current && self.uci.is_some() => {
+                self.order_progress(info);
+            }
             Report::Progress { job, mut info } if Some(job) == current => {
                 let kind = self.running.as_ref().map(|r| &r.kind);
                 let analysing = kind == Some(&Kind::Analyze);
@@ -718,7 +748,9 @@ impl Control {
             }
             Report::Done { job, outcome } if Some(job) == current => {
                 if let Some(run) = self.running.take() {
-                    if run.kind == Kind::Think {
+                    if let Kind::Order(order) = run.kind {
+                        self.order_done(order, run.book_choices, outcome);
+                    } else if run.kind == Kind::Think {
                         self.play_and_record(run.book_choices, outcome);
                     } else {
                         // A ponder or analysis search that ended by itself is not restarted

@@ -1,0 +1,407 @@
+//! UCI's side of the control thread: the GUI sends the whole position
+//! (`SetPosition`), then one search order (`Search`), and every order is
+//! answered by exactly one `BestMove`, which the engine does not play.
+//!
+//! An order that waits (`go infinite`, `go ponder`) keeps its best move
+//! back until `stop` or `ponderhit`, even when the search ends by itself;
+//! `ponderhit` gives a pondering search the time of its order from now on.
+//! A search cut short by anything else (a new position, `quit`, a dead
+//! search thread) still reports the best move of its last iteration, so a
+//! GUI never waits for a move that will not come.
+//!
+//! Book and learning: a timed order probes the variant's book like an
+//! XBoard move; its move is recorded for learning, and a game that ends on
+//! the board (in a position the GUI sends, or with our move) is learned
+//! from, as in XBoard when it sends `result`.
+
+use super::book::brief;
+use super::{Control, Kind, Running};
+use crate::book::player::Advice;
+use crate::core::{Color, MATE};
+use crate::engine::api::{Command, Event, SearchOrder, Thinking};
+use crate::engine::clock::{MoveLimits, TimeLimit};
+use crate::engine::diagram::Diagram;
+use crate::engine::think;
+use crate::engine::uci_notation::board_text;
+use crate::engine::worker::{Job, Outcome, Stop};
+use std::time::{Duration, Instant};
+
+/// What a running UCI search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order {
+    /// The best move waits for `stop` (infinite) or `ponderhit` (ponder).
+    hold: bool,
+    /// Pondering: the limits that start at `ponderhit`.
+    on_hit: Option<MoveLimits>,
+    /// Stop at a mate in this many moves.
+    mate: Option<u32>,
+    /// A timed move of the game (not analysis, not a ponder miss): it is
+    /// recorded for learning.
+    game_move: bool,
+}
+
+/// The control thread's UCI state.
+#[derive(Clone, Debug, Default)]
+pub struct UciState {
+    /// A finished search whose best move waits for `stop` or `ponderhit`.
+    held: Option<(Order, Option<usize>, Outcome)>,
+    /// The last position: FEN (`None`: the start) and moves.
+    line: Option<(Option<String>, Vec<String>)>,
+    /// Whether this game's orders carried clocks (learning needs it).
+    timed: bool,
+}
+
+impl Control {
+    /// UCI's commands; anything else needs no reply.
+    pub(super) fn handle_order(&mut self, command: Command) {
+        match command {
+            Command::Uci => {
+                self.abandon();
+                self.uci.get_or_insert_with(UciState::default);
+                self.hello();
+            }
+            Command::IsReady => self.out.push(Event::Ready),
+            Command::NewGame => self.uci_new_game(),
+            Command::SetPosition { fen, moves } => self.set_position(fen, moves),
+            Command::Search(order) => self.search_order(order),
+            Command::Stop => self.stop_order(),
+            Command::PonderHit => self.ponder_hit_order(),
+            Command::ClearHash => self.worker.send(Job::Clear),
+            Command::Perft(depth) => self.out.push(Event::Perft(self.game.divide(depth))),
+            _ => {}
+        }
+    }
+
+    /// Ranks of the variant's board (10-rank boards number moves differently).
+    fn board_height(&self) -> usize {
+        Diagram::from_fen(&self.start_fen).map_or(8, |d| d.height())
+    }
+
+    /// `ucinewgame`: the variant's start, an empty table, a new game.
+    fn uci_new_game(&mut self) {
+        self.abandon();
+        self.worker.send(Job::Clear);
+        let start = self.start_fen.clone();
+        // The variant's own start position always fits it.
+        let _ = self.game.set_fen(&start);
+        self.books.new_game();
+        self.position_ok = true;
+        self.last_score = None;
+        if let Some(state) = &mut self.uci {
+            state.line = None;
+            state.timed = false;
+        }
+        self.position_changed();
+    }
+
+    /// `position`: all or nothing.
+    fn set_position(&mut self, fen: Option<String>, moves: Vec<String>) {
+        self.abandon();
+        let height = self.board_height();
+        let mut game = self.game.clone();
+        let start = fen.clone().unwrap_or_else(|| self.start_fen.clone());
+        if let Err(e) = game.set_fen(&start) {
+            self.refuse_position(format!("illegal position: {e}"));
+            return;
+        }
+        for m in &moves {
+            let text = if m == "0000" {
+                "@@@@".to_string()
+            } else {
+                board_text(m, height)
+            };
+            if game.play_text(&text).is_err() {
+                self.refuse_position(format!("illegal move {m}"));
+                return;
+            }
+        }
+        self.game = game;
+        self.position_ok = true;
+        self.position_changed();
+        self.follow_game(fen, moves);
+    }
+
+    fn refuse_position(&mut self, reason: String) {
+        self.out.push(Event::Error {
+            reason,
+            command: "position (unchanged)".into(),
+        });
+    }
+
+    /// Keeps the books' game record: a position that does not continue the
+    /// last one starts a new game; one that ends the game is learned from.
+    fn follow_game(&mut self, fen: Option<String>, moves: Vec<String>) {
+        let Some(state) = &mut self.uci else { return };
+        let continues = state
+            .line
+            .as_ref()
+            .is_some_and(|(f, ms)| *f == fen && moves.starts_with(ms));
+        if !continues {
+            state.timed = false;
+            self.books.new_game();
+        }
+        state.line = Some((fen, moves));
+        self.learn_if_over();
+    }
+
+    fn learn_if_over(&mut self) {
+        let timed = self.uci.as_ref().is_some_and(|s| s.timed);
+        if let Some(result) = self.game.result() {
+            self.learn_from_game(result.winner, timed);
+        }
+    }
+
+    /// `go`: one search of the current position.
+    fn search_order(&mut self, order: SearchOrder) {
+        self.abandon();
+        let white = self.game.side_to_move() == Color::White;
+        let clock = order.clock;
+        let (left, inc_ms) = if white {
+            (clock.white_ms, clock.white_inc_ms)
+        } else {
+            (clock.black_ms, clock.black_inc_ms)
+        };
+        let time = match (order.move_time_ms, left) {
+            (Some(ms), _) => TimeLimit::MoveTime { ms },
+            (None, Some(left_ms)) => TimeLimit::Clock {
+                left_ms,
+                inc_ms,
+                moves_to_go: clock.moves_to_go.filter(|&n| n > 0),
+            },
+            (None, None) => TimeLimit::Infinite,
+        };
+        let timed = time != TimeLimit::Infinite;
+        let mut limits = MoveLimits::for_time(time);
+        limits.depth = order.depth;
+        limits.nodes = order.nodes;
+        let waits = order.infinite || order.ponder;
+        let kind = Order {
+            hold: waits,
+            on_hit: order.ponder.then_some(limits),
+            mate: order.mate,
+            game_move: timed && !waits,
+        };
+        if waits {
+            limits.time = TimeLimit::Infinite;
+            limits.deadline_ms = None;
+        }
+        if let Some(state) = &mut self.uci {
+            state.timed |= timed;
+        }
+        self.restrict_root(&order.search_moves);
+        if !(kind.game_move && self.order_from_book(kind, limits)) {
+            self.launch(Kind::Order(kind), limits, None);
+        }
+        self.excluded.clear();
+    }
+
+    /// `searchmoves`: every other legal move is excluded (ignored when
+    /// none of them is legal).
+    fn restrict_root(&mut self, moves: &[String]) {
+        let height = self.board_height();
+        let wanted: Vec<String> = moves
+            .iter()
+            .filter_map(|m| self.game.normalize(&board_text(m, height)))
+            .collect();
+        if wanted.is_empty() {
+            if !moves.is_empty() {
+                self.out.push(Event::Error {
+                    reason: "no legal move among them".into(),
+                    command: "searchmoves (ignored)".into(),
+                });
+            }
+            return;
+        }
+        self.excluded = self.game.legal_move_texts();
+        self.excluded.retain(|m| !wanted.contains(m));
+    }
+
+    /// Answers from the book if it has a move here; true when it did (or
+    /// started the brief search among book moves).
+    fn order_from_book(&mut self, order: Order, limits: MoveLimits) -> bool {
+        if !self.books_selected {
+            self.select_books("normal");
+        }
+        match self.game.book_advice(&mut self.books) {
+            Advice::Out => false,
+            Advice::Play { text, choices } => {
+                let outcome = Outcome {
+                    best: self.game.uci_move(&text),
+                    ..Outcome::default()
+                };
+                self.deliver(order, Some(choices), outcome);
+                true
+            }
+            Advice::Search { moves } => {
+                let choices = moves.len();
+                self.excluded = self.game.legal_move_texts();
+                self.excluded.retain(|m| !moves.contains(m));
+                let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+                self.launch(Kind::Order(order), brief(limits, width), None);
+                if let Some(run) = &mut self.running {
+                    run.book_choices = Some(choices);
+                }
+                true
+            }
+        }
+    }
+
+    /// `stop`: the running search ends now and reports; a held best move
+    /// goes out.
+    fn stop_order(&mut self) {
+        if let Some(run) = &mut self.running {
+            if let Kind::Order(order) = &mut run.kind {
+                order.hold = false;
+                run.stop.request(Stop::Now);
+            }
+            return;
+        }
+        self.release_held();
+    }
+
+    /// `ponderhit`: the pondering search becomes the move's search, with
+    /// the order's time counted from now.
+    fn ponder_hit_order(&mut self) {
+        let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+        if let Some(run) = &mut self.running {
+            if let Kind::Order(order) = &mut run.kind {
+                order.hold = false;
+                if let Some(limits) = order.on_hit.take() {
+                    order.game_move = limits.time != TimeLimit::Infinite;
+                    run.deadline = hit_deadline(&limits, width);
+                }
+            }
+            return;
+        }
+        if let Some(state) = &mut self.uci {
+            if let Some((order, _, _)) = &mut state.held {
+                order.game_move = order.on_hit.is_some_and(|l| l.time != TimeLimit::Infinite);
+            }
+        }
+        self.release_held();
+    }
+
+    /// A progress line of the running order (checked for `go mate`).
+    pub(super) fn order_progress(&mut self, info: Thinking) {
+        if let Some(run) = &mut self.running {
+            if info.multipv == 1 {
+                run.last_pv.clone_from(&info.pv);
+                let mate_found = |n: u32| {
+                    let plies = i64::from(n).saturating_mul(2) - 1;
+                    i64::from(MATE) - i64::from(info.score) <= plies
+                };
+                if let Kind::Order(Order { mate: Some(n), .. }) = run.kind {
+                    if mate_found(n) {
+                        run.stop.request(Stop::Now);
+                    }
+                }
+            }
+        }
+        self.out.push(Event::Thinking(info));
+    }
+
+    /// The order's search ended by itself or after `stop`.
+    pub(super) fn order_done(
+        &mut self,
+        order: Order,
+        book_choices: Option<usize>,
+        outcome: Outcome,
+    ) {
+        if order.hold {
+            if let Some(state) = &mut self.uci {
+                state.held = Some((order, book_choices, outcome));
+                return;
+            }
+        }
+        self.deliver(order, book_choices, outcome);
+    }
+
+    /// Reports the best move of a search cut short: its last line's, else
+    /// the first legal move.
+    pub(super) fn order_cut_short(&mut self, run: &Running) {
+        let mut line = run.last_pv.iter().cloned();
+        let best = line.next().or_else(|| {
+            let first = self.game.legal_move_texts().into_iter().next()?;
+            self.game.uci_move(&first)
+        });
+        let ponder = line.next();
+        self.out.push(Event::BestMove { best, ponder });
+    }
+
+    /// Sends the best move held back for `stop` or `ponderhit`, if any.
+    pub(super) fn release_held(&mut self) {
+        let held = self.uci.as_mut().and_then(|s| s.held.take());
+        if let Some((order, book_choices, outcome)) = held {
+            self.deliver(order, book_choices, outcome);
+        }
+    }
+
+    /// Reports the best move, recorded for learning when it is a move of
+    /// the game.
+    fn deliver(&mut self, order: Order, book_choices: Option<usize>, outcome: Outcome) {
+        self.last_score = outcome.score.or(self.last_score);
+        if let (None, Some(score)) = (&outcome.best, outcome.score) {
+            // No legal move: the verdict's score, as a line of depth 0.
+            self.out.push(Event::Thinking(Thinking {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                hashfull: 0,
+                score,
+                centis: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                root_fen: self.game.fen(),
+            }));
+        }
+        if order.game_move {
+            self.record_order_move(book_choices, &outcome);
+        }
+        self.out.push(Event::BestMove {
+            best: outcome.best,
+            ponder: outcome.ponder,
+        });
+    }
+
+    /// Records our move in the books' game record, and learns if it ends
+    /// the game.
+    fn record_order_move(&mut self, book_choices: Option<usize>, outcome: &Outcome) {
+        let Some(best) = &outcome.best else { return };
+        let mut after = self.game.clone();
+        if after
+            .play_text(&board_text(best, self.board_height()))
+            .is_err()
+        {
+            return;
+        }
+        let white = self.game.side_to_move() == Color::White;
+        self.books.log.engine_moved(white);
+        let depth = outcome.last.as_ref().map_or(0, |t| t.depth);
+        match (book_choices, outcome.score) {
+            (Some(choices), _) => self.books.log.book_move(after.key(), choices),
+            (None, Some(score)) => self.books.log.search(self.game.key(), score, depth),
+            (None, None) => {}
+        }
+        if let Some(result) = after.result() {
+            let timed = self.uci.as_ref().is_some_and(|s| s.timed);
+            self.learn_from_game(result.winner, timed);
+        }
+    }
+}
+
+/// When a ponder search that was hit must stop: the soft budget of the
+/// order's limits from now, never past its hard deadline; `None` when
+/// only depth or nodes (or nothing) limit it.
+fn hit_deadline(limits: &MoveLimits, width: usize) -> Option<Instant> {
+    let budget = crate::search::time_budget(&think::search_limits(limits), width);
+    let soft = match (budget, limits.nodes) {
+        (Some(b), None) => Some(b.soft),
+        _ => None,
+    };
+    let hard = limits.deadline_ms.map(Duration::from_millis);
+    let stop_after = match (soft, hard) {
+        (Some(s), Some(h)) => Some(s.min(h)),
+        (s, h) => s.or(h),
+    }?;
+    Some(Instant::now() + stop_after)
+}

@@ -1,0 +1,243 @@
+//! [`Event`] to UCI text: the `id`/`option`/`uciok` block, `readyok`,
+//! `info` lines, `bestmove`, the `go perft` split, and `info string` for
+//! everything a user should read. Events UCI has no words for (XBoard's
+//! `setup`, `piece`, draw offers) are not written.
+//!
+//! The protocol's own options come first, then the engine's (the book and
+//! learning options, `IniFile`, strength); `MultiPV` stands for the
+//! engine's `MultiPvLines`, and `UCI_Variant` lists every game of the file
+//! under its UCI name. XBoard-only options (`FairyVariant`, `MakrukRules`:
+//! each of their games is a `UCI_Variant` of its own; `ResignThreshold`,
+//! `DrawScore`: the GUI decides resignations and draws) are left out.
+
+use super::parse::{DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS};
+use super::variants;
+use crate::core::{Score, MATE, MATE_BOUND};
+use crate::engine::api::{EngineOption, Event, Hello, OptionKind, Thinking};
+use crate::search::DEFAULT_HASH_MB;
+
+/// Who wrote the engine (`id author`).
+const AUTHOR: &str = "the Nightrider authors";
+
+/// The engine's options that UCI GUIs do not get.
+const XBOARD_ONLY: &[&str] = &[
+    "FairyVariant",
+    "MakrukRules",
+    "MultiPvLines",
+    "ResignThreshold",
+    "DrawScore",
+];
+
+/// Largest `Hash`, MB.
+pub const MAX_HASH_MB: usize = 65_536;
+
+/// Largest `Threads` (more than the machine's cores are not used).
+pub const MAX_THREADS: usize = 512;
+
+/// The lines that express `event` (often none or one).
+#[must_use]
+pub fn lines(event: &Event) -> Vec<String> {
+    let one = |s: String| vec![s];
+    match event {
+        Event::Hello(hello) => identify(hello),
+        Event::Ready => one("readyok".into()),
+        Event::Thinking(t) => one(info(t)),
+        Event::BestMove { best, ponder } => one(best_move(best.as_deref(), ponder.as_deref())),
+        Event::Perft(split) => perft(split),
+        Event::Error { reason, command } => one(say(&format!("error ({reason}): {command}"))),
+        Event::IllegalMove { text, .. } => one(say(&format!("illegal move {text}"))),
+        Event::TellUser(m) | Event::Comment(m) => one(say(m)),
+        Event::TellUserError(m) => one(say(&format!("error: {m}"))),
+        _ => Vec::new(),
+    }
+}
+
+/// `info string TEXT`, on one line.
+fn say(text: &str) -> String {
+    format!("info string {}", text.replace(['\n', '\r'], " "))
+}
+
+/// `bestmove M [ponder P]`; `bestmove (none)` without a legal move.
+fn best_move(best: Option<&str>, ponder: Option<&str>) -> String {
+    match (best, ponder) {
+        (Some(m), Some(p)) => format!("bestmove {m} ponder {p}"),
+        (Some(m), None) => format!("bestmove {m}"),
+        (None, _) => "bestmove (none)".into(),
+    }
+}
+
+/// The split as Fairy-Stockfish prints it: `MOVE: N` lines, a blank line,
+/// `Nodes searched: TOTAL`, a blank line.
+fn perft(split: &[(String, u64)]) -> Vec<String> {
+    let mut out: Vec<String> = split.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+    let total: u64 = split.iter().map(|(_, n)| n).sum();
+    out.push(String::new());
+    out.push(format!("Nodes searched: {total}"));
+    out.push(String::new());
+    out
+}
+
+/// `info depth D seldepth S multipv K score ... nodes N nps N hashfull H
+/// time T pv ...`.
+fn info(t: &Thinking) -> String {
+    let ms = t.centis.saturating_mul(10);
+    let nps = u128::from(t.nodes) * 1000 / u128::from(ms.max(1));
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {ms}",
+        t.depth,
+        t.seldepth.max(t.depth),
+        t.multipv.max(1),
+        score(t.score),
+        t.nodes,
+        u64::try_from(nps).unwrap_or(u64::MAX),
+        t.hashfull.min(1000),
+    );
+    if !t.pv.is_empty() {
+        line.push_str(" pv");
+        for m in &t.pv {
+            line.push(' ');
+            line.push_str(m);
+        }
+    }
+    line
+}
+
+/// `cp N`, or `mate N` in moves (negative when the engine is mated).
+#[must_use]
+pub fn score(score: Score) -> String {
+    if score >= MATE_BOUND {
+        format!("mate {}", (MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        format!("mate {}", -((MATE + score + 1) / 2))
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// The answer to `uci`.
+fn identify(hello: &Hello) -> Vec<String> {
+    let mut out = vec![
+        format!("id name {}", hello.name),
+        format!("id author {AUTHOR}"),
+    ];
+    out.extend(protocol_options(hello));
+    out.extend(
+        hello
+            .options
+            .iter()
+            .filter(|o| !XBOARD_ONLY.contains(&o.name.as_str()))
+            .map(engine_option),
+    );
+    out.push("uciok".into());
+    out
+}
+
+/// UCI's standard options, with `MultiPV` at the engine's current value.
+fn protocol_options(hello: &Hello) -> Vec<String> {
+    let multi_pv = hello
+        .options
+        .iter()
+        .find_map(|o| match (&o.name[..], &o.kind) {
+            ("MultiPvLines", OptionKind::Spin { default, .. }) => Some(*default),
+            _ => None,
+        })
+        .unwrap_or(1);
+    let mut games: Vec<&str> = hello
+        .variants
+        .iter()
+        .map(|g| variants::uci_name(g))
+        .collect();
+    games.dedup();
+    let combo: String = games.iter().map(|g| format!(" var {g}")).collect();
+    vec![
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        "option name Clear Hash type button".into(),
+        "option name Ponder type check default false".into(),
+        format!("option name MultiPV type spin default {multi_pv} min 1 max 32"),
+        format!(
+            "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
+        ),
+        "option name UCI_Chess960 type check default false".into(),
+        format!(
+            "option name UCI_Variant type combo default {}{combo}",
+            variants::DEFAULT
+        ),
+    ]
+}
+
+/// One engine option in UCI's syntax (files and paths are strings).
+fn engine_option(o: &EngineOption) -> String {
+    let text = |s: &str| {
+        if s.is_empty() {
+            "<empty>".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    let kind = match &o.kind {
+        OptionKind::Spin { default, min, max } => {
+            format!("spin default {default} min {min} max {max}")
+        }
+        OptionKind::Check(on) => format!("check default {on}"),
+        OptionKind::File(path) | OptionKind::Path(path) => {
+            format!("string default {}", text(path))
+        }
+        OptionKind::Combo { default, choices } => {
+            let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
+            format!("combo default {default}{vars}")
+        }
+    };
+    format!("option name {} type {kind}", o.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_centipawns_or_moves_to_mate() {
+        assert_eq!(score(35), "cp 35");
+        assert_eq!(score(-120), "cp -120");
+        assert_eq!(score(MATE - 1), "mate 1");
+        assert_eq!(score(MATE - 3), "mate 2");
+        assert_eq!(score(-(MATE - 2)), "mate -1");
+        assert_eq!(score(-MATE), "mate 0");
+    }
+
+    #[test]
+    fn events_become_exact_lines() {
+        let t = Thinking {
+            depth: 5,
+            seldepth: 9,
+            multipv: 2,
+            hashfull: 12,
+            score: -12,
+            centis: 50,
+            nodes: 5678,
+            pv: vec!["e2e4".into(), "e7e5".into()],
+            root_fen: String::new(),
+        };
+        assert_eq!(
+            lines(&Event::Thinking(t)),
+            ["info depth 5 seldepth 9 multipv 2 score cp -12 nodes 5678 nps 11356 hashfull 12 time 500 pv e2e4 e7e5"]
+        );
+        let best = Event::BestMove {
+            best: Some("a10a9".into()),
+            ponder: Some("b1c3h".into()),
+        };
+        assert_eq!(lines(&best), ["bestmove a10a9 ponder b1c3h"]);
+        let none = Event::BestMove {
+            best: None,
+            ponder: None,
+        };
+        assert_eq!(lines(&none), ["bestmove (none)"]);
+        let split = Event::Perft(vec![("e2e4".into(), 20), ("d2d4".into(), 20)]);
+        assert_eq!(
+            lines(&split),
+            ["e2e4: 20", "d2d4: 20", "", "Nodes searched: 40", ""]
+        );
+        assert_eq!(lines(&Event::TellUser("a\nb".into())), ["info string a b"]);
+        assert_eq!(lines(&Event::OfferDraw), Vec::<String>::new());
+    }
+}

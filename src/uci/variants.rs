@@ -1,0 +1,88 @@
+//! Game names under UCI: Fairy-Stockfish's `UCI_Variant` names where the
+//! game is the same as an fmax.ini game (so a GUI that speaks to
+//! Fairy-Stockfish speaks to Nightrider unchanged), the file's own names
+//! otherwise; the Chess960 form of a game (`UCI_Chess960`); and the start
+//! positions Fairy-Stockfish uses where fmax.ini's differ.
+//!
+//! Same game means the same rules, pieces, letters and start: checked
+//! with the perft references of `tests/data/perft/` (from Fairy-Stockfish)
+//! and `tests/uci.rs`, which compares the legal moves with pyffish's.
+
+/// `(UCI name, fmax.ini name)` for the games whose names differ.
+const RENAMED: &[(&str, &str)] = &[
+    ("chess", "normal"),
+    ("kingofthehill", "king-of-the-hill"),
+    ("losalamos", "los-alamos"),
+];
+
+/// `(UCI name, the fmax.ini game played with UCI_Chess960 on)`.
+const CHESS960: &[(&str, &str)] = &[("chess", "fischerandom"), ("capablanca", "caparandom")];
+
+/// Games whose fmax.ini start differs from Fairy-Stockfish's, with
+/// Fairy-Stockfish's start (`position startpos` means it): courier's
+/// historical array with four pieces advanced.
+const STARTS: &[(&str, &str)] = &[(
+    "courier",
+    "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+)];
+
+/// The name of orthodox chess, `UCI_Variant`'s default.
+pub const DEFAULT: &str = "chess";
+
+/// The UCI name of an fmax.ini game.
+#[must_use]
+pub fn uci_name(game: &str) -> &str {
+    RENAMED
+        .iter()
+        .find(|(_, g)| *g == game)
+        .map_or(game, |(uci, _)| uci)
+}
+
+/// The fmax.ini game a `UCI_Variant` stands for, in Chess960 form when
+/// `chess960` (games without one are played as they are).
+#[must_use]
+pub fn game_name(uci: &str, chess960: bool) -> &str {
+    if chess960 {
+        if let Some((_, game)) = CHESS960.iter().find(|(u, _)| *u == uci) {
+            return game;
+        }
+    }
+    RENAMED
+        .iter()
+        .find(|(u, _)| *u == uci)
+        .map_or(uci, |(_, game)| game)
+}
+
+/// Whether the variant has a Chess960 form (or is one).
+#[must_use]
+pub fn has_chess960(uci: &str) -> bool {
+    CHESS960.iter().any(|(u, g)| *u == uci || *g == uci)
+}
+
+/// Fairy-Stockfish's start position for `uci` where fmax.ini's differs.
+#[must_use]
+pub fn start_fen(uci: &str) -> Option<&'static str> {
+    STARTS.iter().find(|(u, _)| *u == uci).map(|(_, fen)| *fen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_map_both_ways() {
+        assert_eq!(uci_name("normal"), "chess");
+        assert_eq!(uci_name("capablanca"), "capablanca");
+        assert_eq!(uci_name("king-of-the-hill"), "kingofthehill");
+        assert_eq!(game_name("chess", false), "normal");
+        assert_eq!(game_name("chess", true), "fischerandom");
+        assert_eq!(game_name("capablanca", true), "caparandom");
+        assert_eq!(game_name("xiangqi", true), "xiangqi");
+        assert_eq!(game_name("losalamos", false), "los-alamos");
+        assert_eq!(game_name("fairy/FIDE-Nutters", false), "fairy/FIDE-Nutters");
+        assert!(has_chess960("chess") && has_chess960("caparandom"));
+        assert!(!has_chess960("xiangqi"));
+        assert!(start_fen("courier").is_some_and(|f| f.starts_with("rnebmk1wbenr/")));
+        assert_eq!(start_fen("chess"), None);
+    }
+}

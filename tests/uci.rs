@@ -1,0 +1,510 @@
+//! UCI protocol transcripts: lines in, exact lines out, run in-process over
+//! channels (`uci::session`), plus the built binary on a pipe. `isready`
+//! after an exchange marks where its output ends (it is answered in order,
+//! at once even during a search); a search's output ends with `bestmove`.
+
+use crossbeam_channel::{Receiver, Sender};
+use nightrider::engine::Config;
+use nightrider::uci;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Generous bound on waiting for a line; only reached when the engine hangs.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Engine {
+    tx: Sender<String>,
+    rx: Receiver<String>,
+}
+
+impl Engine {
+    fn new() -> Engine {
+        let config = Config {
+            ini_path: Some(concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini").into()),
+            general_board: false,
+        };
+        let (tx, rx) = uci::session(config).unwrap();
+        let e = Engine { tx, rx };
+        e.send("uci");
+        e.upto(|l| l == "uciok");
+        e
+    }
+
+    fn send(&self, lines: &str) {
+        for line in lines.lines() {
+            self.tx.send(line.to_string()).unwrap();
+        }
+    }
+
+    /// Sends `lines` and `isready`; returns everything before `readyok`.
+    fn exchange(&self, lines: &str) -> Vec<String> {
+        self.send(lines);
+        self.send("isready");
+        let mut out = self.upto(|l| l == "readyok");
+        out.pop();
+        out
+    }
+
+    /// Sends `lines` (ending in a `go`); returns the output up to and
+    /// including `bestmove`.
+    fn search(&self, lines: &str) -> Vec<String> {
+        self.send(lines);
+        self.upto(|l| l.starts_with("bestmove"))
+    }
+
+    /// Lines up to and including the first that satisfies `done`.
+    fn upto(&self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            match self.rx.recv_timeout(PATIENCE) {
+                Ok(line) => {
+                    let end = done(&line);
+                    seen.push(line);
+                    if end {
+                        return seen;
+                    }
+                }
+                Err(e) => panic!("engine silent ({e}); output so far: {seen:?}"),
+            }
+        }
+    }
+}
+
+const INI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
+
+/// The words of an `info` line after each keyword, e.g. `field(l, "depth")`.
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == key)?;
+    words.get(at + 1).copied()
+}
+
+/// The principal variation of an `info` line.
+fn pv(line: &str) -> Vec<String> {
+    match line.split_once(" pv ") {
+        Some((_, moves)) => moves.split_whitespace().map(str::to_string).collect(),
+        None => Vec::new(),
+    }
+}
+
+fn infos(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect()
+}
+
+/// The moves of a `go perft 1` answer.
+fn perft_moves(lines: &[String]) -> Vec<String> {
+    let mut moves: Vec<String> = lines
+        .iter()
+        .filter_map(|l| l.strip_suffix(": 1"))
+        .map(str::to_string)
+        .collect();
+    moves.sort();
+    moves
+}
+
+#[test]
+fn uci_names_the_engine_and_lists_its_options_then_uciok() {
+    let (tx, rx) = uci::session(Config {
+        ini_path: Some(INI.into()),
+        general_board: false,
+    })
+    .unwrap();
+    tx.send("uci".into()).unwrap();
+    let mut out = Vec::new();
+    while out.last().map(String::as_str) != Some("uciok") {
+        out.push(rx.recv_timeout(PATIENCE).unwrap());
+    }
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(out[0], format!("id name Nightrider {version}"));
+    assert_eq!(out[1], "id author the Nightrider authors");
+    assert_eq!(
+        out[2..9],
+        [
+            "option name Threads type spin default 1 min 1 max 512",
+            "option name Hash type spin default 64 min 1 max 65536",
+            "option name Clear Hash type button",
+            "option name Ponder type check default false",
+            "option name MultiPV type spin default 1 min 1 max 32",
+            "option name Move Overhead type spin default 10 min 0 max 5000",
+            "option name UCI_Chess960 type check default false",
+        ]
+    );
+    let variants = &out[9];
+    assert!(
+        variants.starts_with(
+            "option name UCI_Variant type combo default chess var chess var fischerandom var nocastle var shatranj"
+        ),
+        "{variants}"
+    );
+    for name in [
+        "capablanca",
+        "xiangqi",
+        "seirawan",
+        "makruk",
+        "cambodian",
+        "courier",
+        "kingofthehill",
+        "losalamos",
+        "caparandom",
+        "grande-acedrex",
+        "fairy/FIDE-Nutters",
+    ] {
+        assert!(
+            variants.contains(&format!(" var {name} "))
+                || variants.ends_with(&format!(" var {name}")),
+            "{name}: {variants}"
+        );
+    }
+    for absent in [
+        " var normal ",
+        " var fairy ",
+        " var Cambodian ",
+        " var king-of-the-hill ",
+    ] {
+        assert!(!variants.contains(absent), "{absent}: {variants}");
+    }
+    assert_eq!(
+        out[10..],
+        [
+            format!("option name IniFile type string default {INI}"),
+            "option name UseBook type check default true".into(),
+            "option name BookFile type string default <empty>".into(),
+            "option name BookDir type string default <empty>".into(),
+            "option name BookRandom type spin default 1 min 0 max 2".into(),
+            "option name BookWidth type spin default 10 min 1 max 100".into(),
+            "option name Learning type spin default 7 min 0 max 7".into(),
+            "option name LearningStrength type spin default 50 min 0 max 100".into(),
+            "option name Variation type spin default 50 min 0 max 100".into(),
+            "uciok".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn settings_and_new_games_are_silent() {
+    let e = Engine::new();
+    let silent = "debug on\nucinewgame\nsetoption name Clear Hash\nsetoption name Hash value 16\n\
+        setoption name Threads value 1\nsetoption name Ponder value true\n\
+        setoption name Move Overhead value 30\nsetoption name MultiPV value 1\n\
+        setoption name UCI_Variant value capablanca\nsetoption name UCI_Chess960 value true\n\
+        setoption name UCI_Chess960 value false\nsetoption name UCI_Variant value chess\n\
+        setoption name UseBook value false\nposition startpos\nposition startpos moves e2e4 e7e5\nucinewgame";
+    assert_eq!(e.exchange(silent), Vec::<String>::new());
+}
+
+#[test]
+fn go_depth_reports_each_iteration_then_the_best_move_and_reply() {
+    let e = Engine::new();
+    let out = e.search("position startpos moves e2e4\ngo depth 4");
+    let lines = infos(&out);
+    assert_eq!(lines.len(), 4, "{out:?}");
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(field(line, "depth"), Some(&*(i + 1).to_string()));
+        assert_eq!(field(line, "multipv"), Some("1"));
+        assert!(field(line, "seldepth").and_then(|s| s.parse::<usize>().ok()) >= Some(i + 1));
+        assert!(
+            field(line, "cp").is_some_and(|s| s.parse::<i32>().is_ok()),
+            "{line}"
+        );
+        for key in ["nodes", "nps", "hashfull", "time"] {
+            assert!(
+                field(line, key).is_some_and(|s| s.parse::<u64>().is_ok()),
+                "{key}: {line}"
+            );
+        }
+        assert!(
+            line.starts_with(&format!("info depth {} seldepth ", i + 1)),
+            "{line}"
+        );
+        assert!(
+            line.contains(" score cp ") && line.contains(" pv "),
+            "{line}"
+        );
+    }
+    let best = pv(lines[3]);
+    assert_eq!(
+        out.last().unwrap(),
+        &format!("bestmove {} ponder {}", best[0], best[1])
+    );
+}
+
+#[test]
+fn a_bad_line_gets_an_info_string_and_changes_nothing() {
+    let e = Engine::new();
+    assert!(e.exchange("position startpos moves e2e4").is_empty());
+    let cases = [
+        (
+            "position startpos moves e2e4 e7e9",
+            "info string error (illegal move e7e9): position (unchanged)",
+        ),
+        (
+            "position fen 8/8/8 w - - 0 1 moves e2e4",
+            "info string error (illegal position: FEN board has 3 ranks, not 8): position (unchanged)",
+        ),
+        (
+            "position",
+            "info string error (expected position startpos|fen FEN [moves ...]): position",
+        ),
+        (
+            "position startpos e2e4",
+            "info string error (expected position startpos|fen FEN [moves ...]): position startpos e2e4",
+        ),
+        ("go depth x", "info string error (bad value for depth): go depth x"),
+        ("go perft 0", "info string error (perft depth 1..30): go perft 0"),
+        (
+            "setoption name Hash value lots",
+            "info string error (bad value): setoption name Hash value lots",
+        ),
+        ("setoption Hash 3", "info string error (expected setoption name NAME [value VALUE]): setoption Hash 3"),
+        (
+            "setoption name NoSuchOption value 3",
+            "info string error (unknown option): option NoSuchOption",
+        ),
+        (
+            "setoption name UCI_Variant value nosuchgame",
+            "info string error (unsupported variant): nosuchgame",
+        ),
+        ("frobnicate 3", "info string error (unknown command): frobnicate 3"),
+    ];
+    for (line, reply) in cases {
+        assert_eq!(e.exchange(line), [reply], "{line}");
+    }
+    // Still after 1. e4: Black's twenty moves.
+    let perft = e.exchange("go perft 1");
+    assert_eq!(perft.len(), 23, "{perft:?}");
+    assert!(perft.contains(&"e7e5: 1".to_string()));
+    assert_eq!(perft[20..], ["", "Nodes searched: 20", ""]);
+}
+
+#[test]
+fn isready_is_answered_at_once_during_a_search() {
+    let e = Engine::new();
+    e.send("position startpos\ngo infinite");
+    let during = e.exchange("");
+    assert!(
+        during.iter().all(|l| l.starts_with("info depth")),
+        "{during:?}"
+    );
+    let out = e.search("stop");
+    assert!(
+        out[..out.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info depth")),
+        "{out:?}"
+    );
+    assert!(out.last().unwrap().starts_with("bestmove "));
+    assert!(e.exchange("").is_empty(), "one best move per go");
+}
+
+#[test]
+fn infinite_and_ponder_searches_hold_the_best_move_until_stop_or_ponderhit() {
+    let e = Engine::new();
+    // Mate in one: the search ends by itself at once, yet its move waits for stop.
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let waiting = e.exchange("");
+    assert!(!waiting.is_empty() && waiting.iter().all(|l| l.starts_with("info depth")));
+    assert!(
+        waiting.iter().all(|l| field(l, "mate") == Some("1")),
+        "{waiting:?}"
+    );
+    assert_eq!(e.search("stop"), ["bestmove a1a8"]);
+    // Pondering: nothing until ponderhit, then the order's clock from there.
+    e.send("position startpos moves e2e4 e7e5\ngo ponder wtime 3000 btime 3000");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(e.exchange("").iter().all(|l| l.starts_with("info depth")));
+    let hit = Instant::now();
+    let out = e.search("ponderhit");
+    assert!(
+        hit.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        hit.elapsed()
+    );
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    // A ponder miss: stop answers at once.
+    e.send("position startpos moves e2e4 e7e5\ngo ponder wtime 100000 btime 100000");
+    std::thread::sleep(Duration::from_millis(100));
+    let stop = Instant::now();
+    let out = e.search("stop");
+    assert!(stop.elapsed() < Duration::from_millis(1000));
+    assert_eq!(out.iter().filter(|l| l.starts_with("bestmove ")).count(), 1);
+}
+
+#[test]
+fn movetime_nodes_mate_and_searchmoves_limit_the_search() {
+    let e = Engine::new();
+    let started = Instant::now();
+    let out = e.search("position startpos\ngo movetime 300");
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(150) && took < Duration::from_secs(3),
+        "{took:?}"
+    );
+    assert!(out.last().unwrap().starts_with("bestmove "));
+    let out = e.search("ucinewgame\nposition startpos\ngo nodes 5000");
+    let reported: Vec<u64> = infos(&out)
+        .iter()
+        .filter_map(|l| field(l, "nodes")?.parse().ok())
+        .collect();
+    assert!(
+        !reported.is_empty() && reported.iter().all(|&n| n <= 5000),
+        "{out:?}"
+    );
+    // Mate in two (1. Kg6 Kg8 2. Ra8#): found, then the search stops by itself.
+    let out = e.search("position fen 7k/8/5K2/8/8/8/8/R7 w - - 0 1\ngo mate 2");
+    let last = infos(&out).last().copied().cloned().unwrap_or_default();
+    assert_eq!(field(&last, "mate"), Some("2"), "{out:?}");
+    assert!(out
+        .last()
+        .unwrap()
+        .starts_with(&format!("bestmove {}", pv(&last)[0])));
+    let out = e.search("position startpos\ngo depth 3 searchmoves a2a3 h2h3");
+    for line in infos(&out) {
+        assert!(["a2a3", "h2h3"].contains(&pv(line)[0].as_str()), "{line}");
+    }
+    assert!(
+        out.last().unwrap().starts_with("bestmove a2a3")
+            || out.last().unwrap().starts_with("bestmove h2h3")
+    );
+}
+
+#[test]
+fn multipv_reports_that_many_distinct_lines_per_depth() {
+    let e = Engine::new();
+    assert!(e.exchange("setoption name MultiPV value 3").is_empty());
+    let out = e.search("position startpos\ngo depth 4");
+    let deepest: Vec<&String> = infos(&out)
+        .into_iter()
+        .filter(|l| field(l, "depth") == Some("4"))
+        .collect();
+    let numbers: Vec<&str> = deepest.iter().filter_map(|l| field(l, "multipv")).collect();
+    assert_eq!(numbers, ["1", "2", "3"], "{out:?}");
+    let mut first: Vec<String> = deepest.iter().map(|l| pv(l)[0].clone()).collect();
+    assert!(out
+        .last()
+        .unwrap()
+        .starts_with(&format!("bestmove {} ", first[0])));
+    first.sort();
+    first.dedup();
+    assert_eq!(first.len(), 3);
+}
+
+#[test]
+fn without_a_legal_move_the_best_move_is_none() {
+    let e = Engine::new();
+    assert_eq!(
+        e.search("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3"),
+        [
+            "info depth 0 seldepth 0 multipv 1 score cp 0 nodes 0 nps 0 hashfull 0 time 0",
+            "bestmove (none)"
+        ]
+    );
+    assert_eq!(
+        e.search("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1\ngo wtime 1000 btime 1000"),
+        [
+            "info depth 0 seldepth 0 multipv 1 score mate 0 nodes 0 nps 0 hashfull 0 time 0",
+            "bestmove (none)"
+        ]
+    );
+}
+
+#[test]
+fn a_new_position_during_a_search_ends_it_with_a_best_move_first() {
+    let e = Engine::new();
+    e.send("position startpos\ngo infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let out = e.search("position startpos moves e2e4");
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    let out = e.search("go depth 2");
+    let best = out.last().unwrap();
+    let black = perft_moves(&e.exchange("go perft 1"));
+    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    assert!(black.contains(&mv), "{best} not among {black:?}");
+}
+
+#[test]
+fn the_binary_speaks_uci_when_the_first_line_is_uci() {
+    for ending in ["quit\n", ""] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+            .args(["--ini", INI])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        write!(
+            stdin,
+            "uci\r\nisready\nposition startpos moves e2e4\ngo perft 2\n{ending}"
+        )
+        .unwrap();
+        drop(stdin);
+        let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+            .lines()
+            .map(Result::unwrap)
+            .collect();
+        assert!(child.wait().unwrap().success());
+        assert_eq!(
+            lines[0],
+            format!("id name Nightrider {}", env!("CARGO_PKG_VERSION"))
+        );
+        let ok = lines.iter().position(|l| l == "uciok").unwrap();
+        assert_eq!(lines[ok + 1], "readyok");
+        assert_eq!(lines[lines.len() - 3..], ["", "Nodes searched: 600", ""]);
+        assert_eq!(lines.len(), ok + 2 + 20 + 3);
+    }
+}
+
+/// Moves in Fairy-Stockfish's notation along random games of every variant
+/// Nightrider offers under a Fairy-Stockfish name, Chess960 forms included
+/// (`tests/data/uci-moves.tsv`, made by `uci-moves.py` with pyffish): each
+/// position is set up through `UCI_Variant`, `UCI_Chess960` and
+/// `position ... moves ...`, and `go perft 1` must list exactly pyffish's
+/// legal moves.
+#[test]
+fn variant_moves_in_fairy_stockfish_notation_match_pyffish() {
+    let e = Engine::new();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/uci-moves.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut game = (String::new(), String::new());
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for row in text.lines().skip(1) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let [variant, chess960, start, moves, legal] = cols[..] else {
+            panic!("bad row {row}")
+        };
+        if game != (variant.to_string(), chess960.to_string()) {
+            game = (variant.to_string(), chess960.to_string());
+            let flag = if chess960 == "1" { "true" } else { "false" };
+            let set = format!(
+                "setoption name UCI_Chess960 value {flag}\nsetoption name UCI_Variant value {variant}"
+            );
+            assert!(e.exchange(&set).is_empty(), "{set}");
+        }
+        let mut position = match start {
+            "startpos" => "position startpos".to_string(),
+            fen => format!("position fen {fen}"),
+        };
+        if !moves.is_empty() {
+            position.push_str(&format!(" moves {moves}"));
+        }
+        let out = e.exchange(&format!("{position}\ngo perft 1"));
+        let want: Vec<String> = legal.split_whitespace().map(str::to_string).collect();
+        let got = perft_moves(&out);
+        if got != want {
+            let extra: Vec<&String> = got.iter().filter(|m| !want.contains(m)).collect();
+            let missing: Vec<&String> = want.iter().filter(|m| !got.contains(m)).collect();
+            failures.push(format!(
+                "{variant} (960: {chess960}) {position}: extra {extra:?}, missing {missing:?}; {:?}",
+                out.iter().filter(|l| l.starts_with("info")).collect::<Vec<_>>()
+            ));
+        }
+        checked += 1;
+    }
+    assert!(checked >= 450, "only {checked} rows");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
