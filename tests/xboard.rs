@@ -749,6 +749,29 @@ fn the_binary_survives_crlf_and_invalid_utf8() {
 }
 
 #[test]
+fn the_binary_escapes_control_bytes_it_echoes() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"xboard\nab\x00c\x01\x1b[31m\nnew\nforce\nusermove e2\x07e4\nvariant no\x7fne\nping 9\x08\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Error (unknown command): ab\\x00c\\x01\\x1b[31m\n\
+         Illegal move: e2\\x07e4\n\
+         Error (unsupported variant): no\\x7fne\n\
+         pong 9\\x08\n"
+    );
+}
+
+#[test]
 fn null_moves_pass_the_turn_and_undo() {
     for general in [false, true] {
         let mut e = Engine::with_board(general);
