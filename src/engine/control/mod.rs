@@ -94,9 +94,9 @@ pub struct Control {
     paused: bool,
     position_ok: bool,
     over_announced: bool,
-    /// Our last move ran out a count and offered the draw (see
-    /// `play_on_past_counting_draw`).
-    counting_draw_offered: bool,
+    /// Our last move created a draw the engine offers rather than claims
+    /// (see `play_on_past_offered_draw`), and offered it.
+    draw_offered: bool,
     settled: bool,
     deferred_pongs: Vec<DeferredPong>,
     /// `memory` requests sent to the worker, and those it has carried out.
@@ -135,7 +135,7 @@ impl Control {
             paused: false,
             position_ok: true,
             over_announced: false,
-            counting_draw_offered: false,
+            draw_offered: false,
             settled: false,
             deferred_pongs: Vec::new(),
             resizes: (0, 0),
@@ -348,7 +348,7 @@ impl Control {
         self.worker.send(Job::Clear);
         self.game = fallback_game(&self.library, self.general_board);
         self.bare_king_rule = false;
-        self.counting_draw_offered = false;
+        self.draw_offered = false;
         self.start_fen = self.game.fen();
         self.position_ok = true;
         self.last_score = None;
@@ -679,10 +679,12 @@ impl Control {
                 }
             }
             Mode::Play(us) if self.game.side_to_move() == us => {
-                self.play_on_past_counting_draw();
+                self.play_on_past_offered_draw();
                 if let Some(result) = self.game.result() {
-                    self.announce(result);
-                    return;
+                    if !self.game.offered_draw() {
+                        self.announce(result);
+                        return;
+                    }
                 }
                 let limits = self.clock.limits(self.game.moves_by(us));
                 if !self.play_from_book(limits) {
@@ -851,8 +853,8 @@ impl Control {
         }
         self.out.push(Event::Move(best));
         self.guess = outcome.ponder;
-        self.counting_draw_offered = self.game.counting_draw();
-        let claimed = result.filter(|r| !self.claim_waits(r) && !self.counting_draw_offered);
+        self.draw_offered = self.game.offered_draw();
+        let claimed = result.filter(|r| !self.claim_waits(r) && !self.draw_offered);
         if let Some(result) = claimed {
             self.over_announced = true;
             self.out.push(Event::GameOver(result.clone()));
@@ -873,18 +875,21 @@ impl Control {
         }
     }
 
-    /// A counting draw is offered, never claimed: XBoard does not referee
-    /// the makruk family's counting rule and would forfeit the claimer (a
-    /// GUI that knows the rule ends the game itself). When
-    /// the game goes on, so do we, with a new count from the next move.
-    fn play_on_past_counting_draw(&mut self) {
-        if self.game.counting_draw() {
-            if !self.counting_draw_offered {
+    /// A draw a referee may judge otherwise is offered, never claimed: the
+    /// makruk family's counting rule, which XBoard does not referee (it
+    /// calls the claim false and forfeits the claimer; a GUI that knows the
+    /// rule ends the game itself), and repetition where the variant says
+    /// so (cutechess-cli counts none in the makruk family and ASEAN). When
+    /// the game goes on, so do we: a count starts anew from the next move,
+    /// a repetition is offered again only when it is our turn in one.
+    fn play_on_past_offered_draw(&mut self) {
+        if self.game.offered_draw() {
+            if !self.draw_offered {
                 self.out.push(Event::OfferDraw);
             }
             self.game.waive_counting_draw();
         }
-        self.counting_draw_offered = false;
+        self.draw_offered = false;
     }
 
     /// Whether our win just created is claimed only after the opponent's
