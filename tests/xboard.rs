@@ -268,6 +268,27 @@ fn setboard_accepts_every_fen_flavour_and_refuses_bad_ones() {
 }
 
 #[test]
+fn setboard_with_non_ascii_text_is_refused_not_a_crash() {
+    for general in [false, true] {
+        let mut e = Engine::with_board(general);
+        for variant in ["shatranj", "normal", "makruk"] {
+            assert_eq!(
+                e.exchange(&format!(
+                    "new\nvariant {variant}\nforce\nsetboard 4k3/8/8/8/8/8/8/4K3 w - é 0 1"
+                )),
+                ["tellusererror Illegal position"],
+                "{variant}"
+            );
+            assert_eq!(
+                e.exchange("setboard 4k3/8/8/8/8/8/8/4K3 w - - 0 1\ne1e2"),
+                Vec::<String>::new(),
+                "{variant}"
+            );
+        }
+    }
+}
+
+#[test]
 fn variants_send_setup_and_piece_lines_before_the_pong() {
     let mut e = Engine::new();
     assert_eq!(

@@ -258,7 +258,7 @@ pub fn book_lines(args: &[String], repertoire: bool) -> Result<Vec<String>, Stri
         Some("create") => {
             let file = p.get(1).ok_or("book create needs FILE.pgn")?;
             let opts = create_options(p, repertoire)?;
-            let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+            let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
             let mut target = BookTarget::beside(&catalog);
             target.general_board = flags.general;
             if let Some(dir) = flags.dir {
