@@ -11,6 +11,7 @@
 
 mod board_ui;
 mod book;
+mod definitions;
 
 use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
@@ -553,16 +554,15 @@ impl Control {
         if self.book_option(name, value) {
             return;
         }
-        match options::apply(&mut self.settings, &mut self.library, name, value) {
-            Ok(reload) => {
-                if reload && self.running.is_none() {
-                    self.new_game();
-                }
-            }
-            Err(reason) => self.out.push(Event::Error {
+        if name == options::INI_FILE {
+            self.ini_file(value);
+            return;
+        }
+        if let Err(reason) = options::apply(&mut self.settings, &mut self.library, name, value) {
+            self.out.push(Event::Error {
                 reason,
                 command: format!("option {name}"),
-            }),
+            });
         }
     }
 
