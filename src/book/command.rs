@@ -8,7 +8,7 @@
 
 use super::choose::{show_book, ChoiceSettings};
 use super::create::{build_book_reporting, CreateOptions};
-use super::file::{BoardKind, Book};
+use super::file::{with_lock, BoardKind, Book};
 use super::pgn::{read_pgn, PgnGame};
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
@@ -101,7 +101,7 @@ pub fn create_books(
         };
         errors.extend(problems);
         let path = book_path(&target.dir, &name, opts.repertoire);
-        match book.save(&path) {
+        match with_lock(&path, "book", || book.save(&path)) {
             Ok(()) => written.push(format!(
                 "{}: {} games, {} positions ({} board)",
                 path.display(),

@@ -92,7 +92,6 @@ pub struct Control {
     edit: Option<(Diagram, Color)>,
     held_illegal: Option<String>,
     books: BookPlayer,
-    books_selected: bool,
     pending_result: Option<crate::core::GameResult>,
     out: Vec<Event>,
 }
@@ -127,11 +126,13 @@ impl Control {
             edit: None,
             held_illegal: None,
             books: BookPlayer::new(seed()),
-            books_selected: false,
             pending_result: None,
             out: Vec::new(),
         };
         control.start_fen = control.game.fen();
+        // The books (and the learn file) of the starting variant, so that
+        // `import` or a book option before any `new` or `variant` has them.
+        control.select_books("normal");
         control
     }
 
