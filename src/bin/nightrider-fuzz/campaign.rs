@@ -15,6 +15,20 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// How a run goes: the engine, the limits and the knobs of the command line.
+pub struct Settings {
+    /// How to start the engine.
+    pub launcher: Launcher,
+    /// Time limits.
+    pub limits: Limits,
+    /// The run's seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Time spent shrinking the first failure of each signature.
+    pub shrink_budget: Duration,
+}
+
 /// The shared state of a run.
 pub struct Ctx<'a> {
     /// How to start the engine.
@@ -25,12 +39,9 @@ pub struct Ctx<'a> {
     pub corpus: &'a Corpus,
     /// Findings.
     pub report: Mutex<Report>,
-    /// The run's seed.
-    pub seed: u64,
-    /// Worker threads.
-    pub jobs: usize,
-    /// Time spent shrinking the first failure of each signature.
-    pub shrink_budget: Duration,
+    seed: u64,
+    jobs: usize,
+    shrink_budget: Duration,
     /// Files laid in every scratch directory: fmax.ini, variants/, books.
     pub base_files: Vec<(String, Vec<u8>)>,
     shrunk: Mutex<HashSet<String>>,
@@ -39,23 +50,19 @@ pub struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     /// A context; `base_files` go into every scratch directory.
     pub fn new(
-        launcher: Launcher,
-        limits: Limits,
+        settings: Settings,
         corpus: &'a Corpus,
         report: Report,
-        seed: u64,
-        jobs: usize,
-        shrink_budget: Duration,
         base_files: Vec<(String, Vec<u8>)>,
     ) -> Ctx<'a> {
         Ctx {
-            launcher,
-            limits,
+            launcher: settings.launcher,
+            limits: settings.limits,
             corpus,
             report: Mutex::new(report),
-            seed,
-            jobs: jobs.max(1),
-            shrink_budget,
+            seed: settings.seed,
+            jobs: settings.jobs.max(1),
+            shrink_budget: settings.shrink_budget,
             base_files,
             shrunk: Mutex::new(HashSet::new()),
         }
@@ -144,15 +151,14 @@ impl<'a> Ctx<'a> {
                 }
                 outcome
             }
-            Err(e) => {
-                let mut o = Outcome::default();
-                o.failure = Some(crate::case::Failure {
+            Err(e) => Outcome {
+                failure: Some(crate::case::Failure {
                     kind: "harness",
                     signature: format!("harness: {e}"),
                     detail: e.to_string(),
-                });
-                o
-            }
+                }),
+                ..Outcome::default()
+            },
         }
     }
 

@@ -17,6 +17,8 @@
 //! A saved case is a folder: `args` (one argument a line), `stdin` (the
 //! lines as sent, including any `?` the runner added), `files/` (laid in the
 //! scratch directory), and for the reader `failure.txt`, `stdout`, `stderr`.
+//! A case written by hand may add `expect-stdout` and `expect-stderr`: text
+//! (one piece a line) that must appear there.
 
 use crate::conform::{self, Kind, ResultTracker, Sequence};
 use crate::engine::{Launcher, Process, Scratch};
@@ -32,6 +34,9 @@ pub struct Case {
     pub files: Vec<(String, Vec<u8>)>,
     /// Input lines (without their newline).
     pub input: Vec<Vec<u8>>,
+    /// Text that must appear in stdout, and in stderr (regression cases
+    /// whose bug shows in what is said, not in how the run ends).
+    pub expect: [Vec<String>; 2],
 }
 
 /// Time limits of a run.
@@ -119,7 +124,27 @@ impl Case {
         let mut run = Run::new(self.is_xboard(), limits, &self.args);
         run.feed(&mut process, &self.input);
         run.finish(&mut process);
-        run.outcome
+        let mut outcome = run.outcome;
+        if outcome.failure.is_none() {
+            outcome.failure = self.missing_expected(&outcome);
+        }
+        outcome
+    }
+
+    /// The first expected text that did not appear.
+    fn missing_expected(&self, outcome: &Outcome) -> Option<Failure> {
+        let streams = [("stdout", &outcome.stdout), ("stderr", &outcome.stderr)];
+        for (want, (name, got)) in self.expect.iter().zip(streams) {
+            let got = String::from_utf8_lossy(got);
+            if let Some(text) = want.iter().find(|t| !got.contains(t.as_str())) {
+                return Some(Failure {
+                    kind: "report",
+                    signature: format!("{name} lacks `{text}`"),
+                    detail: format!("expected in {name}: {text}"),
+                });
+            }
+        }
+        None
     }
 
     /// Writes the case and what it produced to `dir`.
@@ -149,10 +174,19 @@ impl Case {
         if input.last().is_some_and(Vec::is_empty) {
             input.pop();
         }
+        let expected = |name: &str| -> Vec<String> {
+            std::fs::read_to_string(dir.join(name))
+                .unwrap_or_default()
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
         Ok(Case {
             args: args.lines().map(str::to_string).collect(),
             files,
             input,
+            expect: [expected("expect-stdout"), expected("expect-stderr")],
         })
     }
 }

@@ -106,12 +106,16 @@ fn fail(outcome: &mut Outcome, kind: &'static str, signature: &str, detail: Stri
     }
 }
 
-/// `check FILE` must not report line 0 (lines count from 1).
-fn lines_count_from_one(file: &'static str) -> impl Fn(&Scratch, &mut Outcome) {
+/// A report `FILE:LINE: message` never says line 0 (lines count from 1).
+pub fn lines_count_from_one() -> impl Fn(&Scratch, &mut Outcome) {
     move |_: &Scratch, outcome: &mut Outcome| {
-        let zero = format!("{file}:0:");
-        let stdout = String::from_utf8_lossy(&outcome.stdout).into_owned();
-        if let Some(line) = stdout.lines().find(|l| l.starts_with(&zero)) {
+        let said = [outcome.stdout.as_slice(), outcome.stderr.as_slice()].concat();
+        let said = String::from_utf8_lossy(&said).into_owned();
+        let at_zero = |l: &&str| {
+            l.split_once(":0: ")
+                .is_some_and(|(file, _)| !file.is_empty() && !file.contains(' '))
+        };
+        if let Some(line) = said.lines().find(at_zero) {
             let detail = format!("check printed {line:?}");
             fail(
                 outcome,
@@ -171,14 +175,16 @@ pub fn ini(ctx: &Ctx, count: u64) {
             args: vec!["check".into(), "fmax.ini".into()],
             files: files.clone(),
             input: Vec::new(),
+            ..Case::default()
         };
         let how = format!("ini mutation {index}: nightrider check fmax.ini");
-        let checked = ctx.run_case("ini", &check, &how, lines_count_from_one("fmax.ini"));
+        let checked = ctx.run_case("ini", &check, &how, lines_count_from_one());
         let errors = check_errors(&checked.stdout, "fmax.ini");
         let session = Case {
             args: vec!["--ini".into(), "fmax.ini".into()],
             files,
             input: ini_session(&mut rng, ctx, None),
+            ..Case::default()
         };
         let how = format!("ini mutation {index}: nightrider --ini fmax.ini < stdin");
         ctx.run_case("ini", &session, &how, errors_reported(errors));
@@ -229,14 +235,16 @@ pub fn overlay(ctx: &Ctx, count: u64) {
             args: vec!["check".into(), "fmax.ini".into()],
             files: files.clone(),
             input: Vec::new(),
+            ..Case::default()
         };
         let how = format!("overlay mutation {index} of variants/{name}: nightrider check fmax.ini");
-        ctx.run_case("overlay", &check, &how, lines_count_from_one("fmax.ini"));
+        ctx.run_case("overlay", &check, &how, lines_count_from_one());
         let variant = name.trim_end_matches(".ini");
         let session = Case {
             args: Vec::new(),
             files,
             input: ini_session(&mut rng, ctx, Some(variant)),
+            ..Case::default()
         };
         let how = format!("overlay mutation {index} of variants/{name}: nightrider < stdin");
         ctx.run_case("overlay", &session, &how, |_, _| {});
@@ -262,6 +270,7 @@ pub fn fen(ctx: &Ctx, count: u64) {
                 .to_vec(),
             files: ctx.base_files.clone(),
             input: Vec::new(),
+            ..Case::default()
         };
         let how = format!("FEN mutation {index}: perft");
         ctx.run_case("fen", &perft, &how, |_, _| {});
@@ -282,6 +291,7 @@ pub fn fen(ctx: &Ctx, count: u64) {
             args: Vec::new(),
             files: ctx.base_files.clone(),
             input,
+            ..Case::default()
         };
         let how = format!("FEN mutation {index}: XBoard setboard");
         ctx.run_case("fen", &session, &how, |_, _| {});
@@ -341,6 +351,7 @@ pub fn pgn(ctx: &Ctx, count: u64) {
             args: args.split(' ').map(String::from).collect(),
             files: files.clone(),
             input: Vec::new(),
+            ..Case::default()
         };
         let how = format!("PGN mutation {index} of {name}: nightrider {args}");
         ctx.run_case("pgn", &create, &how, |_, _| {});
@@ -357,6 +368,7 @@ pub fn pgn(ctx: &Ctx, count: u64) {
             args: Vec::new(),
             files,
             input: input.iter().map(|l| l.as_bytes().to_vec()).collect(),
+            ..Case::default()
         };
         let how = format!("PGN mutation {index} of {name}: console read/reada");
         ctx.run_case("pgn", &console, &how, |_, _| {});
@@ -377,6 +389,7 @@ fn latin1_check(ctx: &Ctx, index: u64, name: &str, original: &[u8]) {
             .collect(),
         files: ctx.files_with(vec![("games.pgn".into(), bytes)]),
         input: Vec::new(),
+        ..Case::default()
     };
     let how = format!("PGN {name} as UTF-8 and with one Latin-1 byte: book create");
     let plain = ctx.run_case("pgn", &create(original.to_vec()), &how, |_, _| {});
@@ -428,6 +441,7 @@ pub fn epd(ctx: &Ctx, count: u64) {
             args: Vec::new(),
             files: ctx.files_with(vec![("suite.epd".into(), mutated)]),
             input: input.iter().map(|l| l.as_bytes().to_vec()).collect(),
+            ..Case::default()
         };
         let how = format!("suite mutation {index} of {name}: console test");
         ctx.run_case("epd", &case, &how, |_, _| {});
@@ -460,6 +474,7 @@ pub fn book(ctx: &Ctx, count: u64, nbk: &[u8]) {
                 .to_vec(),
             files: files.clone(),
             input: Vec::new(),
+            ..Case::default()
         };
         let how = format!("book mutation {index}: nightrider book show books/normal.nbk");
         ctx.run_case("book", &show, &how, |_, _| {});
@@ -485,6 +500,7 @@ pub fn book(ctx: &Ctx, count: u64, nbk: &[u8]) {
             args: Vec::new(),
             files,
             input: input.iter().map(|l| l.as_bytes().to_vec()).collect(),
+            ..Case::default()
         };
         let how = format!("book mutation {index}: XBoard bk, go");
         ctx.run_case("book", &session, &how, |_, _| {});
@@ -579,6 +595,7 @@ pub fn learn(ctx: &Ctx, count: u64, lrn: &[u8], export: &[u8]) {
             args: Vec::new(),
             files,
             input: input.iter().map(|l| l.as_bytes().to_vec()).collect(),
+            ..Case::default()
         };
         let how = format!("learn mutation {index}: console import learn.txt");
         ctx.run_case("learn", &case, &how, learn_file_sound(mutated));

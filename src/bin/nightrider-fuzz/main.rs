@@ -26,7 +26,7 @@ mod mutate;
 mod protocol;
 mod report;
 
-use campaign::Ctx;
+use campaign::{Ctx, Settings};
 use case::{Case, Limits};
 use corpus::Corpus;
 use engine::{Launcher, Scratch};
@@ -204,16 +204,14 @@ fn run(options: &Options) -> Result<bool, String> {
     let report = Report::new(options.out.clone(), options.keep);
     let corpus = Corpus::load(&options.root, options.seed)?;
     let base = base_files(&corpus, &options.root, &launcher, &limits);
-    let ctx = Ctx::new(
+    let settings = Settings {
         launcher,
         limits,
-        &corpus,
-        report,
-        options.seed,
-        options.jobs,
-        options.shrink,
-        base.files,
-    );
+        seed: options.seed,
+        jobs: options.jobs,
+        shrink_budget: options.shrink,
+    };
+    let ctx = Ctx::new(settings, &corpus, report, base.files);
     let header = if let Some(dir) = &options.replay {
         replay(&ctx, dir)?;
         format!("nightrider-fuzz --replay {}", dir.display())
@@ -296,8 +294,10 @@ fn replay(ctx: &Ctx, dir: &Path) -> Result<(), String> {
         dirs.sort();
     }
     for d in dirs {
-        let case = Case::load(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+        let mut case = Case::load(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+        case.files = ctx.files_with(case.files);
         let how = format!("replay of {}", d.display());
+        let check = files::lines_count_from_one();
         ctx.run_case("replay", &case, &how, |scratch, outcome| {
             if let Err(e) = files::books_dir_clean(&scratch.path.join("books")) {
                 outcome.failure = Some(case::Failure {
@@ -306,6 +306,7 @@ fn replay(ctx: &Ctx, dir: &Path) -> Result<(), String> {
                     detail: e,
                 });
             }
+            check(scratch, outcome);
         });
     }
     Ok(())

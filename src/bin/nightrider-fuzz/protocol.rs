@@ -52,6 +52,7 @@ pub fn xboard(ctx: &Ctx, lines: u64) {
             args: Vec::new(),
             files: ctx.files_with(vec![("mutated.ini".into(), mutated_ini)]),
             input: generator.session(len),
+            ..Case::default()
         };
         let how = format!("XBoard session {index}: nightrider < stdin (in a folder with files/)");
         ctx.run_case("xboard", &case, &how, |_, _| {}).stats.lines
@@ -68,6 +69,7 @@ pub fn console(ctx: &Ctx, lines: u64) {
             args: Vec::new(),
             files: ctx.base_files.clone(),
             input: generator.session(len),
+            ..Case::default()
         };
         let how = format!("console session {index}: nightrider < stdin (in a folder with files/)");
         ctx.run_case("console", &case, &how, |_, _| {}).stats.lines
