@@ -67,10 +67,12 @@ pub struct Failure {
 pub struct Stats {
     /// Input lines sent.
     pub lines: u64,
-    /// Sync pings answered.
+    /// XBoard sync pings answered.
     pub pings: u64,
     /// Longest time from a ping to its pong without `?`.
     pub max_pong: Duration,
+    /// The command before that ping.
+    pub max_pong_after: String,
     /// Pings that needed a `?` because the engine was thinking.
     pub deferred: u64,
     /// Longest time from that `?` to the pong.
@@ -384,9 +386,29 @@ impl Run<'_> {
         match self.wait_for(process, token, sent + limit) {
             Waited::Found(at) => {
                 self.results.pong(index);
-                self.outcome.stats.pings += 1;
                 let took = at.saturating_duration_since(sent);
-                self.outcome.stats.max_pong = self.outcome.stats.max_pong.max(took);
+                let stats = &mut self.outcome.stats;
+                if !self.xboard {
+                    // A console sync waits for the command's work: not a ping.
+                    return;
+                }
+                stats.pings += 1;
+                if took > stats.max_pong {
+                    stats.max_pong = took;
+                    stats.max_pong_after.clone_from(&self.last_command);
+                }
+                if took > limit {
+                    // Read in time only because this thread woke late: still too slow.
+                    self.fail(
+                        "hang",
+                        format!("slow answer after `{}`", self.last_command),
+                        format!(
+                            "`{}` came {} ms after its request",
+                            String::from_utf8_lossy(token),
+                            took.as_millis()
+                        ),
+                    );
+                }
                 return;
             }
             Waited::Ended => return,

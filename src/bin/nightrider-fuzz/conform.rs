@@ -1,6 +1,6 @@
 //! What the engine may print under XBoard: every kind of line its
 //! front end writes (src/xboard/format.rs), and nothing else. A line is one
-//! of these, in UTF-8, with no control character:
+//! of these, in UTF-8, with no control character but the tab:
 //!
 //! | kind | form |
 //! | --- | --- |
@@ -46,7 +46,8 @@ pub enum Kind {
 /// Classifies one output line; `Err` says what is wrong with it.
 pub fn classify(raw: &[u8]) -> Result<Kind, String> {
     let line = std::str::from_utf8(raw).map_err(|_| "not UTF-8".to_string())?;
-    if let Some(c) = line.chars().find(|c| c.is_control()) {
+    // A tab is a blank like any other to every client; other control characters are not.
+    if let Some(c) = line.chars().find(|&c| c.is_control() && c != '\t') {
         return Err(format!("control character U+{:04X}", u32::from(c)));
     }
     if line.is_empty() {
@@ -95,11 +96,11 @@ fn illegal_move(rest: &str) -> bool {
         .is_some_and(|(reason, text)| !reason.is_empty() && !text.is_empty())
 }
 
-/// `(REASON): COMMAND` after `Error `.
+/// `(REASON): COMMAND` after `Error ` (REASON may quote a `)` of the command).
 fn error_line(rest: &str) -> bool {
     rest.strip_prefix('(')
         .and_then(|r| r.split_once("): "))
-        .is_some_and(|(reason, _)| !reason.is_empty() && !reason.contains(')'))
+        .is_some_and(|(reason, _)| !reason.is_empty())
 }
 
 /// Exactly `n` integers separated by blanks.
@@ -265,6 +266,7 @@ mod tests {
             "stat01: 12 3456 7 2 20",
             "highlight 8/8/8/8/8/8/8/8",
             "# position x",
+            "Error (unknown command): a\tb",
         ] {
             assert!(classify(line.as_bytes()).is_ok(), "{line}");
         }
@@ -274,6 +276,7 @@ mod tests {
     fn control_bytes_and_unknown_lines_do_not_conform() {
         for line in [
             "Error (unknown command): a\u{0}b",
+            "Error (unknown command): a\u{1b}[31m",
             "hello",
             "move",
             "move e2e4 e7e5",

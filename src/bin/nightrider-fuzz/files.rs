@@ -485,6 +485,7 @@ pub fn book(ctx: &Ctx, count: u64, nbk: &[u8]) {
             "new",
             "bk",
             "ping 2",
+            "st 0.02",
             "sd 1",
             "go",
             "ping 3",

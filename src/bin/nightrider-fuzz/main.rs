@@ -45,7 +45,7 @@ const USAGE: &str =
        [--keep N] [--shrink-seconds S]
        nightrider-fuzz --replay DIR [--engine PATH] [--out DIR]
 kinds: xboard console ini overlay fen pgn epd book learn kill
---ci: 20,000 XBoard lines, 2,000 console lines, 60 mutations of each file kind, 10 kills
+--ci: 12,000 XBoard lines, 1,500 console lines, 30 mutations of each file kind, 10 kills
 --long: 1,000,000 XBoard lines, 50,000 console lines, 10,000 mutations of each kind, 1,000 kills";
 
 /// Every campaign, in running order.
@@ -80,9 +80,9 @@ impl Default for Options {
             seed: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_secs()),
-            lines: 20_000,
-            console_lines: 2_000,
-            mutations: 60,
+            lines: 12_000,
+            console_lines: 1_500,
+            mutations: 30,
             kills: 10,
             only: KINDS.iter().map(|k| (*k).to_string()).collect(),
             jobs: 1,
@@ -114,7 +114,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         };
         match arg.as_str() {
             "--ci" => {
-                (o.lines, o.console_lines, o.mutations, o.kills) = (20_000, 2_000, 60, 10);
+                (o.lines, o.console_lines, o.mutations, o.kills) = (12_000, 1_500, 30, 10);
             }
             "--long" => {
                 (o.lines, o.console_lines, o.mutations, o.kills) =
@@ -197,10 +197,10 @@ fn run(options: &Options) -> Result<bool, String> {
     };
     let limits = Limits {
         ping: Duration::from_millis(options.ping_ms),
-        console: Duration::from_secs(20),
-        exit: Duration::from_secs(10),
+        console: Duration::from_secs(10),
+        exit: Duration::from_secs(5),
     };
-    std::fs::create_dir_all(&options.out).map_err(|e| format!("{}: {e}", options.out.display()))?;
+    clear_old_output(&options.out).map_err(|e| format!("{}: {e}", options.out.display()))?;
     let report = Report::new(options.out.clone(), options.keep);
     let corpus = Corpus::load(&options.root, options.seed)?;
     let base = base_files(&corpus, &options.root, &launcher, &limits);
@@ -238,6 +238,25 @@ fn run(options: &Options) -> Result<bool, String> {
     Ok(report.failures() == 0)
 }
 
+/// Makes `out`, removing what an earlier run saved there (the numbered
+/// case folders and summary.txt; nothing else is touched).
+fn clear_old_output(out: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(out)?;
+    for entry in std::fs::read_dir(out)?.filter_map(Result::ok) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let numbered = name.len() > 4
+            && name.as_bytes()[..3].iter().all(u8::is_ascii_digit)
+            && name.as_bytes()[3] == b'-';
+        if numbered && entry.path().join("failure.txt").is_file() {
+            std::fs::remove_dir_all(entry.path())?;
+        }
+    }
+    match std::fs::remove_file(out.join("summary.txt")) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
 /// The regression corpus first, then every campaign asked for.
 fn campaigns(ctx: &Ctx, options: &Options, nbk: &[u8]) {
     let corpus_dir = options
@@ -251,7 +270,7 @@ fn campaigns(ctx: &Ctx, options: &Options, nbk: &[u8]) {
     let wanted = |kind: &str| options.only.iter().any(|k| k == kind);
     let mut rng = StdRng::seed_from_u64(options.seed ^ 0x1ea5);
     let (small_lrn, small_export) = learn_files(&mut rng, 2_000, 200);
-    let (big_lrn, big_export) = learn_files(&mut rng, 60_000, 20_000);
+    let (big_lrn, big_export) = learn_files(&mut rng, 60_000, 200);
     for kind in KINDS.iter().copied().filter(|k| wanted(k)) {
         let n = options.mutations;
         progress(kind, "running");

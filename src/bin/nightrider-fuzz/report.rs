@@ -64,7 +64,10 @@ impl Report {
         p.lines += outcome.stats.lines;
         p.pings += outcome.stats.pings;
         p.deferred += outcome.stats.deferred;
-        p.max_pong = p.max_pong.max(outcome.stats.max_pong);
+        if outcome.stats.max_pong > p.max_pong {
+            p.max_pong = outcome.stats.max_pong;
+            p.max_pong_after = format!("{how}, after `{}`", outcome.stats.max_pong_after);
+        }
         p.max_deferred_pong = p.max_deferred_pong.max(outcome.stats.max_deferred_pong);
         if let Some(failure) = &outcome.failure {
             tally.failed += 1;
@@ -153,6 +156,9 @@ impl Report {
             p.deferred,
             p.max_deferred_pong.as_millis()
         );
+        if !p.max_pong_after.is_empty() {
+            let _ = writeln!(s, "longest ping reply in: {}", p.max_pong_after);
+        }
         let _ = writeln!(
             s,
             "crashes: {}, hangs: {}, nonconforming output: {}, other failures: {}",
