@@ -129,10 +129,17 @@ pub fn lines_count_from_one() -> impl Fn(&Scratch, &mut Outcome) {
 
 /// An XBoard session loading the ini given with `--ini`, then by option.
 fn ini_session(rng: &mut StdRng, ctx: &Ctx, overlay: Option<&str>) -> Vec<Vec<u8>> {
-    let mut lines = vec!["xboard", "protover 2", "ping 1", "sd 1"]
-        .into_iter()
-        .map(String::from)
-        .collect::<Vec<_>>();
+    let mut lines = vec![
+        "xboard",
+        "protover 2",
+        "memory 1",
+        "ping 1",
+        "st 0.02",
+        "sd 1",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
     let mut names: Vec<String> = (0..3)
         .map(|_| ctx.corpus.any_variant(rng).name.clone())
         .collect();
@@ -274,7 +281,12 @@ pub fn fen(ctx: &Ctx, count: u64) {
         };
         let how = format!("FEN mutation {index}: perft");
         ctx.run_case("fen", &perft, &how, |_, _| {});
-        let mut input: Vec<Vec<u8>> = vec![b"xboard".to_vec(), b"protover 2".to_vec()];
+        let mut input: Vec<Vec<u8>> = vec![
+            b"xboard".to_vec(),
+            b"protover 2".to_vec(),
+            b"memory 1".to_vec(),
+            b"st 0.02".to_vec(),
+        ];
         input.push(format!("variant {}", v.name).into_bytes());
         input.push(b"ping 1".to_vec());
         input.push([b"setboard ".as_slice(), &bad].concat());
@@ -356,6 +368,7 @@ pub fn pgn(ctx: &Ctx, count: u64) {
         let how = format!("PGN mutation {index} of {name}: nightrider {args}");
         ctx.run_case("pgn", &create, &how, |_, _| {});
         let input = [
+            "hash 1",
             "read games.pgn",
             "echo SYNC-1",
             "reada games.pgn 2",
@@ -429,6 +442,7 @@ pub fn epd(ctx: &Ctx, count: u64) {
             .unwrap_or_default();
         let mutated = mutate::text(&mut rng, &original, EPD_TOKENS, 6);
         let input = [
+            "hash 1",
             "sd 1",
             "sn 300",
             "test suite.epd",
@@ -481,6 +495,7 @@ pub fn book(ctx: &Ctx, count: u64, nbk: &[u8]) {
         let input = [
             "xboard",
             "protover 2",
+            "memory 1",
             "ping 1",
             "new",
             "bk",
@@ -581,6 +596,7 @@ pub fn learn(ctx: &Ctx, count: u64, lrn: &[u8], export: &[u8]) {
             ("learn.txt".into(), text),
         ]);
         let input = [
+            "hash 1",
             "variant normal",
             "echo SYNC-1",
             "import learn.txt",

@@ -116,6 +116,9 @@ impl<'a> XboardGen<'a> {
         self.game = self.corpus.game("normal");
         self.push("xboard");
         self.push("protover 2");
+        // A small table, as GUIs send `memory` first: a session is short.
+        let memory = format!("memory {}", self.rng.gen_range(1..=4));
+        self.push(&memory);
         self.ping();
         self.short_limit();
         let mut next_ping = self.rng.gen_range(1..12);
@@ -432,7 +435,7 @@ impl<'a> XboardGen<'a> {
             "cores"
         };
         let arg = if self.rng.gen_bool(0.7) {
-            self.rng.gen_range(1..=64).to_string().into_bytes()
+            self.rng.gen_range(1..=16).to_string().into_bytes()
         } else {
             garbage_number(&mut self.rng)
         };
@@ -524,7 +527,7 @@ impl<'a> XboardGen<'a> {
                 self.push(&format!("variant {name}"));
                 self.variant = i;
             }
-            2 => self.push("memory 8"),
+            2 => self.push("memory 2"),
             _ => {
                 self.push("new");
                 self.variant = self.normal_index();
@@ -727,7 +730,7 @@ const CONSOLE: &[&str] = &[
     "import learn.txt",
     "import learn.txt clear",
     "mt 1",
-    "hash 8",
+    "hash 2",
     "hashp 1",
     "resign 500",
     "drawscore 10",
@@ -763,7 +766,7 @@ impl<'a> ConsoleGen<'a> {
 
     /// One console session of about `lines` lines, ending with `quit`.
     pub fn session(&mut self, lines: usize) -> Vec<Vec<u8>> {
-        let mut out: Vec<Vec<u8>> = vec![b"sd 2".to_vec(), b"st 0.02".to_vec()];
+        let mut out: Vec<Vec<u8>> = vec![b"hash 1".to_vec(), b"sd 2".to_vec(), b"st 0.02".to_vec()];
         while out.len() < lines {
             let line = self.line();
             out.extend(line.split(|&b| b == b'\n').map(<[u8]>::to_vec));
