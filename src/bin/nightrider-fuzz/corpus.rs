@@ -58,10 +58,8 @@ impl Corpus {
     pub fn load(root: &Path, seed: u64) -> Result<Corpus, String> {
         let ini_path = root.join("fmax.ini");
         let ini = std::fs::read(&ini_path).map_err(|e| format!("{}: {e}", ini_path.display()))?;
-        let (library, problem) = Library::load(ini_path.to_str());
-        if let Some(p) = problem {
-            return Err(format!("the shipped fmax.ini does not load: {p}"));
-        }
+        // What went wrong loading it is `check`'s business; the corpus takes what loads.
+        let (library, _) = Library::load(ini_path.to_str());
         let mut rng = StdRng::seed_from_u64(seed);
         let midgame = read_table(&root.join("tests/data/perft/variants-midgame.tsv"));
         let variants = library
