@@ -23,16 +23,25 @@ fn import_input(variant: bool) -> Vec<Vec<u8>> {
     lines.iter().map(|l| l.as_bytes().to_vec()).collect()
 }
 
-/// Runs one import to its end; its duration, or None if it did not end.
-fn import_to_end(ctx: &Ctx, scratch: &Scratch, input: &[Vec<u8>]) -> Option<Duration> {
-    let mut process = Process::start(&ctx.launcher, &[], &scratch.path).ok()?;
+/// Runs one import to its end; its duration, or why it did not end well.
+fn import_to_end(ctx: &Ctx, scratch: &Scratch, input: &[Vec<u8>]) -> Result<Duration, String> {
+    let mut process =
+        Process::start(&ctx.launcher, &[], &scratch.path).map_err(|e| e.to_string())?;
     for line in input {
         process.send(line);
     }
     process.close_input();
     let started = Instant::now();
-    let status = process.wait(ctx.limits.exit + ctx.limits.console)?;
-    status.success().then(|| started.elapsed())
+    let limit = ctx.limits.exit + ctx.limits.console;
+    let status = process
+        .wait(limit)
+        .ok_or_else(|| format!("still running after {limit:?}"))?;
+    if status.success() {
+        Ok(started.elapsed())
+    } else {
+        let stderr = String::from_utf8_lossy(&process.stderr()).into_owned();
+        Err(format!("{status}: {}", stderr.lines().next().unwrap_or("")))
+    }
 }
 
 /// `count` kills, each in its own scratch directory holding `lrn` (a
@@ -51,7 +60,7 @@ pub fn kills(ctx: &Ctx, count: u64, lrn: &[u8], export: &[u8]) {
     let span = Scratch::new("kill-timing")
         .ok()
         .filter(|s| lay(s))
-        .and_then(|s| import_to_end(ctx, &s, &import_input(true)))
+        .and_then(|s| import_to_end(ctx, &s, &import_input(true)).ok())
         .unwrap_or(Duration::from_millis(200));
     ctx.drive(count, None, |index| {
         let mut rng = ctx.rng("kill", index);
@@ -63,7 +72,8 @@ pub fn kills(ctx: &Ctx, count: u64, lrn: &[u8], export: &[u8]) {
         }
         let with_variant = rng.gen_bool(0.7);
         let input = import_input(with_variant);
-        let delay = span.mul_f64(rng.gen_range(0.0..1.2));
+        // The write comes at the end of an import: most kills land in its second half.
+        let delay = span.mul_f64(rng.gen_range(0.3..1.1));
         let failure = kill_once(ctx, &scratch, &input, delay);
         let describe = format!(
             "kill -9 {} ms into `{}`",
@@ -117,11 +127,11 @@ fn kill_once(ctx: &Ctx, scratch: &Scratch, input: &[Vec<u8>], delay: Duration) -
             });
         }
     }
-    if import_to_end(ctx, scratch, input).is_none() {
+    if let Err(e) = import_to_end(ctx, scratch, input) {
         return Some(Failure {
             kind: "hang",
-            signature: "an import after kill -9 does not finish".into(),
-            detail: "the import that follows a kill did not end in time or failed".into(),
+            signature: "an import after kill -9 does not end well".into(),
+            detail: format!("the import that follows a kill: {e}"),
         });
     }
     books_dir_clean(&scratch.path.join("books"))

@@ -179,7 +179,9 @@ fn engine_path(options: &Options) -> Result<PathBuf, String> {
             .with_file_name(format!("nightrider{}", std::env::consts::EXE_SUFFIX)),
     };
     if path.is_file() {
-        Ok(path)
+        // The engine runs in a scratch directory: a relative path would not find it.
+        path.canonicalize()
+            .map_err(|e| format!("{}: {e}", path.display()))
     } else {
         Err(format!(
             "no engine at {} (build it with `cargo build --release`, or give --engine)",
