@@ -91,7 +91,7 @@ impl Default for Options {
             root: PathBuf::from("."),
             corpus: None,
             ping_ms: 1000,
-            memory_mb: 1024,
+            memory_mb: 512,
             keep: 3,
             shrink: Duration::from_secs(20),
             replay: None,
