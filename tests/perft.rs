@@ -162,6 +162,27 @@ fn an_absurd_perft_depth_is_refused() {
     assert!(!out.status.success());
 }
 
+/// A command-line argument that is not UTF-8 (a FEN or file name in
+/// Latin-1) is refused in one line, not with a panic.
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_refused_without_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let fen = std::ffi::OsStr::from_bytes(b"4k3/8/8/8/8/8/8/4K3 w - \xe9 0 1");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["perft", "--variant", "normal", "--fen"])
+        .arg(fen)
+        .args(["--depth", "1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "nightrider: argument 5 is not valid UTF-8: 4k3/8/8/8/8/8/8/4K3 w - \u{fffd} 0 1\n"
+    );
+}
+
 /// A FEN with a non-ASCII character is a one-line error from the perft
 /// command, on the general board as on the bitboard.
 #[test]
