@@ -213,6 +213,9 @@ pub struct Tables {
     /// [`MATING_MOBILITY`]) to mate a lone royal with its own royal's help
     /// (a rook or a commoner can, a knight, bishop or ferz cannot).
     pub mates_alone: Vec<bool>,
+    /// Per type: weighted empty-board mobility averaged over the board
+    /// (`rules::mobility::MobilityMap::average`).
+    pub mobility_average: Vec<f64>,
     /// Per type: has virgin-only (x4) rays, so its virginity matters.
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
@@ -460,6 +463,12 @@ impl Tables {
             reach_table(&steps, variant.width as i32, variant.height as i32)
         };
         let is_pawn = per_type(&|i| types[i].is_pawn);
+        let mobility_average: Vec<f64> = types
+            .iter()
+            .map(|t| {
+                crate::rules::mobility::mobility_map(&t.rays, variant.width, variant.height).average
+            })
+            .collect();
         let square_rays = super::square_rays::SquareRays::new(
             &rays,
             &ray_reach,
@@ -527,15 +536,11 @@ impl Tables {
             only_extinction_and_count: !(types.len() > 3 && types[3].raw_value == -2
                 || variant.overlay.judges_repetition()
                 || variant.overlay.bare_king_loses),
-            mates_alone: variant
-                .types
+            mates_alone: mobility_average
                 .iter()
-                .map(|t| {
-                    crate::rules::mobility::mobility_map(&t.rays, variant.width, variant.height)
-                        .average
-                        >= MATING_MOBILITY
-                })
+                .map(|&m| m >= MATING_MOBILITY)
                 .collect(),
+            mobility_average,
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,
