@@ -1,8 +1,8 @@
 //! General evaluation for [`MailboxPos`], read from the variant's data:
-//! material from the ini values (or the mobility estimate where a value is
-//! absurd), centralisation and mobility from each piece's own moves (its
-//! empty-board mobility on each square, `Tables::mobility`), pawn
-//! advancement and passed pawns measured toward the promotion zone and
+//! material from the ini values (or the mobility estimate where the ini
+//! gives no positive value), centralisation and mobility from each piece's
+//! own moves (its empty-board mobility on each square, `Tables::mobility`),
+//! pawn advancement and passed pawns measured toward the promotion zone and
 //! worth less when the promotion piece is weak (Fairy-Max's rule), royal
 //! pieces that hide behind their own pieces while the board is full and
 //! centralise as it empties, pieces in hand at full value, mobility on the

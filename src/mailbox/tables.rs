@@ -174,7 +174,7 @@ pub struct Tables {
     /// Per type: can never be captured (value below -665).
     pub iron: Vec<bool>,
     /// Per type: centipawn value (the ini's, or the mobility estimate
-    /// where the ini value is absurd: see `rules::mobility`).
+    /// where the ini gives no positive value: see `rules::mobility`).
     pub value: Vec<i32>,
     /// Per type and square (index `type * 256 + square`), what a piece
     /// there adds to the evaluation's piece sums ([`super::PieceSums`]):
@@ -576,7 +576,7 @@ impl Tables {
 /// can force mate (between the bishop's 7.4 and the commoner's 8.9).
 pub const MATING_MOBILITY: f64 = 8.0;
 
-/// The values the engine plays with: the ini's, unless absurd.
+/// The values the engine plays with: the ini's, unless not positive.
 fn played_values(v: &Variant) -> Vec<i32> {
     let estimates = crate::rules::mobility::estimate_values(v);
     v.types
