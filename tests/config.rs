@@ -797,13 +797,13 @@ fn check_reports_an_absurd_piece_value_and_its_estimate() {
     let f = ini.display().to_string();
     assert_eq!(code, 0);
     assert!(
-        lines.contains(&format!("{f}:25: warning: game odd: piece N value 50000 looks absurd; the engine plays with 431 (estimated from its mobility)")),
+        lines.contains(&format!("{f}:25: warning: game odd: piece N value 50000 looks absurd beside 431 estimated from its mobility; the engine plays with 50000")),
         "{lines:?}"
     );
     let (_, lines) = run_check(&["--ini", ini.to_str().unwrap(), "--pieces"]);
     assert!(
         lines.contains(
-            &"  N: value 50000 (mobility 4.05, estimate 431): absurd, the engine plays with 431"
+            &"  N: value 50000 (mobility 4.05, estimate 431): absurd, the engine plays with 50000"
                 .to_string()
         ),
         "{lines:?}"
