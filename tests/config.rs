@@ -437,11 +437,11 @@ fn a_broken_variant_leaves_the_current_one_in_place() {
     );
     assert_eq!(
         texts(&cat.variant("before").unwrap_err()),
-        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, chasing, chase_exempt, chase_always"]
+        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always"]
     );
     assert_eq!(
         texts(&cat.variant("nonesuch").unwrap_err()),
-        ["t.ini:0: variant `nonesuch` is not defined (no `Game: nonesuch` line)"]
+        ["t.ini: variant `nonesuch` is not defined (no `Game: nonesuch` line)"]
     );
 }
 
@@ -742,6 +742,51 @@ fn check_command_reports_every_error_and_a_summary() {
 }
 
 #[test]
+fn a_binary_file_as_fmax_ini_or_overlay_is_not_a_text_file_at_a_line_from_1() {
+    let dir = std::env::temp_dir().join(format!("nightrider-binary-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    let elf = dir.join("elf.ini");
+    std::fs::write(&elf, b"\x7fELF\x02\x01\x01\x00\x00\x00").unwrap();
+    let (code, lines) = run_check(&[elf.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let e = elf.display();
+    assert_eq!(
+        lines,
+        [
+            format!("{e}:1: not a text file (control byte 0x7f)"),
+            "0 games, 1 errors".to_string()
+        ]
+    );
+    // A Latin-1 comment is text; a NUL byte on line 3 of an overlay is not.
+    let ini = dir.join("fmax.ini");
+    let mut latin1 = HEAD.as_bytes().to_vec();
+    latin1.extend_from_slice(b"# f\xfcr\nGame: binary\n4x4\n3 4 4 3\n3 4 4 3\n");
+    latin1.extend_from_slice(PIECES.as_bytes());
+    std::fs::write(&ini, &latin1).unwrap();
+    std::fs::write(
+        dir.join("variants/binary.ini"),
+        b"[rules]\n\nzone.x\x00= a1\n",
+    )
+    .unwrap();
+    let (code, lines) = run_check(&["--ini", ini.to_str().unwrap()]);
+    let v = dir.join("variants").display().to_string();
+    assert_eq!(code, 1, "{lines:?}");
+    assert!(
+        lines.contains(&format!(
+            "{v}/binary.ini:3: not a text file (control byte 0x00)"
+        )),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.starts_with("2 games, 1 errors")),
+        "{lines:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn check_reports_an_absurd_piece_value_and_its_estimate() {
     let dir = std::env::temp_dir().join(format!("nightrider-absurd-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("variants")).unwrap();
@@ -752,13 +797,13 @@ fn check_reports_an_absurd_piece_value_and_its_estimate() {
     let f = ini.display().to_string();
     assert_eq!(code, 0);
     assert!(
-        lines.contains(&format!("{f}:25: warning: game odd: piece N value 50000 looks absurd; the engine plays with 431 (estimated from its mobility)")),
+        lines.contains(&format!("{f}:25: warning: game odd: piece N value 50000 looks absurd beside 431 estimated from its mobility; the engine plays with 50000")),
         "{lines:?}"
     );
     let (_, lines) = run_check(&["--ini", ini.to_str().unwrap(), "--pieces"]);
     assert!(
         lines.contains(
-            &"  N: value 50000 (mobility 4.05, estimate 431): absurd, the engine plays with 431"
+            &"  N: value 50000 (mobility 4.05, estimate 431): absurd, the engine plays with 50000"
                 .to_string()
         ),
         "{lines:?}"

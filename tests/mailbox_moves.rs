@@ -224,6 +224,22 @@ fn spartan_duple_check_must_be_answered() {
     assert!(has(&moves, "c8d8"));
 }
 
+/// A hoplite that promotes to a second king answers a check on the only
+/// one: with two kings, one attacked king is no check. Fairy-Stockfish
+/// (`pyffish.legal_moves`) lists these five moves; the perft counts are
+/// pyffish's too.
+#[test]
+fn spartan_promotion_to_a_second_king_answers_a_check() {
+    let c = shipped();
+    let fen = "lgkccB1l/1h2w1h1/1h6/8/3PP3/1P1N3B/1hPKPQ1P/1Rc3NR b - - 1 20";
+    let mut moves = legal(&c, "spartan", fen);
+    moves.sort();
+    assert_eq!(moves, ["b2b1k", "c8c7", "d8d7", "e7f5", "e8e6"]);
+    let mut pos = MailboxPos::from_fen(c.variant("spartan").unwrap(), fen).unwrap();
+    assert_eq!(nightrider::tools::perft::perft(&mut pos, 2), 187);
+    assert_eq!(nightrider::tools::perft::perft(&mut pos, 3), 8161);
+}
+
 #[test]
 fn mexican_triple_push_leaves_two_en_passant_squares() {
     let c = shipped();
@@ -303,6 +319,32 @@ fn bad_fens_give_one_line_errors() {
         assert_eq!(err.to_string(), message, "for {fen:?}");
         assert!(!err.to_string().contains('\n'));
     }
+}
+
+#[test]
+fn non_ascii_text_in_any_fen_field_is_an_error_not_a_panic() {
+    let c = shipped();
+    let fields = ["4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1"];
+    for variant in ["shatranj", "normal", "capablanca", "seirawan", "berolina"] {
+        let v = c.variant(variant).unwrap();
+        for field in 0..fields.len() {
+            for odd in ["é", "€", "𝄞", "e€3", "é3", "3é"] {
+                let mut words = fields.to_vec();
+                words[field] = odd;
+                let fen = words.join(" ");
+                let Err(err) = MailboxPos::from_fen(v.clone(), &fen) else {
+                    continue;
+                };
+                assert!(
+                    err.to_string().starts_with("bad FEN: "),
+                    "{variant} {fen:?}: {err}"
+                );
+            }
+        }
+    }
+    let v = c.variant("shatranj").unwrap();
+    let err = MailboxPos::from_fen(v, "4k3/8/8/8/8/8/8/4K3 w - é 0 1").unwrap_err();
+    assert_eq!(err.to_string(), "bad FEN: e.p. square 'é'");
 }
 
 #[test]

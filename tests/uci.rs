@@ -305,14 +305,27 @@ fn infinite_and_ponder_searches_hold_the_best_move_until_stop_or_ponderhit() {
     let e = Engine::new();
     // Mate in one: the search ends by itself at once, yet its move waits for stop.
     e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo infinite");
-    std::thread::sleep(Duration::from_millis(300));
-    let waiting = e.exchange("");
-    assert!(!waiting.is_empty() && waiting.iter().all(|l| l.starts_with("info depth")));
+    let mut waiting = e.upto(|l| l.starts_with("info depth 30 "));
+    waiting.extend(e.exchange(""));
+    assert!(
+        waiting.iter().all(|l| l.starts_with("info depth")),
+        "{waiting:?}"
+    );
     assert!(
         waiting.iter().all(|l| field(l, "mate") == Some("1")),
         "{waiting:?}"
     );
     assert_eq!(e.search("stop"), ["bestmove a1a8"]);
+    // A depth cap ends the search; the move still waits for stop.
+    e.send("position startpos\ngo infinite depth 3");
+    let lines = e.upto(|l| l.starts_with("info depth 3 "));
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(e.exchange("").is_empty());
+    let best = pv(lines.last().unwrap());
+    assert_eq!(
+        e.search("stop"),
+        [format!("bestmove {} ponder {}", best[0], best[1])]
+    );
     // Pondering: nothing until ponderhit, then the order's clock from there.
     e.send("position startpos moves e2e4 e7e5\ngo ponder wtime 3000 btime 3000");
     std::thread::sleep(Duration::from_millis(200));

@@ -28,10 +28,13 @@ impl Engine {
 
     /// `general`: the mailbox board for orthodox chess too (`--board general`).
     fn with_board(general: bool) -> Engine {
-        let config = Config {
+        Engine::with_config(Config {
             ini_path: Some("fmax.ini".into()),
             general_board: general,
-        };
+        })
+    }
+
+    fn with_config(config: Config) -> Engine {
         let (tx, rx) = xboard::session(config).unwrap();
         Engine { tx, rx, pings: 0 }
     }
@@ -162,6 +165,7 @@ fn junk_and_bad_arguments_get_error_lines() {
             "Error (unsupported variant): nonsense",
             "Error (unknown option): option NoSuchOption",
             "Error (missing argument): st",
+            "telluser /no/such.ini: cannot read fmax.ini: no such file or directory (os error 2)",
             "Error (unusable ini file): option IniFile",
         ]
     );
@@ -268,6 +272,27 @@ fn setboard_accepts_every_fen_flavour_and_refuses_bad_ones() {
 }
 
 #[test]
+fn setboard_with_non_ascii_text_is_refused_not_a_crash() {
+    for general in [false, true] {
+        let mut e = Engine::with_board(general);
+        for variant in ["shatranj", "normal", "makruk"] {
+            assert_eq!(
+                e.exchange(&format!(
+                    "new\nvariant {variant}\nforce\nsetboard 4k3/8/8/8/8/8/8/4K3 w - é 0 1"
+                )),
+                ["tellusererror Illegal position"],
+                "{variant}"
+            );
+            assert_eq!(
+                e.exchange("setboard 4k3/8/8/8/8/8/8/4K3 w - - 0 1\ne1e2"),
+                Vec::<String>::new(),
+                "{variant}"
+            );
+        }
+    }
+}
+
+#[test]
 fn variants_send_setup_and_piece_lines_before_the_pong() {
     let mut e = Engine::new();
     assert_eq!(
@@ -358,6 +383,130 @@ fn the_engine_claims_mate_instead_of_moving_and_plays_when_it_can() {
     let out = e.sync();
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(out[0].starts_with("move h8"), "{out:?}");
+}
+
+#[test]
+fn a_game_end_is_announced_once() {
+    let mut e = Engine::new();
+    let stalemate = "7k/8/6QK/8/8/8/8/8 b - - 0 1";
+    assert_eq!(
+        e.exchange(&format!("new\nsetboard {stalemate}\ngo\ngo")),
+        ["1/2-1/2 {Stalemate}"]
+    );
+    assert_eq!(
+        e.exchange(&format!("new\nforce\nsetboard {stalemate}\ngo\nforce\ngo")),
+        ["1/2-1/2 {Stalemate}"]
+    );
+    // A new position (even the same one again) is a new game end.
+    assert_eq!(
+        e.exchange(&format!("setboard {stalemate}\ngo")),
+        ["1/2-1/2 {Stalemate}"]
+    );
+}
+
+/// `setboard`, `variant`, `new` and `edit` while the engine thinks on its
+/// move: the search stops, its move is never played, and the engine waits
+/// for `go` instead of moving in the new position unasked. (With `st 1000`
+/// a search of the new position would hold the pong for 1000 s.)
+#[test]
+fn a_new_position_while_thinking_stops_the_search_and_waits_for_go() {
+    let replacements = [
+        "setboard 4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+        "variant shatranj",
+        "new",
+        "edit\n#\nKe1\nRh1\nc\nKe8\n.",
+    ];
+    for replace in replacements {
+        let mut e = Engine::new();
+        assert_eq!(
+            e.exchange(&format!("new\nforce\nst 1000\ngo\n{replace}")),
+            Vec::<String>::new(),
+            "{replace}"
+        );
+        e.send("st 0.1\ngo");
+        let out = e.sync();
+        assert_eq!(out.len(), 1, "{replace}: {out:?}");
+        if replace.starts_with("setboard") || replace.starts_with("edit") {
+            assert!(
+                out[0].starts_with("move e1") || out[0].starts_with("move h1"),
+                "{replace}: {out:?}"
+            );
+        } else {
+            assert!(out[0].starts_with("move "), "{replace}: {out:?}");
+        }
+    }
+}
+
+/// `memory` and `cores` while the engine thinks: the search finishes and
+/// its move is played (the position did not change), then the tables
+/// change. While analysing the search restarts and `ping` is answered.
+#[test]
+fn memory_and_cores_during_a_search_keep_the_game_going() {
+    let mut e = Engine::new();
+    e.send("new\nforce\nst 0.3\ngo\nmemory 16\ncores 1");
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    e.send("new\nforce\npost\nanalyze\nmemory 8\ncores 2");
+    let out = e.sync();
+    assert!(out.iter().all(|l| is_thinking(l)), "{out:?}");
+    e.first(is_thinking);
+    e.send("exit");
+    let out = e.sync();
+    assert!(out.iter().all(|l| is_thinking(l)), "{out:?}");
+}
+
+/// `memory` asking for more than the machine has: the table is halved
+/// until it can be allocated (here under a 512 MB address-space limit,
+/// `ulimit -v`, so the allocation really fails), a `telluser` says the
+/// size used before the `pong`, and the engine plays on.
+#[test]
+fn a_hash_size_beyond_memory_is_reduced_and_the_engine_plays_on() {
+    for wanted in [999_999_999u64, 100_000] {
+        let mut child = Command::new("sh")
+            .args([
+                "-c",
+                "ulimit -v 524288 && exec \"$0\"",
+                env!("CARGO_BIN_EXE_nightrider"),
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        write!(
+            stdin,
+            "xboard\nnew\nmemory {wanted}\nping 1\nforce\nsd 3\ngo\nping 2\n"
+        )
+        .unwrap();
+        stdin.flush().unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut out = Vec::new();
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            let done = line == "pong 2";
+            out.push(line);
+            if done {
+                break;
+            }
+        }
+        writeln!(stdin, "quit").unwrap();
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
+        assert_eq!(out.len(), 4, "{out:?}");
+        let used: u64 = out[0]
+            .strip_prefix(&format!(
+                "telluser hash table: {wanted} MB do not fit in this machine's memory, using "
+            ))
+            .and_then(|rest| rest.strip_suffix(" MB"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{out:?}"));
+        assert!(
+            used < 512 && (1..40).any(|halvings| wanted >> halvings == used),
+            "{out:?}"
+        );
+        assert_eq!(out[1], "pong 1");
+        assert!(out[2].starts_with("move "), "{out:?}");
+        assert_eq!(out[3], "pong 2");
+    }
 }
 
 #[test]
@@ -749,6 +898,29 @@ fn the_binary_survives_crlf_and_invalid_utf8() {
 }
 
 #[test]
+fn the_binary_escapes_control_bytes_it_echoes() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"xboard\nab\x00c\x01\x1b[31m\nnew\nforce\nusermove e2\x07e4\nvariant no\x7fne\nping 9\x08\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Error (unknown command): ab\\x00c\\x01\\x1b[31m\n\
+         Illegal move: e2\\x07e4\n\
+         Error (unsupported variant): no\\x7fne\n\
+         pong 9\\x08\n"
+    );
+}
+
+#[test]
 fn null_moves_pass_the_turn_and_undo() {
     for general in [false, true] {
         let mut e = Engine::with_board(general);
@@ -794,4 +966,116 @@ fn a_users_new_piece_is_described_to_the_gui_in_betza() {
             "pong 1",
         ]
     );
+}
+
+/// A copy of fmax.ini in a fresh directory with shatranj's board size line
+/// broken; returns the file, the broken line's number and its error line.
+fn ini_with_broken_shatranj(name: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("nightrider-xb-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string("fmax.ini").unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| *l == "Game: shatranj").unwrap();
+    lines[header + 1] = "8x8=zz";
+    let ini = dir.join("broken.ini");
+    std::fs::write(&ini, lines.join("\n")).unwrap();
+    let error = format!(
+        "{}:{}: expected the board size WxH[=N], found `8x8=zz`",
+        ini.display(),
+        header + 2
+    );
+    (ini, error)
+}
+
+#[test]
+fn a_game_with_an_error_in_the_ini_is_reported_with_its_line_not_dropped_silently() {
+    let (ini, error) = ini_with_broken_shatranj("report");
+    let dir = ini.parent().unwrap().to_path_buf();
+    let mut e = Engine::with_config(Config {
+        ini_path: Some(ini.display().to_string()),
+        general_board: false,
+    });
+    let hello = e.exchange("xboard\nprotover 2");
+    let told: Vec<&String> = hello.iter().filter(|l| l.starts_with("tell")).collect();
+    assert_eq!(told, [&format!("telluser {error}")]);
+    assert_eq!(
+        e.exchange("variant shatranj"),
+        ["Error (unsupported variant): shatranj"]
+    );
+    // An unusable file is refused with its reason; the set in force stays.
+    let binary = dir.join("binary.ini");
+    std::fs::write(&binary, b"version 4.8(w)\n\x00\x01").unwrap();
+    let missing = dir.join("missing.ini");
+    assert_eq!(
+        e.exchange(&format!(
+            "option IniFile={}\noption IniFile={}",
+            missing.display(),
+            binary.display()
+        )),
+        [
+            format!(
+                "telluser {}: cannot read fmax.ini: no such file or directory (os error 2)",
+                missing.display()
+            ),
+            "Error (unusable ini file): option IniFile".to_string(),
+            format!(
+                "telluser {}:2: not a text file (control byte 0x00)",
+                binary.display()
+            ),
+            "Error (unusable ini file): option IniFile".to_string(),
+        ]
+    );
+    assert_eq!(
+        e.exchange("variant makruk\nforce\nusermove e3e4"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        e.exchange(&format!("option IniFile={}", ini.display())),
+        [format!("telluser {error}")]
+    );
+    let good = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
+    assert_eq!(
+        e.exchange(&format!(
+            "option IniFile={good}\nvariant shatranj\nforce\nusermove e2e3"
+        )),
+        Vec::<String>::new()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_binary_reports_ini_errors_on_stderr_as_check_does_and_to_the_gui() {
+    let (ini, error) = ini_with_broken_shatranj("stderr");
+    let out = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["--ini", ini.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"xboard\nprotover 2\nping 1\nquit\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.lines().collect::<Vec<_>>(),
+        [format!("nightrider: {error}")]
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.lines().any(|l| l == format!("telluser {error}")),
+        "{stdout}"
+    );
+    let check = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["check", ini.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let check = String::from_utf8_lossy(&check.stdout);
+    assert!(check.lines().any(|l| l == error), "{check}");
+    std::fs::remove_dir_all(ini.parent().unwrap()).ok();
 }

@@ -11,9 +11,39 @@ use crate::engine::api::{EngineOption, Event, Hello, OptionKind, Thinking};
 /// Ordinary scores are clamped to this so no client mistakes them for mates.
 const MAX_PLAIN_SCORE: Score = 9_000;
 
-/// The lines that express `event` (usually one).
+/// The lines that express `event` (usually one), with any control
+/// character of echoed input escaped (see [`printable`]).
 #[must_use]
 pub fn lines(event: &Event) -> Vec<String> {
+    raw_lines(event)
+        .into_iter()
+        .map(|line| printable(&line).into_owned())
+        .collect()
+}
+
+/// `text` with every control character but the tab written as `\xHH`, so
+/// that input echoed back (`Error (unknown command): ...`, `Illegal move`,
+/// `pong`) can never put a NUL, an escape sequence or a line break on the
+/// GUI's or the terminal's screen.
+#[must_use]
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = |c: char| c.is_control() && c != '\t';
+    if !text.chars().any(escaped) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escaped(c) {
+            out.push_str(&format!("\\x{:02x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// [`lines`] before escaping.
+fn raw_lines(event: &Event) -> Vec<String> {
     let one = |s: String| vec![s];
     match event {
         Event::Hello(hello) => features(hello),
@@ -50,6 +80,7 @@ pub fn lines(event: &Event) -> Vec<String> {
         Event::Piece(text) => one(format!("piece {text}")),
         Event::TellUser(m) => one(format!("telluser {m}")),
         Event::TellUserError(m) => one(format!("tellusererror {m}")),
+        Event::ConfigErrors(errors) => one(config_errors(errors)),
         Event::Book(entries) => book(entries),
         Event::Status(s) => one(format!(
             "stat01: {} {} {} {} {}",
@@ -123,6 +154,41 @@ fn option(o: &EngineOption) -> String {
             format!("{name} -combo {}", quoted_text(&marked.join(" /// ")))
         }
     }
+}
+
+/// At most this many definition errors are spelled out in the `telluser`
+/// line (XBoard shows it as one popup); the others are counted.
+const SHOWN_CONFIG_ERRORS: usize = 3;
+
+/// Words XBoard takes, anywhere in a line, for an engine that failed to
+/// start (`backend.c`), with harmless spellings; OS errors ("No such file or
+/// directory", "Permission denied") carry some of them.
+const START_FAILURE_WORDS: [(&str, &str); 6] = [
+    ("unknown host", "host unknown"),
+    ("No remote directory", "no remote directory"),
+    ("not found", "missing"),
+    ("No such file", "no such file"),
+    ("can't alloc", "cannot allocate"),
+    ("Permission denied", "permission denied"),
+];
+
+/// One `telluser` line with the definition errors (`file:line: message`).
+fn config_errors(errors: &[String]) -> String {
+    let mut shown: Vec<&str> = errors
+        .iter()
+        .take(SHOWN_CONFIG_ERRORS)
+        .map(String::as_str)
+        .collect();
+    let more = errors.len().saturating_sub(SHOWN_CONFIG_ERRORS);
+    let rest = format!("and {more} more (on stderr)");
+    if more > 0 {
+        shown.push(&rest);
+    }
+    let mut text = shown.join(" | ");
+    for (word, harmless) in START_FAILURE_WORDS {
+        text = text.replace(word, harmless);
+    }
+    format!("telluser {text}")
 }
 
 /// Book lines start with a blank and end with an empty line.
@@ -215,6 +281,20 @@ mod tests {
             ["setup (PN.RQKpn.rqk) 6x6+0_fairy rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"]
         );
         assert_eq!(lines(&Event::Book(vec![])), [" no book moves", ""]);
+    }
+
+    #[test]
+    fn control_characters_of_echoed_input_are_escaped() {
+        let error = Event::Error {
+            reason: "unknown command".into(),
+            command: "ab\u{0}c\u{1}\u{1b}[31m\u{7f}\u{85}\td\\x".into(),
+        };
+        assert_eq!(
+            lines(&error),
+            ["Error (unknown command): ab\\x00c\\x01\\x1b[31m\\x7f\\x85\td\\x"]
+        );
+        assert_eq!(lines(&Event::Pong("1\r\n2".into())), ["pong 1\\x0d\\x0a2"]);
+        assert_eq!(printable("é ünïcode stays"), "é ünïcode stays");
     }
 
     #[test]

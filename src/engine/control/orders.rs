@@ -219,9 +219,6 @@ impl Control {
     /// Answers from the book if it has a move here; true when it did (or
     /// started the brief search among book moves).
     fn order_from_book(&mut self, order: Order, limits: MoveLimits) -> bool {
-        if !self.books_selected {
-            self.select_books("normal");
-        }
         match self.game.book_advice(&mut self.books) {
             Advice::Out => false,
             Advice::Play { text, choices } => {
