@@ -13,7 +13,7 @@ use super::variants;
 use crate::engine::api::{Command, OrderClock, SearchOrder};
 
 /// Deepest `go perft` accepted.
-pub const MAX_PERFT_DEPTH: u32 = 30;
+pub const MAX_PERFT_DEPTH: u32 = 20;
 /// Largest `Move Overhead`, milliseconds.
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 /// `Move Overhead` before the GUI sets it, milliseconds.
