@@ -592,7 +592,9 @@ fn go_perft_equals_nightrider_perft_on_every_variant() {
         ));
         let got = perft_total(&e.exchange(&format!("go perft {depth}")));
         if got != *nodes {
-            failures.push(format!("{variant} {fen} depth {depth}: expected {nodes}, got {got}"));
+            failures.push(format!(
+                "{variant} {fen} depth {depth}: expected {nodes}, got {got}"
+            ));
         }
         if !chess960 && !variants.contains(variant) {
             variants.push(variant.clone());
