@@ -133,6 +133,13 @@ fn uci_names_the_engine_and_lists_its_options_then_uciok() {
             "option name UCI_Chess960 type check default false",
         ]
     );
+    assert_eq!(
+        out[10..12],
+        [
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1500 min 500 max 2600",
+        ]
+    );
     let variants = &out[9];
     assert!(
         variants.starts_with(
@@ -168,7 +175,7 @@ fn uci_names_the_engine_and_lists_its_options_then_uciok() {
         assert!(!variants.contains(absent), "{absent}: {variants}");
     }
     assert_eq!(
-        out[10..],
+        out[12..],
         [
             format!("option name IniFile type string default {INI}"),
             "option name UseBook type check default true".into(),
@@ -315,7 +322,11 @@ fn infinite_and_ponder_searches_hold_the_best_move_until_stop_or_ponderhit() {
         waiting.iter().all(|l| field(l, "mate") == Some("1")),
         "{waiting:?}"
     );
-    assert_eq!(e.search("stop"), ["bestmove a1a8"]);
+    let out = e.search("stop");
+    assert_eq!(out.last().unwrap(), "bestmove a1a8");
+    assert!(out[..out.len() - 1]
+        .iter()
+        .all(|l| l.starts_with("info depth")));
     // A depth cap ends the search; the move still waits for stop.
     e.send("position startpos\ngo infinite depth 3");
     let lines = e.upto(|l| l.starts_with("info depth 3 "));
@@ -617,4 +628,49 @@ fn go_perft_equals_nightrider_perft_on_every_variant() {
     assert!(rows.len() >= 400, "only {} rows", rows.len());
     assert!(variants.len() >= 17, "{variants:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `UCI_LimitStrength` with a low `UCI_Elo`: a small node budget and a
+/// random choice among the best lines (so the moves vary); analysis
+/// (`go infinite`) stays at full strength.
+#[test]
+fn limited_strength_searches_few_nodes_and_varies_its_moves() {
+    let e = Engine::new();
+    let set = "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 500";
+    assert!(e.exchange(set).is_empty());
+    let mut moves = Vec::new();
+    for _ in 0..16 {
+        let out = e.search("position startpos\ngo wtime 60000 btime 60000");
+        for line in infos(&out) {
+            let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
+            assert!(nodes <= 128, "{line}");
+            assert!(
+                ["1", "2", "3", "4"].contains(&field(line, "multipv").unwrap()),
+                "{line}"
+            );
+        }
+        moves.push(
+            out.last()
+                .unwrap()
+                .split_whitespace()
+                .nth(1)
+                .unwrap()
+                .to_string(),
+        );
+    }
+    moves.sort();
+    moves.dedup();
+    assert!(moves.len() >= 3, "{moves:?}");
+    e.send("position startpos\ngo infinite");
+    let deep = e.upto(|l| l.starts_with("info depth 7 "));
+    assert!(infos(&deep)
+        .iter()
+        .all(|l| field(l, "multipv") == Some("1")));
+    e.search("stop");
+    assert!(e
+        .exchange("setoption name UCI_LimitStrength value false")
+        .is_empty());
+    let out = e.search("position startpos\ngo depth 6");
+    assert!(infos(&out).iter().all(|l| field(l, "multipv") == Some("1")));
+    assert_eq!(infos(&out).len(), 6);
 }

@@ -15,6 +15,7 @@ pub mod dispatch;
 pub mod game;
 pub mod library;
 pub mod options;
+pub mod strength;
 pub mod think;
 pub mod uci_notation;
 pub mod worker;

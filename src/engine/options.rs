@@ -4,6 +4,7 @@
 
 use super::api::{EngineOption, OptionKind};
 use super::library::Library;
+use super::strength::Strength;
 
 /// Settings the options control (all off / zero by default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -15,6 +16,8 @@ pub struct Settings {
     pub draw_score: i32,
     /// Best lines shown in analysis (0 and 1 both mean one).
     pub multi_pv: usize,
+    /// Playing strength (`UCI_LimitStrength`, `UCI_Elo`).
+    pub strength: Strength,
 }
 
 /// Option names. `IniFile` is the control's own (it reports the file's
@@ -25,6 +28,11 @@ const MAKRUK_RULES: &str = "MakrukRules";
 const MULTI_PV: &str = "MultiPvLines";
 const RESIGN: &str = "ResignThreshold";
 const DRAW_SCORE: &str = "DrawScore";
+/// `UCI_LimitStrength` (true/false) and `UCI_Elo`: UCI's names, which the
+/// UCI front end advertises (not part of [`advertised`]).
+pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+/// See [`LIMIT_STRENGTH`].
+pub const ELO: &str = "UCI_Elo";
 
 /// Every option with its current value as default.
 #[must_use]
@@ -92,6 +100,19 @@ pub fn apply(
         }
         DRAW_SCORE => {
             settings.draw_score = spin(-500, 500)?;
+            Ok(())
+        }
+        LIMIT_STRENGTH => {
+            settings.strength.limited = match value?.to_ascii_lowercase().as_str() {
+                "true" | "1" | "on" => true,
+                "false" | "0" | "off" => false,
+                _ => return Err("bad value".into()),
+            };
+            Ok(())
+        }
+        ELO => {
+            let elo = value?.parse::<i64>().map_err(|_| "bad value".to_string())?;
+            settings.strength.set_elo(elo);
             Ok(())
         }
         _ => Err("unknown option".into()),

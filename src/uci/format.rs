@@ -3,8 +3,9 @@
 //! everything a user should read. Events UCI has no words for (XBoard's
 //! `setup`, `piece`, draw offers) are not written.
 //!
-//! The protocol's own options come first, then the engine's (the book and
-//! learning options, `IniFile`, strength); `MultiPV` stands for the
+//! The protocol's own options come first (with `UCI_LimitStrength` and
+//! `UCI_Elo`), then the engine's (`IniFile`, the book and learning
+//! options); `MultiPV` stands for the
 //! engine's `MultiPvLines`, and `UCI_Variant` lists every game of the file
 //! under its UCI name. XBoard-only options (`FairyVariant`, `MakrukRules`:
 //! each of their games is a `UCI_Variant` of its own; `ResignThreshold`,
@@ -14,6 +15,8 @@ use super::parse::{DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS};
 use super::variants;
 use crate::core::{Score, MATE, MATE_BOUND};
 use crate::engine::api::{EngineOption, Event, Hello, OptionKind, Thinking};
+use crate::engine::options::{ELO, LIMIT_STRENGTH};
+use crate::engine::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::search::DEFAULT_HASH_MB;
 
 /// Who wrote the engine (`id author`).
@@ -163,6 +166,8 @@ fn protocol_options(hello: &Hello) -> Vec<String> {
             "option name UCI_Variant type combo default {}{combo}",
             variants::DEFAULT
         ),
+        format!("option name {LIMIT_STRENGTH} type check default false"),
+        format!("option name {ELO} type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
     ]
 }
 

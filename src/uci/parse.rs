@@ -11,6 +11,7 @@
 
 use super::variants;
 use crate::engine::api::{Command, OrderClock, SearchOrder};
+use crate::engine::options::{ELO, LIMIT_STRENGTH};
 
 /// Deepest `go perft` accepted.
 pub const MAX_PERFT_DEPTH: u32 = 20;
@@ -134,6 +135,10 @@ impl Parser {
                 }
                 None => Err("missing variant name"),
             },
+            "uci_limitstrength" => {
+                check().map(|on| engine_option(LIMIT_STRENGTH, Some(&on.to_string())))
+            }
+            "uci_elo" => number(u64::MAX).map(|elo| engine_option(ELO, Some(&elo.to_string()))),
             "inifile" => {
                 self.variant = variants::DEFAULT.to_string();
                 self.chess960 = false;

@@ -69,9 +69,9 @@ struct Running {
     progress: Option<Arc<Progress>>,
     /// A brief search among book moves: the book had this many.
     book_choices: Option<usize>,
-    /// The best line reported so far (UCI: the best move if the search
-    /// is cut short).
-    last_pv: Vec<String>,
+    /// UCI: the last line reported for each multi-PV index (the best
+    /// move if the search is cut short; the choice of a weakened engine).
+    lines: Vec<super::api::Thinking>,
 }
 
 /// A `pong` held back until what came before its `ping` is done.
@@ -741,10 +741,10 @@ impl Control {
                 Vec::new()
             },
             width: Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width()),
-            lines: if matches!(kind, Kind::Analyze | Kind::Order(_)) {
-                self.settings.multi_pv.max(1)
-            } else {
-                1
+            lines: match &kind {
+                Kind::Analyze => self.settings.multi_pv.max(1),
+                Kind::Order(order) => self.order_lines(order),
+                _ => 1,
             },
             progress: (kind == Kind::Analyze).then(|| Arc::new(Progress::default())),
             learned: self.books.learned_positions(),
@@ -772,7 +772,7 @@ impl Control {
             kind,
             deadline,
             book_choices: None,
-            last_pv: Vec::new(),
+            lines: Vec::new(),
         });
     }
 
@@ -832,8 +832,8 @@ impl Control {
             }
             Report::Done { job, outcome } if Some(job) == current => {
                 if let Some(run) = self.running.take() {
-                    if let Kind::Order(order) = run.kind {
-                        self.order_done(order, run.book_choices, outcome);
+                    if matches!(run.kind, Kind::Order(_)) {
+                        self.order_done(&run, outcome);
                     } else if run.kind == Kind::Think {
                         self.play_and_record(run.book_choices, outcome);
                     } else {

@@ -24,6 +24,8 @@ use crate::engine::diagram::Diagram;
 use crate::engine::think;
 use crate::engine::uci_notation::board_text;
 use crate::engine::worker::{Job, Outcome, Stop};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// What a running UCI search is for.
@@ -38,10 +40,12 @@ pub struct Order {
     /// A timed move of the game (not analysis, not a ponder miss): it is
     /// recorded for learning.
     game_move: bool,
+    /// Played below full strength (`UCI_LimitStrength`; not in analysis).
+    weak: bool,
 }
 
 /// The control thread's UCI state.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct UciState {
     /// A finished search whose best move waits for `stop` or `ponderhit`.
     held: Option<(Order, Option<usize>, Outcome)>,
@@ -49,6 +53,19 @@ pub struct UciState {
     line: Option<(Option<String>, Vec<String>)>,
     /// Whether this game's orders carried clocks (learning needs it).
     timed: bool,
+    /// Draws the moves of a weakened engine.
+    rng: StdRng,
+}
+
+impl UciState {
+    fn new() -> UciState {
+        UciState {
+            held: None,
+            line: None,
+            timed: false,
+            rng: StdRng::seed_from_u64(super::seed()),
+        }
+    }
 }
 
 impl Control {
@@ -57,7 +74,7 @@ impl Control {
         match command {
             Command::Uci => {
                 self.abandon();
-                self.uci.get_or_insert_with(UciState::default);
+                self.uci.get_or_insert_with(UciState::new);
                 self.hello();
             }
             Command::IsReady => self.out.push(Event::Ready),
@@ -175,11 +192,16 @@ impl Control {
         limits.depth = order.depth;
         limits.nodes = order.nodes;
         let waits = order.infinite || order.ponder;
+        let weak = !order.infinite && self.settings.strength.limited;
+        if let Some(budget) = self.settings.strength.nodes().filter(|_| weak) {
+            limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+        }
         let kind = Order {
             hold: waits,
             on_hit: order.ponder.then_some(limits),
             mate: order.mate,
             game_move: timed && !waits,
+            weak,
         };
         if waits {
             limits.time = TimeLimit::Infinite;
@@ -281,42 +303,78 @@ impl Control {
     /// A progress line of the running order (checked for `go mate`).
     pub(super) fn order_progress(&mut self, info: Thinking) {
         if let Some(run) = &mut self.running {
-            if info.multipv == 1 {
-                run.last_pv.clone_from(&info.pv);
-                let mate_found = |n: u32| {
-                    let plies = i64::from(n).saturating_mul(2) - 1;
-                    i64::from(MATE) - i64::from(info.score) <= plies
-                };
-                if let Kind::Order(Order { mate: Some(n), .. }) = run.kind {
-                    if mate_found(n) {
-                        run.stop.request(Stop::Now);
-                    }
+            let index = info.multipv.max(1) - 1;
+            if run.lines.len() <= index {
+                run.lines.resize(index + 1, info.clone());
+            }
+            run.lines[index] = info.clone();
+            let mate_found = |n: u32| {
+                let plies = i64::from(n).saturating_mul(2) - 1;
+                i64::from(MATE) - i64::from(info.score) <= plies
+            };
+            if let Kind::Order(Order { mate: Some(n), .. }) = run.kind {
+                if index == 0 && mate_found(n) {
+                    run.stop.request(Stop::Now);
                 }
             }
         }
         self.out.push(Event::Thinking(info));
     }
 
+    /// Lines the order's search reports: `MultiPV`, or more when a
+    /// weakened engine chooses among them.
+    pub(super) fn order_lines(&self, order: &Order) -> usize {
+        let lines = self.settings.multi_pv.max(1);
+        if order.weak {
+            lines.max(self.settings.strength.lines())
+        } else {
+            lines
+        }
+    }
+
     /// The order's search ended by itself or after `stop`.
-    pub(super) fn order_done(
-        &mut self,
-        order: Order,
-        book_choices: Option<usize>,
-        outcome: Outcome,
-    ) {
+    pub(super) fn order_done(&mut self, run: &Running, mut outcome: Outcome) {
+        let Kind::Order(order) = run.kind else { return };
+        if order.weak && outcome.best.is_some() {
+            self.weaken(&run.lines, &mut outcome);
+        }
         if order.hold {
             if let Some(state) = &mut self.uci {
-                state.held = Some((order, book_choices, outcome));
+                state.held = Some((order, run.book_choices, outcome));
                 return;
             }
         }
-        self.deliver(order, book_choices, outcome);
+        self.deliver(order, run.book_choices, outcome);
+    }
+
+    /// A weakened engine plays one of the best lines of the last depth
+    /// searched, drawn by `Strength::choose`.
+    fn weaken(&mut self, lines: &[Thinking], outcome: &mut Outcome) {
+        let Some(depth) = lines.first().map(|l| l.depth) else {
+            return;
+        };
+        let last: Vec<&Thinking> = lines.iter().take_while(|l| l.depth == depth).collect();
+        let scores: Vec<_> = last.iter().map(|l| l.score).collect();
+        let Some(state) = &mut self.uci else { return };
+        let chosen = self.settings.strength.choose(&scores, &mut state.rng);
+        if chosen == 0 {
+            return;
+        }
+        let mut pv = last[chosen].pv.iter().cloned();
+        outcome.best = pv.next().or(outcome.best.take());
+        outcome.ponder = pv.next();
+        outcome.score = Some(last[chosen].score);
     }
 
     /// Reports the best move of a search cut short: its last line's, else
     /// the first legal move.
     pub(super) fn order_cut_short(&mut self, run: &Running) {
-        let mut line = run.last_pv.iter().cloned();
+        let mut line = run
+            .lines
+            .first()
+            .map(|l| l.pv.clone())
+            .unwrap_or_default()
+            .into_iter();
         let best = line.next().or_else(|| {
             let first = self.game.legal_move_texts().into_iter().next()?;
             self.game.uci_move(&first)
