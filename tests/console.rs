@@ -490,6 +490,7 @@ fn score_breaks_the_general_evaluation_into_terms_that_add_up() {
         [
             "material",
             "piece mobility",
+            "board mobility",
             "royal placement",
             "pawns",
             "royal safety",
