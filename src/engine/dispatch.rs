@@ -51,13 +51,19 @@ impl AnyGame {
                 true,
             ));
         }
+        let offered = variant.overlay.repetition_offered;
         match AnyPosition::new(variant, None, board) {
-            Ok(AnyPosition::Bitboard(pos)) => AnyGame::Orthodox(Game::new(pos, true)),
-            Ok(AnyPosition::Mailbox(pos)) => {
-                AnyGame::General(Game::new(pos, variant.name == "normal"))
+            Ok(AnyPosition::Bitboard(pos)) => {
+                AnyGame::Orthodox(Game::new(pos, true).offering_repetitions(offered))
             }
+            Ok(AnyPosition::Mailbox(pos)) => AnyGame::General(
+                Game::new(pos, variant.name == "normal").offering_repetitions(offered),
+            ),
             // A variant's own start always fits it; keep the mailbox as the last resort.
-            Err(_) => AnyGame::General(Game::new(MailboxPos::new(Arc::clone(variant)), false)),
+            Err(_) => AnyGame::General(
+                Game::new(MailboxPos::new(Arc::clone(variant)), false)
+                    .offering_repetitions(offered),
+            ),
         }
     }
 
@@ -129,10 +135,17 @@ impl AnyGame {
         with_game!(self, g => g.result())
     }
 
-    /// Whether the game stands drawn by the counting rule (offered, not claimed).
+    /// Whether the game stands drawn by the counting rule.
     #[must_use]
     pub fn counting_draw(&self) -> bool {
         with_game!(self, g => g.counting_draw())
+    }
+
+    /// Whether the game stands drawn by a rule the engine offers rather
+    /// than claims (counting; repetition where the variant says so).
+    #[must_use]
+    pub fn offered_draw(&mut self) -> bool {
+        with_game!(self, g => g.offered_draw())
     }
 
     /// Plays on past a counting draw the GUI did not end the game with.

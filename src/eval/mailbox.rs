@@ -1,17 +1,19 @@
 //! General evaluation for [`MailboxPos`], read from the variant's data:
-//! material from the ini values (or the mobility estimate where a value is
-//! absurd), centralisation and mobility from each piece's own moves (its
-//! empty-board mobility on each square, `Tables::mobility`), pawn
-//! advancement and passed pawns measured toward the promotion zone and
+//! material from the ini values (or the mobility estimate where the ini
+//! gives no positive value), centralisation and mobility from each piece's
+//! own moves (its empty-board mobility on each square, `Tables::mobility`),
+//! pawn advancement and passed pawns measured toward the promotion zone and
 //! worth less when the promotion piece is weak (Fairy-Max's rule), royal
 //! pieces that hide behind their own pieces while the board is full and
-//! centralise as it empties, pieces in hand at full value, and the endgame
-//! knowledge in `endgame` (bare king, mating help, no stalling).
+//! centralise as it empties, pieces in hand at full value, mobility on the
+//! board as it stands (`activity`), and the endgame knowledge in `endgame`
+//! (bare king, mating help, no stalling).
 //!
 //! Nothing is hard-coded to a piece letter: every term comes from
 //! `rules::Variant` through the board's tables, so a piece invented in
 //! fmax.ini is evaluated by the same code.
 
+use super::activity;
 use super::endgame;
 use super::pawn_sets::pawn_score;
 use crate::core::{Color, Score};
@@ -74,6 +76,12 @@ fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
     let initial = pos.tables().initial_piece_material;
     let now = sides[0].pieces_value + sides[1].pieces_value;
     (now.min(initial), initial.max(1))
+}
+
+/// The game phase of `pos`, for tests of other terms.
+#[cfg(test)]
+pub(crate) fn tests_phase(pos: &MailboxPos) -> (i32, i32) {
+    phase(pos, &census(pos).sides)
 }
 
 /// Both sides as the evaluation sees them.
@@ -212,9 +220,10 @@ fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i3
 }
 
 /// Names of the parts [`white_parts`] returns, in order.
-const PART_NAMES: [&str; 6] = [
+const PART_NAMES: [&str; 7] = [
     "material",
     "piece mobility",
+    "board mobility",
     "royal placement",
     "pawns",
     "royal safety",
@@ -224,7 +233,7 @@ const PART_NAMES: [&str; 6] = [
 /// The parts of the white-minus-black evaluation before scaling (see
 /// [`PART_NAMES`]), from the census `c`.
 #[inline(always)]
-fn white_parts(pos: &MailboxPos, c: &Census) -> [Score; 6] {
+fn white_parts(pos: &MailboxPos, c: &Census) -> [Score; 7] {
     let phase = phase(pos, &c.sides);
     let (np, full) = phase;
     // Royals hide while the board is full and centralise later.
@@ -236,6 +245,7 @@ fn white_parts(pos: &MailboxPos, c: &Census) -> [Score; 6] {
     [
         material,
         c.score() - material,
+        activity::mobility(pos, phase),
         royal,
         pawn_score(pos, c.pawn_advance(), phase),
         royal_safety(pos, c, phase),

@@ -174,7 +174,7 @@ pub struct Tables {
     /// Per type: can never be captured (value below -665).
     pub iron: Vec<bool>,
     /// Per type: centipawn value (the ini's, or the mobility estimate
-    /// where the ini value is absurd: see `rules::mobility`).
+    /// where the ini gives no positive value: see `rules::mobility`).
     pub value: Vec<i32>,
     /// Per type and square (index `type * 256 + square`), what a piece
     /// there adds to the evaluation's piece sums ([`super::PieceSums`]):
@@ -213,6 +213,9 @@ pub struct Tables {
     /// [`MATING_MOBILITY`]) to mate a lone royal with its own royal's help
     /// (a rook or a commoner can, a knight, bishop or ferz cannot).
     pub mates_alone: Vec<bool>,
+    /// Per type: weighted empty-board mobility averaged over the board
+    /// (`rules::mobility::MobilityMap::average`).
+    pub mobility_average: Vec<f64>,
     /// Per type: has virgin-only (x4) rays, so its virginity matters.
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
@@ -460,6 +463,12 @@ impl Tables {
             reach_table(&steps, variant.width as i32, variant.height as i32)
         };
         let is_pawn = per_type(&|i| types[i].is_pawn);
+        let mobility_average: Vec<f64> = types
+            .iter()
+            .map(|t| {
+                crate::rules::mobility::mobility_map(&t.rays, variant.width, variant.height).average
+            })
+            .collect();
         let square_rays = super::square_rays::SquareRays::new(
             &rays,
             &ray_reach,
@@ -527,15 +536,11 @@ impl Tables {
             only_extinction_and_count: !(types.len() > 3 && types[3].raw_value == -2
                 || variant.overlay.judges_repetition()
                 || variant.overlay.bare_king_loses),
-            mates_alone: variant
-                .types
+            mates_alone: mobility_average
                 .iter()
-                .map(|t| {
-                    crate::rules::mobility::mobility_map(&t.rays, variant.width, variant.height)
-                        .average
-                        >= MATING_MOBILITY
-                })
+                .map(|&m| m >= MATING_MOBILITY)
                 .collect(),
+            mobility_average,
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,
@@ -571,7 +576,7 @@ impl Tables {
 /// can force mate (between the bishop's 7.4 and the commoner's 8.9).
 pub const MATING_MOBILITY: f64 = 8.0;
 
-/// The values the engine plays with: the ini's, unless absurd.
+/// The values the engine plays with: the ini's, unless not positive.
 fn played_values(v: &Variant) -> Vec<i32> {
     let estimates = crate::rules::mobility::estimate_values(v);
     v.types
