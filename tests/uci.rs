@@ -674,3 +674,31 @@ fn limited_strength_searches_few_nodes_and_varies_its_moves() {
     assert!(infos(&out).iter().all(|l| field(l, "multipv") == Some("1")));
     assert_eq!(infos(&out).len(), 6);
 }
+
+/// Complete games through python-chess's UCI client
+/// (`tests/pychess_uci.py`): chess and Chess960 with clocks, `movestogo`,
+/// `movetime`, nodes, pondering and multi-line analysis; capablanca,
+/// xiangqi, seirawan and shatranj over a plain UCI loop with every move
+/// and the last PV of each search checked legal (by pyffish when it is
+/// installed, else by the engine's refusal of an illegal `position`).
+/// Needs `python3` with python-chess (`pip install chess`).
+#[test]
+fn python_chess_plays_and_analyses_complete_games_over_uci() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pychess_uci.py");
+    let output = Command::new("python3")
+        .args([script, env!("CARGO_BIN_EXE_nightrider"), "1", "--ini", INI])
+        .output()
+        .expect("python3 must be installed (with `pip install chess`)");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "pychess_uci.py failed:\n{stdout}\n{stderr}"
+    );
+    assert!(
+        stdout.starts_with(
+            "ok: 1 games each of chess, chess960, capablanca, xiangqi, seirawan, shatranj; "
+        ),
+        "{stdout}"
+    );
+}
