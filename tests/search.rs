@@ -11,7 +11,8 @@ use nightrider::position::{Evaluate, Position};
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::Variant;
 use nightrider::search::{
-    xboard_score, Limits, SearchParams, SearchResult, Searcher, TranspositionTable, RUN, STOP,
+    xboard_score, Bound, Limits, SearchInfo, SearchParams, SearchResult, Searcher,
+    TranspositionTable, RUN, STOP,
 };
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -444,4 +445,66 @@ fn bench_positions_load_and_count_reproducibly() {
     let (c, _) = bench(&general, 3);
     assert_eq!(c, bench(&general, 3).0);
     assert!(a > 1000 && c > 100, "{a} {c}");
+}
+
+/// Positions whose score moves by more than an aspiration window between
+/// iterations (a fork found late, a pawn race, a middlegame).
+const SWINGS: &[&str] = &[
+    "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    "8/5k2/8/1p6/8/8/6PK/8 w - - 0 1",
+    "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7",
+    "6k1/5ppp/8/8/8/8/r4PPP/1R4K1 w - - 0 1",
+];
+
+/// A search asked for bound lines reports each failed aspiration window
+/// (a lower bound above the last exact score, an upper bound below it)
+/// and searches exactly the same tree; without asking, none are reported.
+#[test]
+fn failed_aspiration_windows_are_reported_as_bounds_only_when_asked() {
+    let mut bounds = 0;
+    for fen in SWINGS {
+        let pos = bitboard(fen);
+        let run = |after: Option<Duration>| {
+            let mut searcher: Searcher<BitboardPos> = Searcher::new(16);
+            let mut params = SearchParams::new(Limits::Depth(9));
+            params.bound_lines_after = after;
+            let mut infos = Vec::new();
+            let r = searcher.search(&pos, &[], &params, &AtomicU8::new(RUN), &mut |i| {
+                infos.push(i)
+            });
+            (r, infos)
+        };
+        let (quiet, quiet_infos) = run(None);
+        let (loud, loud_infos) = run(Some(Duration::ZERO));
+        assert_eq!(
+            (quiet.best, quiet.score, quiet.nodes),
+            (loud.best, loud.score, loud.nodes),
+            "{fen}"
+        );
+        assert!(quiet_infos.iter().all(|i| i.bound == Bound::Exact));
+        let lines = |infos: &[SearchInfo<_>]| -> Vec<_> {
+            infos
+                .iter()
+                .filter(|i| i.bound == Bound::Exact)
+                .map(|i| (i.depth, i.seldepth, i.score, i.nodes, i.pv.clone()))
+                .collect()
+        };
+        assert_eq!(lines(&loud_infos), lines(&quiet_infos), "{fen}");
+        let mut last_exact = None;
+        for info in &loud_infos {
+            match info.bound {
+                Bound::Exact => last_exact = Some(info.score),
+                Bound::Lower => assert!(
+                    last_exact.is_some_and(|s| info.score > s) && !info.pv.is_empty(),
+                    "{fen}: {info:?}"
+                ),
+                Bound::Upper => assert!(
+                    last_exact.is_some_and(|s| info.score < s),
+                    "{fen}: {info:?}"
+                ),
+            }
+            bounds += usize::from(info.bound != Bound::Exact);
+        }
+    }
+    assert!(bounds > 0, "no window failed in {SWINGS:?}");
 }

@@ -91,7 +91,7 @@ fn pv(line: &str) -> Vec<String> {
 fn infos(lines: &[String]) -> Vec<&String> {
     lines
         .iter()
-        .filter(|l| l.starts_with("info depth"))
+        .filter(|l| l.starts_with("info depth") && l.contains(" seldepth "))
         .collect()
 }
 
@@ -312,14 +312,16 @@ fn infinite_and_ponder_searches_hold_the_best_move_until_stop_or_ponderhit() {
     let e = Engine::new();
     // Mate in one: the search ends by itself at once, yet its move waits for stop.
     e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo infinite");
-    let mut waiting = e.upto(|l| l.starts_with("info depth 30 "));
+    let mut waiting = e.upto(|l| l.starts_with("info depth 30 seldepth "));
     waiting.extend(e.exchange(""));
     assert!(
         waiting.iter().all(|l| l.starts_with("info depth")),
         "{waiting:?}"
     );
     assert!(
-        waiting.iter().all(|l| field(l, "mate") == Some("1")),
+        infos(&waiting)
+            .iter()
+            .all(|l| field(l, "mate") == Some("1")),
         "{waiting:?}"
     );
     let out = e.search("stop");
@@ -329,7 +331,7 @@ fn infinite_and_ponder_searches_hold_the_best_move_until_stop_or_ponderhit() {
         .all(|l| l.starts_with("info depth")));
     // A depth cap ends the search; the move still waits for stop.
     e.send("position startpos\ngo infinite depth 3");
-    let lines = e.upto(|l| l.starts_with("info depth 3 "));
+    let lines = e.upto(|l| l.starts_with("info depth 3 seldepth "));
     std::thread::sleep(Duration::from_millis(200));
     assert!(e.exchange("").is_empty());
     let best = pv(lines.last().unwrap());
@@ -662,7 +664,7 @@ fn limited_strength_searches_few_nodes_and_varies_its_moves() {
     moves.dedup();
     assert!(moves.len() >= 3, "{moves:?}");
     e.send("position startpos\ngo infinite");
-    let deep = e.upto(|l| l.starts_with("info depth 7 "));
+    let deep = e.upto(|l| l.starts_with("info depth 7 seldepth "));
     assert!(infos(&deep)
         .iter()
         .all(|l| field(l, "multipv") == Some("1")));
@@ -701,4 +703,180 @@ fn python_chess_plays_and_analyses_complete_games_over_uci() {
         ),
         "{stdout}"
     );
+}
+
+/// The moves of a `go perft 1` answer, space-separated and sorted.
+fn legal_after(e: &Engine, position: &str) -> String {
+    assert!(e.exchange(position).is_empty(), "{position}");
+    perft_moves(&e.exchange("go perft 1")).join(" ")
+}
+
+/// Castling in both of UCI's conventions: written `e1g1` in chess and as
+/// the king taking its rook (`e1h1`) under `UCI_Chess960` (lists from
+/// pyffish); either form is read in both.
+#[test]
+fn castling_is_e1g1_in_chess_and_king_takes_rook_in_chess960() {
+    let e = Engine::new();
+    let opening = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
+    let common = "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c4a6 c4b3 c4b5 c4d3 c4d5 c4e2 c4e6 \
+        c4f1 c4f7 d1e2 d2d3 d2d4 e1e2 e1f1";
+    let rest = "f3d4 f3e5 f3g1 f3g5 f3h4 g2g3 g2g4 h1f1 h1g1 h2h3 h2h4";
+    assert_eq!(legal_after(&e, opening), format!("{common} e1g1 {rest}"));
+    // The king taking its rook is read as the same castling (as
+    // python-chess reads it), though never written in chess.
+    assert_eq!(
+        legal_after(&e, &format!("{opening} e1h1")),
+        legal_after(&e, &format!("{opening} e1g1"))
+    );
+    let black = legal_after(&e, &format!("{opening} e1g1"));
+    assert!(black.contains("e8e7") && !black.contains("e8g8"), "{black}");
+
+    assert!(e
+        .exchange("setoption name UCI_Chess960 value true")
+        .is_empty());
+    let start = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 \
+        moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
+    assert_eq!(legal_after(&e, start), format!("{common} e1h1 {rest}"));
+    // Read leniently in input, as in chess: the same castling.
+    assert_eq!(
+        legal_after(&e, &format!("{start} e1g1")),
+        legal_after(&e, &format!("{start} e1h1"))
+    );
+    // After king takes rook: king on g1, rook on f1 (the f-file is free).
+    let out = e.exchange(&format!("{start} e1h1 f8c5\ngo perft 1"));
+    let moves = perft_moves(&out);
+    assert!(moves.contains(&"f1e1".to_string()), "{moves:?}");
+    assert!(moves.contains(&"g1h1".to_string()), "{moves:?}");
+    // King on b1 between rooks on a1 and e1: both castlings take a rook,
+    // beside the king's own step to c1.
+    assert_eq!(
+        legal_after(
+            &e,
+            "position fen rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1"
+        ),
+        "a2a3 a2a4 b1a1 b1c1 b1e1 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e1c1 e1d1 e1f1 e1g1 e1h1 \
+         e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4"
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let after = legal_after(
+        &e,
+        "position fen rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1 moves b1a1 a7a6",
+    );
+    assert_eq!(
+        after,
+        "a2a3 a2a4 b2b3 b2b4 c1b1 c2c3 c2c4 d2d3 d2d4 e1f1 e1g1 e1h1 e2e3 e2e4 f2f3 f2f4 \
+         g2g3 g2g4 h2h3 h2h4"
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+}
+
+/// Fairy-Stockfish's notation on other boards: xiangqi's 9x10 board with
+/// ranks 1 to 10, seirawan's gating (`b1c3h`) and holdings in the FEN;
+/// the same position reached by moves and by FEN gives the same moves
+/// (lists from pyffish), and a move no rule allows is refused.
+#[test]
+fn ten_rank_boards_and_seirawan_gating_in_fairy_stockfish_notation() {
+    let e = Engine::new();
+    assert!(e
+        .exchange("setoption name UCI_Variant value xiangqi")
+        .is_empty());
+    assert_eq!(
+        legal_after(&e, "position startpos moves h3e3"),
+        "a10a8 a10a9 a7a6 b10a8 b10c8 b8a8 b8b1 b8b4 b8b5 b8b6 b8b7 b8b9 b8c8 b8d8 b8e8 b8f8 \
+         b8g8 c10a8 c10e8 c7c6 d10e9 e10e9 e7e6 f10e9 g10e8 g10i8 g7g6 h10g8 h10i8 h8c8 h8d8 \
+         h8e8 h8f8 h8g8 h8h2 h8h3 h8h4 h8h5 h8h6 h8h7 h8h9 h8i8 i10i8 i10i9 i7i6"
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let xiangqi = "a1a2 a1a3 a4a5 b1a3 b1c3 b3a3 b3b10 b3b2 b3b4 b3b5 b3b6 b3b7 b3c3 b3d3 \
+        c1a3 c4c5 d1e2 e1e2 e3c3 e3d3 e3e2 e3e7 e3f3 e3g3 e3h3 e3i3 e4e5 f1e2 g1i3 g4g5 h1g3 \
+        h1i3 i1i2 i1i3 i4i5";
+    assert_eq!(
+        legal_after(&e, "position startpos moves h3e3 h10g8"),
+        legal_after(
+            &e,
+            "position fen rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+        )
+    );
+    assert_eq!(
+        legal_after(&e, "position startpos moves h3e3 h10g8"),
+        xiangqi.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    assert_eq!(
+        e.exchange("position startpos moves h3e3 a10a11"),
+        ["info string error (illegal move a10a11): position (unchanged)"]
+    );
+    let out = e.search("position startpos moves h3e3 h10g8\ngo depth 3");
+    let best = out
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(xiangqi.split_whitespace().any(|m| m == best), "{best}");
+
+    assert!(e
+        .exchange("setoption name UCI_Variant value seirawan")
+        .is_empty());
+    let seirawan = "a2a3 a2a4 b1a3 b2b3 b2b4 c3a4 c3b5 c3d5 c3e4 d2d3 d2d4 e2e3 e2e4 f2f3 \
+        f2f4 g1f3 g1f3e g1h3 g1h3e g2g3 g2g4 h2h3 h2h4";
+    let by_moves = legal_after(&e, "position startpos moves b1c3h g8f6e");
+    assert_eq!(
+        by_moves,
+        seirawan.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    assert_eq!(
+        legal_after(
+            &e,
+            "position fen rnbqkber/pppppppp/5n2/8/8/2N5/PPPPPPPP/RHBQKBNR[Eh] w KQCDFGkqbcdf - 2 2"
+        ),
+        by_moves
+    );
+    // The hawk is already on b1: no second one to gate.
+    assert_eq!(
+        e.exchange("position startpos moves b1c3h g8f6e g1f3h"),
+        ["info string error (illegal move g1f3h): position (unchanged)"]
+    );
+    assert!(e
+        .exchange("position startpos moves b1c3h g8f6e g1f3e")
+        .is_empty());
+}
+
+/// After a second of searching, the search names the root move it is on:
+/// `info depth D currmove M currmovenumber N`, M a legal move.
+#[test]
+fn a_long_search_names_the_root_move_it_is_on() {
+    let e = Engine::new();
+    let legal = perft_moves(&e.exchange("position startpos\ngo perft 1"));
+    e.send("go infinite");
+    let line = e
+        .upto(|l| l.contains(" currmove "))
+        .pop()
+        .unwrap_or_default();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.len(), 7, "{line}");
+    assert_eq!(
+        (words[0], words[1], words[3], words[5]),
+        ("info", "depth", "currmove", "currmovenumber"),
+        "{line}"
+    );
+    assert!(words[2].parse::<u32>().is_ok_and(|d| d >= 1), "{line}");
+    assert!(legal.contains(&words[4].to_string()), "{line}");
+    assert!(
+        words[6]
+            .parse::<usize>()
+            .is_ok_and(|n| (1..=20).contains(&n)),
+        "{line}"
+    );
+    let out = e.search("stop");
+    assert!(out.last().unwrap().starts_with("bestmove "));
+    // A short search says nothing of the kind.
+    let out = e.search("position startpos\ngo depth 3");
+    assert!(out.iter().all(|l| !l.contains("currmove")), "{out:?}");
 }

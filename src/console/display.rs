@@ -294,6 +294,7 @@ mod tests {
             nodes: 100_000,
             pv: Vec::new(),
             root_fen: String::new(),
+            bound: crate::search::Bound::Exact,
         };
         assert_eq!(stats(&t), "stats: depth 6, 100000 nodes, 0.50 s, 200 knps");
     }

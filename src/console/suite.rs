@@ -190,6 +190,7 @@ pub fn solve<P: Position + Evaluate>(
             nodes: info.nodes,
             pv: crate::search::pv_to_strings(&text_root, &info.pv),
             root_fen: text_root.to_fen(),
+            bound: info.bound,
         });
         // The search may finish an iteration more before it sees the stop.
         held_long_enough |= hold.is_some_and(|n| ok && held >= n);

@@ -13,6 +13,7 @@
 //! [`Command::PonderHit`], answered by [`Event::BestMove`].
 
 use crate::core::{Color, GameResult, Score};
+use crate::search::Bound;
 
 /// A clock setting in engine units (milliseconds), already parsed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -327,6 +328,8 @@ pub struct Thinking {
     /// numbers count from, even when the game has moved on by the time the
     /// line is shown.
     pub root_fen: String,
+    /// Exact, or the bound of a failed aspiration window (UCI only).
+    pub bound: Bound,
 }
 
 /// Reply to `.` in analyze mode (`stat01`).
@@ -436,4 +439,13 @@ pub enum Event {
     Ready,
     /// The answer to [`Command::Perft`]: each root move with its count.
     Perft(Vec<(String, u64)>),
+    /// The root move a UCI search is on, once it has run a while.
+    CurrentMove {
+        /// Depth of the iteration.
+        depth: u32,
+        /// The move, in UCI's text.
+        text: String,
+        /// Its place in this iteration's order, from 1.
+        number: u32,
+    },
 }

@@ -13,9 +13,14 @@ use super::clock::{Clock, MoveLimits, TimeLimit};
 use super::uci_notation::uci_line;
 use super::worker::{Outcome, Reporter, SearchBoard, Tables, Task};
 use crate::book::positions::LearnedPosition;
-use crate::search::{pv_to_strings, Caps, Limits, Progress, SearchInfo, SearchParams};
+use crate::search::{pv_to_strings, Bound, Caps, Limits, Progress, SearchInfo, SearchParams};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// How long a UCI search runs before it reports failed aspiration windows
+/// (`score ... lowerbound|upperbound`): short searches would only flood
+/// the GUI with them.
+pub const BOUND_LINES_AFTER: Duration = Duration::from_secs(1);
 
 /// Everything a search needs besides the position.
 #[derive(Clone, Debug)]
@@ -71,6 +76,7 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             exclude,
             board_width: spec.width,
             progress: spec.progress.clone(),
+            bound_lines_after: spec.uci_moves.then_some(BOUND_LINES_AFTER),
         };
         let stop = reporter.stop().atomic();
         let searcher = P::searcher(tables);
@@ -78,7 +84,7 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
         let mut last = None;
         let mut report = |info: SearchInfo<P::Move>| {
             let line = thinking(&root, &info, &spec, table.hashfull());
-            if line.multipv == 1 {
+            if line.multipv == 1 && line.bound == Bound::Exact {
                 last = Some(line.clone());
             }
             reporter.progress(line);
@@ -152,6 +158,7 @@ fn thinking<P: SearchBoard>(
         nodes: info.nodes,
         pv: move_texts(root, &info.pv, spec.uci_moves),
         root_fen: root.to_fen(),
+        bound: info.bound,
     }
 }
 

@@ -106,9 +106,13 @@ fn shift_ranks(text: &str, delta: i64) -> String {
             continue;
         }
         i += digits.len();
-        match digits.parse::<i64>() {
-            Ok(rank) => out.push_str(&(rank + delta).to_string()),
-            Err(_) => out.push_str(&digits),
+        match digits
+            .parse::<i64>()
+            .ok()
+            .and_then(|r| r.checked_add(delta))
+        {
+            Some(rank) => out.push_str(&rank.to_string()),
+            None => out.push_str(&digits),
         }
     }
     out
@@ -127,6 +131,10 @@ mod tests {
         assert_eq!(shift_ranks("a0a1", 1), "a1a2");
         assert_eq!(shift_ranks("h1e1h", 1), "h2e2h");
         assert_eq!(shift_ranks("0000", 1), "0000");
+        assert_eq!(
+            shift_ranks("a9223372036854775807", 1),
+            "a9223372036854775807"
+        );
         assert_eq!(
             shift_ranks("e99999999999999999999", 1),
             "e99999999999999999999"

@@ -7,7 +7,7 @@
 //! searches it first. A move that beats alpha in an unfinished iteration is
 //! still played when the search is stopped, because it was searched fully.
 
-use super::info::SearchInfo;
+use super::info::{Bound, SearchInfo};
 use super::ordering::{capture_score, MAX_PLY};
 use super::score::{is_mate, INFINITY};
 use super::tt::table_id;
@@ -37,7 +37,14 @@ pub(crate) struct IterationPlan {
     pub soft: Option<Duration>,
     /// Lines to report per iteration (main thread only; 1 = best only).
     pub multi_pv: usize,
+    /// Report failed aspiration windows once the search has run this long
+    /// (main thread only).
+    pub bound_lines_after: Option<Duration>,
 }
+
+/// Where a failed aspiration window is reported: the previous
+/// iteration's line (shown when the window fails low) and the callback.
+type BoundReport<'r, 'f, M> = (&'r [M], &'r mut (dyn FnMut(SearchInfo<M>) + 'f));
 
 /// A best-so-far line from an iteration.
 struct Line<M> {
@@ -70,7 +77,16 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             if let Some(p) = self.progress {
                 p.set_iteration(depth, root_moves.len());
             }
-            let (line, complete) = self.aspiration(&mut root_moves, depth as i32, done.score);
+            let previous = match plan.bound_lines_after {
+                Some(_) => done.pv.clone(),
+                None => Vec::new(),
+            };
+            let bounds = match (plan.bound_lines_after, report.as_deref_mut()) {
+                (Some(after), Some(r)) => Some((after, (&previous[..], r))),
+                _ => None,
+            };
+            let (line, complete) =
+                self.aspiration(&mut root_moves, depth as i32, done.score, bounds);
             if let Some(line) = line {
                 stable = if Some(line.best) == done.best {
                     stable + 1
@@ -115,7 +131,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
     ) {
         for n in 1..lines.min(root_moves.len()) {
             let (line, complete) =
-                self.aspiration(&mut root_moves[n..], depth as i32, previous[n - 1]);
+                self.aspiration(&mut root_moves[n..], depth as i32, previous[n - 1], None);
             if !complete || self.stopped {
                 return;
             }
@@ -160,11 +176,14 @@ impl<P: Position + Evaluate> Worker<'_, P> {
 
     /// One iteration inside aspiration windows around `previous`; returns the
     /// best line found (if any move beat alpha) and whether it finished.
+    /// With `bounds`, each failed window is reported once the search has
+    /// run the given time.
     fn aspiration(
         &mut self,
         root_moves: &mut [P::Move],
         depth: i32,
         previous: Score,
+        mut bounds: Option<(Duration, BoundReport<'_, '_, P::Move>)>,
     ) -> (Option<Line<P::Move>>, bool) {
         let mut delta = ASPIRATION;
         let (mut alpha, mut beta) = if depth >= 4 && !is_mate(previous) {
@@ -181,10 +200,26 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             if self.stopped {
                 return (found, false);
             }
-            if score <= alpha && alpha > -INFINITY {
+            let failed = if score <= alpha && alpha > -INFINITY {
+                Bound::Upper
+            } else if score >= beta && beta < INFINITY {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            if let Some((after, (previous_pv, report))) = &mut bounds {
+                if failed != Bound::Exact && self.shared.start.elapsed() >= *after {
+                    let pv = match (failed, &found) {
+                        (Bound::Lower, Some(line)) => line.pv.clone(),
+                        _ => previous_pv.to_vec(),
+                    };
+                    report(self.bound_info(depth, score, pv, failed));
+                }
+            }
+            if failed == Bound::Upper {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
-            } else if score >= beta && beta < INFINITY {
+            } else if failed == Bound::Lower {
                 beta = (score + delta).min(INFINITY);
             } else {
                 return (found, true);
@@ -211,7 +246,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         for i in 0..root_moves.len() {
             let m = root_moves[i];
             if let Some(p) = self.progress {
-                p.set_root_move(i);
+                p.set_root_move(i, self.pos.move_to_string(m));
             }
             if !self.make(m, 0) {
                 continue;
@@ -279,6 +314,27 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             nodes: self.shared.nodes.load(std::sync::atomic::Ordering::Relaxed),
             pv: done.pv.clone(),
             multipv,
+            bound: Bound::Exact,
+        }
+    }
+
+    /// The report of a failed aspiration window at `depth`.
+    fn bound_info(
+        &self,
+        depth: i32,
+        score: Score,
+        pv: Vec<P::Move>,
+        bound: Bound,
+    ) -> SearchInfo<P::Move> {
+        let outcome = Outcome {
+            best: pv.first().copied(),
+            score,
+            depth: u32::try_from(depth).unwrap_or(0),
+            pv,
+        };
+        SearchInfo {
+            bound,
+            ..self.info(&outcome, 1)
         }
     }
 }

@@ -7,6 +7,20 @@
 use crate::core::Score;
 use crate::position::Position;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// What a reported score is: the iteration's value, or a bound from a
+/// search that failed outside its aspiration window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bound {
+    /// The value of a finished iteration.
+    #[default]
+    Exact,
+    /// At least this (the window failed high).
+    Lower,
+    /// At most this (the window failed low).
+    Upper,
+}
 
 /// Stop-flag value: keep searching.
 pub const RUN: u8 = 0;
@@ -32,6 +46,9 @@ pub struct SearchInfo<M> {
     pub pv: Vec<M>,
     /// 1 for the best line; higher numbers for further multi-PV lines.
     pub multipv: usize,
+    /// Exact, or a bound reported while the iteration is re-searched
+    /// (only when [`crate::search::SearchParams::bound_lines_after`] asks).
+    pub bound: Bound,
 }
 
 /// The outcome of a search.
@@ -79,6 +96,8 @@ pub struct Progress {
     moves_done: AtomicU32,
     moves_total: AtomicU32,
     nodes: AtomicU64,
+    /// The root move being searched, in the board's text.
+    current: Mutex<String>,
 }
 
 /// One reading of a [`Progress`].
@@ -114,8 +133,19 @@ impl Progress {
         self.moves_done.store(0, Ordering::Relaxed);
     }
 
-    pub(crate) fn set_root_move(&self, done: usize) {
+    /// The root move being searched (in the board's text; empty before
+    /// the first) and how many root moves of this depth came before it.
+    #[must_use]
+    pub fn current_move(&self) -> (String, u32) {
+        let text = self.current.lock().map(|t| t.clone()).unwrap_or_default();
+        (text, self.moves_done.load(Ordering::Relaxed))
+    }
+
+    pub(crate) fn set_root_move(&self, done: usize, text: String) {
         self.moves_done.store(done as u32, Ordering::Relaxed);
+        if let Ok(mut current) = self.current.lock() {
+            *current = text;
+        }
     }
 
     pub(crate) fn set_nodes(&self, nodes: u64) {

@@ -31,7 +31,7 @@ mod worker;
 
 pub use bench::{bench, ORTHODOX_BENCH, VARIANT_BENCH};
 pub use info::{
-    pv_to_strings, Progress, ProgressSnapshot, SearchInfo, SearchResult, ABANDON, RUN, STOP,
+    pv_to_strings, Bound, Progress, ProgressSnapshot, SearchInfo, SearchResult, ABANDON, RUN, STOP,
 };
 pub use limits::{time_budget, Caps, Limits, TimeBudget};
 pub use score::xboard_score;
@@ -45,7 +45,7 @@ use ordering::Heuristics;
 pub use ordering::MAX_PLY;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use worker::{verdict_score, Shared, Worker};
 
 /// Default transposition-table size in MB.
@@ -73,6 +73,10 @@ pub struct SearchParams<M> {
     pub board_width: usize,
     /// Where the main thread publishes its progress, if anyone asks.
     pub progress: Option<Arc<Progress>>,
+    /// Report the bound of each failed aspiration window (a
+    /// [`SearchInfo`] with `bound` not `Exact`) once the search has run
+    /// this long; `None`: never (UCI GUIs show them, XBoard has no words).
+    pub bound_lines_after: Option<Duration>,
 }
 
 impl<M> SearchParams<M> {
@@ -85,6 +89,7 @@ impl<M> SearchParams<M> {
             exclude: Vec::new(),
             board_width: 8,
             progress: None,
+            bound_lines_after: None,
         }
     }
 }
@@ -246,6 +251,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             max_depth,
             soft: budget.map(|b| b.soft),
             multi_pv: self.multi_pv,
+            bound_lines_after: params.bound_lines_after,
         };
         let outcome = self.run_threads(root, history, &shared, root_moves, &plan, report);
         let pv = outcome.pv;
@@ -300,6 +306,7 @@ impl<P: Position + Evaluate> Searcher<P> {
                     max_depth: plan.max_depth,
                     soft: None,
                     multi_pv: 1,
+                    bound_lines_after: None,
                 };
                 scope.spawn(move || {
                     let mut w = Worker::new(&root, history, tt, shared, heuristics, cache);

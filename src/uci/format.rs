@@ -1,6 +1,8 @@
 //! [`Event`] to UCI text: the `id`/`option`/`uciok` block, `readyok`,
-//! `info` lines, `bestmove`, the `go perft` split, and `info string` for
-//! everything a user should read. Events UCI has no words for (XBoard's
+//! `info` lines (with the bound of a failed aspiration window, and the
+//! root move a long search is on), `bestmove`, the `go perft` split, and
+//! `info string` for everything a user should read (errors in an
+//! `IniFile` too). Events UCI has no words for (XBoard's
 //! `setup`, `piece`, draw offers) are not written.
 //!
 //! The protocol's own options come first (with `UCI_LimitStrength` and
@@ -17,7 +19,7 @@ use crate::core::{Score, MATE, MATE_BOUND};
 use crate::engine::api::{EngineOption, Event, Hello, OptionKind, Thinking};
 use crate::engine::options::{ELO, LIMIT_STRENGTH};
 use crate::engine::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
-use crate::search::DEFAULT_HASH_MB;
+use crate::search::{Bound, DEFAULT_HASH_MB};
 
 /// Who wrote the engine (`id author`).
 const AUTHOR: &str = "the Nightrider authors";
@@ -30,6 +32,9 @@ const XBOARD_ONLY: &[&str] = &[
     "ResignThreshold",
     "DrawScore",
 ];
+
+/// Errors of a variant file shown to the GUI.
+const SHOWN_CONFIG_ERRORS: usize = 3;
 
 /// Largest `Hash`, MB.
 pub const MAX_HASH_MB: usize = 65_536;
@@ -51,6 +56,14 @@ pub fn lines(event: &Event) -> Vec<String> {
         Event::IllegalMove { text, .. } => one(say(&format!("illegal move {text}"))),
         Event::TellUser(m) | Event::Comment(m) => one(say(m)),
         Event::TellUserError(m) => one(say(&format!("error: {m}"))),
+        Event::ConfigErrors(errors) => config_errors(errors),
+        Event::CurrentMove {
+            depth,
+            text,
+            number,
+        } => one(format!(
+            "info depth {depth} currmove {text} currmovenumber {number}"
+        )),
         _ => Vec::new(),
     }
 }
@@ -58,6 +71,21 @@ pub fn lines(event: &Event) -> Vec<String> {
 /// `info string TEXT`, on one line.
 fn say(text: &str) -> String {
     format!("info string {}", text.replace(['\n', '\r'], " "))
+}
+
+/// The first errors of a variant file, one `info string` each (all are
+/// on stderr).
+fn config_errors(errors: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = errors
+        .iter()
+        .take(SHOWN_CONFIG_ERRORS)
+        .map(|e| say(e))
+        .collect();
+    let more = errors.len().saturating_sub(SHOWN_CONFIG_ERRORS);
+    if more > 0 {
+        out.push(say(&format!("and {more} more errors (on stderr)")));
+    }
+    out
 }
 
 /// `bestmove M [ponder P]`; `bestmove (none)` without a legal move.
@@ -80,13 +108,18 @@ fn perft(split: &[(String, u64)]) -> Vec<String> {
     out
 }
 
-/// `info depth D seldepth S multipv K score ... nodes N nps N hashfull H
-/// time T pv ...`.
+/// `info depth D seldepth S multipv K score ... [lowerbound|upperbound]
+/// nodes N nps N hashfull H time T pv ...`.
 fn info(t: &Thinking) -> String {
+    let bound = match t.bound {
+        Bound::Exact => "",
+        Bound::Lower => " lowerbound",
+        Bound::Upper => " upperbound",
+    };
     let ms = t.centis.saturating_mul(10);
     let nps = u128::from(t.nodes) * 1000 / u128::from(ms.max(1));
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {ms}",
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {ms}",
         t.depth,
         t.seldepth.max(t.depth),
         t.multipv.max(1),
@@ -222,10 +255,49 @@ mod tests {
             nodes: 5678,
             pv: vec!["e2e4".into(), "e7e5".into()],
             root_fen: String::new(),
+            bound: Bound::Exact,
         };
         assert_eq!(
-            lines(&Event::Thinking(t)),
+            lines(&Event::Thinking(t.clone())),
             ["info depth 5 seldepth 9 multipv 2 score cp -12 nodes 5678 nps 11356 hashfull 12 time 500 pv e2e4 e7e5"]
+        );
+        let high = Thinking {
+            bound: Bound::Lower,
+            multipv: 1,
+            ..t.clone()
+        };
+        assert_eq!(
+            lines(&Event::Thinking(high)),
+            ["info depth 5 seldepth 9 multipv 1 score cp -12 lowerbound nodes 5678 nps 11356 hashfull 12 time 500 pv e2e4 e7e5"]
+        );
+        let low = Thinking {
+            bound: Bound::Upper,
+            score: MATE - 3,
+            pv: Vec::new(),
+            ..t
+        };
+        assert_eq!(
+            lines(&Event::Thinking(low)),
+            ["info depth 5 seldepth 9 multipv 2 score mate 2 upperbound nodes 5678 nps 11356 hashfull 12 time 500"]
+        );
+        let current = Event::CurrentMove {
+            depth: 12,
+            text: "a10a9".into(),
+            number: 3,
+        };
+        assert_eq!(
+            lines(&current),
+            ["info depth 12 currmove a10a9 currmovenumber 3"]
+        );
+        let errors: Vec<String> = (1..=5).map(|n| format!("a.ini:{n}: bad")).collect();
+        assert_eq!(
+            lines(&Event::ConfigErrors(errors)),
+            [
+                "info string a.ini:1: bad",
+                "info string a.ini:2: bad",
+                "info string a.ini:3: bad",
+                "info string and 2 more errors (on stderr)"
+            ]
         );
         let best = Event::BestMove {
             best: Some("a10a9".into()),

@@ -90,8 +90,8 @@ impl Parser {
             return invalid("expected setoption name NAME [value VALUE]", line);
         };
         let spec = spec.trim();
-        let (name, value) = match find_word(spec, "value") {
-            Some(at) => (spec[..at].trim(), Some(spec[at + "value".len()..].trim())),
+        let (name, value) = match split_at_word(spec, "value") {
+            Some((name, value)) => (name.trim(), Some(value.trim())),
             None => (spec, None),
         };
         if name.is_empty() {
@@ -156,8 +156,8 @@ impl Parser {
 
     /// `position startpos|fen FEN [moves M...]`.
     fn position(&self, rest: &str, line: &str) -> Command {
-        let (start, moves) = match find_word(rest, "moves") {
-            Some(at) => (rest[..at].trim(), Some(&rest[at + "moves".len()..])),
+        let (start, moves) = match split_at_word(rest, "moves") {
+            Some((start, moves)) => (start.trim(), Some(moves)),
             None => (rest, None),
         };
         let fen = match split_word(start) {
@@ -260,17 +260,24 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
     while let Some(found) = text.get(from..)?.find(word) {
         let at = from + found;
         let end = at + word.len();
-        let before = text[..at]
-            .chars()
-            .next_back()
-            .is_none_or(char::is_whitespace);
-        let after = text[end..].chars().next().is_none_or(char::is_whitespace);
+        let before = text
+            .get(..at)
+            .is_some_and(|t| t.chars().next_back().is_none_or(char::is_whitespace));
+        let after = text
+            .get(end..)
+            .is_some_and(|t| t.chars().next().is_none_or(char::is_whitespace));
         if before && after {
             return Some(at);
         }
         from = end;
     }
     None
+}
+
+/// The text before and after the first `word` standing alone in `text`.
+fn split_at_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
+    let (before, from_word) = text.split_at_checked(find_word(text, word)?)?;
+    Some((before, from_word.get(word.len()..)?))
 }
 
 #[cfg(test)]
@@ -289,6 +296,9 @@ mod tests {
         assert_eq!(find_word("name values value 3", "value"), Some(12));
         assert_eq!(find_word("name Clear Hash", "value"), None);
         assert_eq!(find_word("startpos moves e2e4", "moves"), Some(9));
+        assert_eq!(find_word("é value ü", "value"), Some(3));
+        assert_eq!(split_at_word("a moves b", "moves"), Some(("a ", " b")));
+        assert_eq!(split_at_word("émoves", "moves"), None);
     }
 
     #[test]

@@ -91,7 +91,9 @@ fn raw_lines(event: &Event) -> Vec<String> {
         Event::Position(s) => one(format!("# position {}", s.fen)),
         Event::Evaluation { score, .. } => one(format!("# evaluation {score}")),
         // UCI's answers: XBoard never asks for them.
-        Event::BestMove { .. } | Event::Ready | Event::Perft(_) => Vec::new(),
+        Event::BestMove { .. } | Event::Ready | Event::Perft(_) | Event::CurrentMove { .. } => {
+            Vec::new()
+        }
     }
 }
 
@@ -259,6 +261,7 @@ mod tests {
             nodes: 5678,
             pv: vec!["e2e4".into(), "e7e5".into()],
             root_fen: String::new(),
+            bound: crate::search::Bound::Exact,
         };
         assert_eq!(lines(&Event::Thinking(t)), ["5 -12 34 5678 e2e4 e7e5"]);
         let r = GameResult {

@@ -72,6 +72,10 @@ struct Running {
     /// UCI: the last line reported for each multi-PV index (the best
     /// move if the search is cut short; the choice of a weakened engine).
     lines: Vec<super::api::Thinking>,
+    /// UCI: when to look at the root move being searched next.
+    current_move_at: Option<Instant>,
+    /// UCI: the depth and place of the root move last shown.
+    current_shown: Option<(u32, u32)>,
 }
 
 /// A `pong` held back until what came before its `ping` is done.
@@ -182,12 +186,14 @@ impl Control {
             .as_ref()
             .map(|_| Instant::now() + Duration::from_millis(50));
         let deadline = self.running.as_ref().and_then(|r| r.deadline);
-        held.into_iter().chain(deadline).min()
+        let current = self.running.as_ref().and_then(|r| r.current_move_at);
+        held.into_iter().chain(deadline).chain(current).min()
     }
 
     /// Called when [`Control::wake_at`] has passed.
     pub fn on_timer(&mut self) {
         self.release_illegal();
+        self.show_current_move();
         if let Some(run) = &mut self.running {
             if run.deadline.is_some_and(|d| Instant::now() >= d) {
                 run.stop.request(Stop::Now);
@@ -746,7 +752,8 @@ impl Control {
                 Kind::Order(order) => self.order_lines(order),
                 _ => 1,
             },
-            progress: (kind == Kind::Analyze).then(|| Arc::new(Progress::default())),
+            progress: (kind == Kind::Analyze || matches!(kind, Kind::Order(_)))
+                .then(|| Arc::new(Progress::default())),
             learned: self.books.learned_positions(),
             uci_moves: self.uci.is_some(),
         };
@@ -759,6 +766,8 @@ impl Control {
         let deadline = limits
             .deadline_ms
             .map(|ms| Instant::now() + Duration::from_millis(ms));
+        let current_move_at =
+            matches!(kind, Kind::Order(_)).then(|| Instant::now() + orders::CURRENT_MOVE_AFTER);
         self.worker.send(Job::Search {
             id: self.next_job,
             stop: stop.clone(),
@@ -773,6 +782,8 @@ impl Control {
             deadline,
             book_choices: None,
             lines: Vec::new(),
+            current_move_at,
+            current_shown: None,
         });
     }
 

@@ -24,9 +24,16 @@ use crate::engine::diagram::Diagram;
 use crate::engine::think;
 use crate::engine::uci_notation::board_text;
 use crate::engine::worker::{Job, Outcome, Stop};
+use crate::search::Bound;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
+
+/// How long a UCI search runs before it names the root move it is on
+/// (`info depth D currmove M currmovenumber N`).
+pub(super) const CURRENT_MOVE_AFTER: Duration = Duration::from_secs(1);
+/// How often it looks again after that (a move is named once).
+const CURRENT_MOVE_EVERY: Duration = Duration::from_millis(250);
 
 /// What a running UCI search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -300,8 +307,13 @@ impl Control {
         self.release_held();
     }
 
-    /// A progress line of the running order (checked for `go mate`).
+    /// A progress line of the running order (checked for `go mate`); the
+    /// bound of a failed window is only shown.
     pub(super) fn order_progress(&mut self, info: Thinking) {
+        if info.bound != Bound::Exact {
+            self.out.push(Event::Thinking(info));
+            return;
+        }
         if let Some(run) = &mut self.running {
             let index = info.multipv.max(1) - 1;
             if run.lines.len() <= index {
@@ -319,6 +331,37 @@ impl Control {
             }
         }
         self.out.push(Event::Thinking(info));
+    }
+
+    /// Names the root move the running order's search is on, when it is
+    /// time to look and the move is new.
+    pub(super) fn show_current_move(&mut self) {
+        let now = Instant::now();
+        let shown = {
+            let Some(run) = &mut self.running else { return };
+            if run.current_move_at.is_none_or(|at| now < at) {
+                return;
+            }
+            run.current_move_at = Some(now + CURRENT_MOVE_EVERY);
+            let Some(progress) = &run.progress else {
+                return;
+            };
+            let depth = progress.snapshot().depth;
+            let (text, done) = progress.current_move();
+            if text.is_empty() || run.current_shown == Some((depth, done)) {
+                return;
+            }
+            run.current_shown = Some((depth, done));
+            (depth, text, done)
+        };
+        let (depth, text, done) = shown;
+        if let Some(text) = self.game.uci_move(&text) {
+            self.out.push(Event::CurrentMove {
+                depth,
+                text,
+                number: done.saturating_add(1),
+            });
+        }
     }
 
     /// Lines the order's search reports: `MultiPV`, or more when a
@@ -407,6 +450,7 @@ impl Control {
                 nodes: 0,
                 pv: Vec::new(),
                 root_fen: self.game.fen(),
+                bound: Bound::Exact,
             }));
         }
         if order.game_move {
