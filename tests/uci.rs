@@ -880,3 +880,67 @@ fn a_long_search_names_the_root_move_it_is_on() {
     let out = e.search("position startpos\ngo depth 3");
     assert!(out.iter().all(|l| !l.contains("currmove")), "{out:?}");
 }
+
+/// `IniFile`: a file with an error is loaded without the broken game and
+/// the error reaches the GUI as `info string`; an unusable file is refused
+/// and the games in force stay; `UCI_Variant` lists the games loaded.
+#[test]
+fn inifile_errors_are_info_strings_and_the_variant_list_follows_the_file() {
+    let dir = std::env::temp_dir().join(format!("nightrider-uci-ini-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(INI).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| *l == "Game: shatranj").unwrap();
+    lines[header + 1] = "8x8=zz";
+    let broken = dir.join("broken.ini");
+    std::fs::write(&broken, lines.join("\n")).unwrap();
+    let missing = dir.join("missing.ini");
+    let variants = |e: &Engine| -> String {
+        e.send("uci");
+        let out = e.upto(|l| l == "uciok");
+        out.into_iter()
+            .find(|l| l.starts_with("option name UCI_Variant "))
+            .unwrap()
+    };
+    let e = Engine::new();
+    assert!(variants(&e).contains(" var shatranj "));
+    assert_eq!(
+        e.exchange(&format!(
+            "setoption name IniFile value {}",
+            broken.display()
+        )),
+        [format!(
+            "info string {}:{}: expected the board size WxH[=N], found `8x8=zz`",
+            broken.display(),
+            header + 2
+        )]
+    );
+    let listed = variants(&e);
+    assert!(!listed.contains(" var shatranj ") && listed.contains(" var makruk "));
+    assert_eq!(
+        e.exchange("setoption name UCI_Variant value shatranj"),
+        ["info string error (unsupported variant): shatranj"]
+    );
+    assert_eq!(
+        e.exchange(&format!(
+            "setoption name IniFile value {}",
+            missing.display()
+        )),
+        [
+            format!(
+                "info string {}: cannot read fmax.ini: No such file or directory (os error 2)",
+                missing.display()
+            ),
+            "info string error (unusable ini file): option IniFile".to_string(),
+        ]
+    );
+    assert_eq!(variants(&e), listed);
+    assert!(e
+        .exchange(&format!("setoption name IniFile value {INI}"))
+        .is_empty());
+    assert!(variants(&e).contains(" var shatranj "));
+    assert!(e
+        .exchange("setoption name UCI_Variant value shatranj\nposition startpos moves e2e3")
+        .is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
