@@ -20,6 +20,7 @@ use crate::engine::api::{EngineOption, Event, Hello, OptionKind, Thinking};
 use crate::engine::options::{ELO, LIMIT_STRENGTH};
 use crate::engine::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::search::{Bound, DEFAULT_HASH_MB};
+use crate::xboard::format::printable;
 
 /// Who wrote the engine (`id author`).
 const AUTHOR: &str = "the Nightrider authors";
@@ -42,9 +43,19 @@ pub const MAX_HASH_MB: usize = 65_536;
 /// Largest `Threads` (more than the machine's cores are not used).
 pub const MAX_THREADS: usize = 512;
 
-/// The lines that express `event` (often none or one).
+/// The lines that express `event` (often none or one), every control
+/// character but the tab written as `\xHH` (input echoed in an error
+/// can never put a NUL or a line break on the GUI's screen).
 #[must_use]
 pub fn lines(event: &Event) -> Vec<String> {
+    unescaped_lines(event)
+        .iter()
+        .map(|line| printable(line).into_owned())
+        .collect()
+}
+
+/// [`lines`] before escaping.
+fn unescaped_lines(event: &Event) -> Vec<String> {
     let one = |s: String| vec![s];
     match event {
         Event::Hello(hello) => identify(hello),
@@ -315,6 +326,14 @@ mod tests {
             ["e2e4: 20", "d2d4: 20", "", "Nodes searched: 40", ""]
         );
         assert_eq!(lines(&Event::TellUser("a\nb".into())), ["info string a b"]);
+        let echoed = Event::Error {
+            reason: "unknown command".into(),
+            command: "a\u{0}b\u{1b}[31m\u{7f}\tc".into(),
+        };
+        assert_eq!(
+            lines(&echoed),
+            ["info string error (unknown command): a\\x00b\\x1b[31m\\x7f\tc"]
+        );
         assert_eq!(lines(&Event::OfferDraw), Vec::<String>::new());
     }
 }

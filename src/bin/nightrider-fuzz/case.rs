@@ -9,6 +9,9 @@
 //!   the protocol defers the pong until the move: if the limit passes, the
 //!   runner sends `?` (move now) and the move and the pong must then follow
 //!   within the limit again.
+//! - first line `uci`: UCI. Every output line must be a UCI line
+//!   ([`crate::uci::conforms`]); every `isready` must be answered by
+//!   `readyok` within the ping limit, even during a search.
 //! - a line `echo SYNC-N`: the console; the line `SYNC-N` must come back
 //!   within the console limit.
 //! - always: the process ends by itself after its input (or its arguments)
@@ -106,10 +109,17 @@ impl Case {
         }
     }
 
-    fn is_xboard(&self) -> bool {
-        self.input
+    /// The protocol the first line chooses.
+    fn dialect(&self) -> Dialect {
+        match self
+            .input
             .first()
-            .is_some_and(|l| l.split(|&b| b == b' ').next() == Some(b"xboard"))
+            .and_then(|l| l.split(|&b| b == b' ').next())
+        {
+            Some(b"xboard") => Dialect::Xboard,
+            Some(b"uci") => Dialect::Uci,
+            _ => Dialect::Console,
+        }
     }
 
     /// Runs the case in `scratch` (whose files stay for the caller to check).
@@ -123,7 +133,7 @@ impl Case {
             Ok(p) => p,
             Err(e) => return harness_error(&e),
         };
-        let mut run = Run::new(self.is_xboard(), limits, &self.args);
+        let mut run = Run::new(self.dialect(), limits, &self.args);
         run.feed(&mut process, &self.input);
         run.finish(&mut process);
         let mut outcome = run.outcome;
@@ -235,8 +245,18 @@ fn harness_error(e: &std::io::Error) -> Outcome {
     }
 }
 
+/// The protocol a case speaks, which decides its checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dialect {
+    Xboard,
+    Uci,
+    Console,
+}
+
 /// The state of a run in progress.
 struct Run<'a> {
+    dialect: Dialect,
+    /// Shorthand for `dialect == Xboard`.
     xboard: bool,
     limits: &'a Limits,
     outcome: Outcome,
@@ -251,9 +271,10 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    fn new<'a>(xboard: bool, limits: &'a Limits, args: &[String]) -> Run<'a> {
+    fn new<'a>(dialect: Dialect, limits: &'a Limits, args: &[String]) -> Run<'a> {
         Run {
-            xboard,
+            dialect,
+            xboard: dialect == Dialect::Xboard,
             limits,
             outcome: Outcome::default(),
             sequence: Sequence::default(),
@@ -309,8 +330,11 @@ impl Run<'_> {
         }
     }
 
-    /// The line a sync line waits for: `pong N` or `SYNC-N`.
+    /// The line a sync line waits for: `pong N`, `readyok` or `SYNC-N`.
     fn sync_token(&self, line: &[u8]) -> Option<Vec<u8>> {
+        if self.dialect == Dialect::Uci {
+            return (line == b"isready").then(|| b"readyok".to_vec());
+        }
         if self.xboard {
             let n = line.strip_prefix(b"ping ")?;
             (!n.is_empty() && n.iter().all(u8::is_ascii_digit)).then(|| [b"pong ", n].concat())
@@ -340,8 +364,19 @@ impl Run<'_> {
             self.outcome.stdout.extend_from_slice(line);
             self.outcome.stdout.push(b'\n');
         }
-        if self.xboard {
-            self.check_line(line);
+        match self.dialect {
+            Dialect::Xboard => self.check_line(line),
+            Dialect::Uci => {
+                if let Err(why) = crate::uci::conforms(line) {
+                    let shown = String::from_utf8_lossy(line);
+                    self.fail(
+                        "output",
+                        format!("nonconforming UCI output ({why})"),
+                        format!("line {:?}: {why}", truncate(&shown, 300)),
+                    );
+                }
+            }
+            Dialect::Console => {}
         }
     }
 
@@ -378,17 +413,17 @@ impl Run<'_> {
     /// Sends nothing more until `token` is read (see the module doc).
     fn sync(&mut self, process: &mut Process, token: &[u8], index: usize) {
         let sent = Instant::now();
-        let limit = if self.xboard {
-            self.limits.ping
-        } else {
+        let limit = if self.dialect == Dialect::Console {
             self.limits.console
+        } else {
+            self.limits.ping
         };
         match self.wait_for(process, token, sent + limit) {
             Waited::Found(at) => {
                 self.results.pong(index);
                 let took = at.saturating_duration_since(sent);
                 let stats = &mut self.outcome.stats;
-                if !self.xboard {
+                if self.dialect == Dialect::Console {
                     // A console sync waits for the command's work: not a ping.
                     return;
                 }
@@ -415,6 +450,14 @@ impl Run<'_> {
             Waited::TimedOut => {}
         }
         let what = String::from_utf8_lossy(token).into_owned();
+        if self.dialect == Dialect::Uci {
+            self.fail(
+                "hang",
+                format!("no readyok after `{}`", self.last_command),
+                format!("`isready` not answered within {:?}", self.limits.ping),
+            );
+            return;
+        }
         if !self.xboard {
             self.fail(
                 "hang",

@@ -1,5 +1,5 @@
 //! `nightrider-fuzz`: feeds the release engine what a careless user or a
-//! buggy GUI would (random and mutated XBoard and console lines, FENs of
+//! buggy GUI would (random and mutated XBoard, UCI and console lines, FENs of
 //! every variant, fmax.ini and its overlays, PGN, EPD, book and learn
 //! files, `kill -9` during learn-file writes) and checks that it never
 //! crashes, hangs, answers a ping late, prints a line XBoard does not know
@@ -25,6 +25,7 @@ mod kills;
 mod mutate;
 mod protocol;
 mod report;
+mod uci;
 
 use campaign::{Ctx, Settings};
 use case::{Case, Limits};
@@ -44,13 +45,13 @@ const USAGE: &str =
        [--root DIR] [--corpus DIR|none] [--ping-limit-ms MS] [--memory-limit-mb MB]
        [--keep N] [--shrink-seconds S]
        nightrider-fuzz --replay DIR [--engine PATH] [--out DIR]
-kinds: xboard console ini overlay fen pgn epd book learn kill
---ci: 12,000 XBoard lines, 1,500 console lines, 30 mutations of each file kind, 10 kills
+kinds: xboard uci console ini overlay fen pgn epd book learn kill
+--ci: 12,000 XBoard lines (and a quarter as many UCI lines), 1,500 console lines, 30 mutations of each file kind, 10 kills
 --long: 1,000,000 XBoard lines, 50,000 console lines, 10,000 mutations of each kind, 1,000 kills";
 
 /// Every campaign, in running order.
 const KINDS: &[&str] = &[
-    "xboard", "console", "ini", "overlay", "fen", "pgn", "epd", "book", "learn", "kill",
+    "xboard", "uci", "console", "ini", "overlay", "fen", "pgn", "epd", "book", "learn", "kill",
 ];
 
 /// The command line.
@@ -279,6 +280,7 @@ fn campaigns(ctx: &Ctx, options: &Options, nbk: &[u8]) {
         let begun = Instant::now();
         match kind {
             "xboard" => protocol::xboard(ctx, options.lines),
+            "uci" => uci::uci(ctx, options.lines / 4),
             "console" => protocol::console(ctx, options.console_lines),
             "ini" => files::ini(ctx, n),
             "overlay" => files::overlay(ctx, n),
