@@ -754,6 +754,38 @@ const CONSOLE: &[&str] = &[
     "input missing.txt",
 ];
 
+/// The lines that set a console session's search limits back to short ones
+/// after a command may have changed them.
+const RESTORE_LIMITS: &[u8] = b"\nsd 2\nst 0.02\nsn 0\nmt 1";
+
+/// Deepest perft a console session may ask for: deeper ones are meant to
+/// run for minutes, which the hang check cannot tell from a hang.
+const CONSOLE_PERFT_DEPTH: u64 = 3;
+
+/// `line` (a console command `word` with an argument) made to finish
+/// promptly: a perft or divide deeper than [`CONSOLE_PERFT_DEPTH`] is cut
+/// to it, and the modes the command may open are closed (`edit` by `.`,
+/// `analyze` by `exit`), so the next sync line is read as a command.
+fn modal_closed(word: &str, line: Vec<u8>) -> Vec<u8> {
+    match word {
+        "perft" | "divide" => {
+            let depth = line
+                .get(word.len()..)
+                .and_then(|arg| std::str::from_utf8(arg).ok())
+                .and_then(|arg| arg.trim().parse::<u64>().ok());
+            if depth.is_some_and(|d| d > CONSOLE_PERFT_DEPTH) {
+                format!("{word} {CONSOLE_PERFT_DEPTH}").into_bytes()
+            } else {
+                line
+            }
+        }
+        "edit" => [line.as_slice(), b"\n."].concat(),
+        "analyze" => [line.as_slice(), b"\nexit"].concat(),
+        "sd" | "st" | "sn" | "level" | "time" | "mt" => [line.as_slice(), RESTORE_LIMITS].concat(),
+        _ => line,
+    }
+}
+
 impl<'a> ConsoleGen<'a> {
     /// A generator drawing from `corpus` with its own random stream.
     pub fn new(corpus: &'a Corpus, rng: StdRng) -> ConsoleGen<'a> {
@@ -810,7 +842,8 @@ impl<'a> ConsoleGen<'a> {
                 if matches!(word, "hash" | "hashp") {
                     return b"hash 4".to_vec();
                 }
-                [word.as_bytes(), b" ", &garbage(&mut self.rng)].concat()
+                let arg = garbage(&mut self.rng);
+                modal_closed(word, [word.as_bytes(), b" ", &arg].concat())
             }
             14 => {
                 let edits = ["edit", "#", "Ke1", "ke8", "Qd1", "c", "."];
@@ -825,10 +858,31 @@ impl<'a> ConsoleGen<'a> {
                 .choose(&mut self.rng)
                 .unwrap_or(&"sd");
                 let n = garbage_number(&mut self.rng);
-                let restore = b"\nsd 2\nst 0.02\nsn 0\nmt 1".as_slice();
-                [word.as_bytes(), b" ", &n, restore].concat()
+                [word.as_bytes(), b" ", &n, RESTORE_LIMITS].concat()
             }
             _ => format!("perft {}", self.rng.gen_range(0..=2)).into_bytes(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::modal_closed;
+
+    fn closed(line: &str) -> String {
+        let word = line.split(' ').next().unwrap_or("");
+        String::from_utf8_lossy(&modal_closed(word, line.as_bytes().to_vec())).into_owned()
+    }
+
+    #[test]
+    fn console_commands_with_garbage_finish_promptly() {
+        assert_eq!(closed("divide 16"), "divide 3");
+        assert_eq!(closed("perft +7"), "perft 3");
+        assert_eq!(closed("perft 2"), "perft 2");
+        assert_eq!(closed("perft \u{e9}"), "perft \u{e9}");
+        assert_eq!(closed("edit edit"), "edit edit\n.");
+        assert_eq!(closed("analyze x"), "analyze x\nexit");
+        assert_eq!(closed("st 99999"), "st 99999\nsd 2\nst 0.02\nsn 0\nmt 1");
+        assert_eq!(closed("display x"), "display x");
     }
 }
