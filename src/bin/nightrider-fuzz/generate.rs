@@ -764,8 +764,8 @@ const CONSOLE_PERFT_DEPTH: u64 = 3;
 
 /// `line` (a console command `word` with an argument) made to finish
 /// promptly: a perft or divide deeper than [`CONSOLE_PERFT_DEPTH`] is cut
-/// to it, and the modes the command may open are closed (`edit` by `.`,
-/// `analyze` by `exit`), so the next sync line is read as a command.
+/// to it, `analyze` is closed by `exit`, and short search limits are set
+/// again after a command that may change them.
 fn modal_closed(word: &str, line: Vec<u8>) -> Vec<u8> {
     match word {
         "perft" | "divide" => {
@@ -779,7 +779,6 @@ fn modal_closed(word: &str, line: Vec<u8>) -> Vec<u8> {
                 line
             }
         }
-        "edit" => [line.as_slice(), b"\n."].concat(),
         "analyze" => [line.as_slice(), b"\nexit"].concat(),
         "sd" | "st" | "sn" | "level" | "time" | "mt" => [line.as_slice(), RESTORE_LIMITS].concat(),
         _ => line,
@@ -799,13 +798,27 @@ impl<'a> ConsoleGen<'a> {
     /// One console session of about `lines` lines, ending with `quit`.
     pub fn session(&mut self, lines: usize) -> Vec<Vec<u8>> {
         let mut out: Vec<Vec<u8>> = vec![b"hash 1".to_vec(), b"sd 2".to_vec(), b"st 0.02".to_vec()];
+        let mut editing = false;
         while out.len() < lines {
             let line = self.line();
-            out.extend(line.split(|&b| b == b'\n').map(<[u8]>::to_vec));
+            for part in line.split(|&b| b == b'\n') {
+                let word = part.split(|&b| b == b' ').next().unwrap_or_default();
+                editing = (editing || word == b"edit") && part != b".";
+                out.push(part.to_vec());
+            }
             if self.rng.gen_bool(0.4) {
+                if editing {
+                    // Edit mode reads every line as a placement: leave it
+                    // first, or the sync line is taken for one.
+                    out.push(b".".to_vec());
+                    editing = false;
+                }
                 self.syncs += 1;
                 out.push(format!("echo SYNC-{}", self.syncs).into_bytes());
             }
+        }
+        if editing {
+            out.push(b".".to_vec());
         }
         self.syncs += 1;
         out.push(format!("echo SYNC-{}", self.syncs).into_bytes());
@@ -880,7 +893,7 @@ mod tests {
         assert_eq!(closed("perft +7"), "perft 3");
         assert_eq!(closed("perft 2"), "perft 2");
         assert_eq!(closed("perft \u{e9}"), "perft \u{e9}");
-        assert_eq!(closed("edit edit"), "edit edit\n.");
+        assert_eq!(closed("edit edit"), "edit edit");
         assert_eq!(closed("analyze x"), "analyze x\nexit");
         assert_eq!(closed("st 99999"), "st 99999\nsd 2\nst 0.02\nsn 0\nmt 1");
         assert_eq!(closed("display x"), "display x");
