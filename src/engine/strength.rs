@@ -12,8 +12,8 @@
 //!   also make the positional and occasional tactical mistakes of weak
 //!   players, not only the short-sighted ones).
 //!
-//! The scale was calibrated by matches against Fairy-Max and Crafty
-//! (docs/strength.md, *Limited strength*); it is rough.
+//! The scale is a first estimate: it is not yet calibrated by matches
+//! against Fairy-Max and Crafty.
 
 use crate::core::{Score, MATE_BOUND};
 use rand::Rng;
