@@ -257,7 +257,23 @@ pub trait Position: Clone + Send + 'static {
 
 /// Static evaluation of a position, from the side to move's point of view.
 pub trait Evaluate {
-    /// Centipawn score; positive is good for the side to move.
+    /// What the evaluation derives once from the game (from its variant)
+    /// and the search holds for all its evaluations (`()` for a board whose
+    /// evaluation needs nothing of the kind).
+    type EvalTables: Clone + Send + Sync;
+
+    /// Readies this position for many evaluations and returns the tables
+    /// they use: a board that keeps evaluation sums as it moves gets the
+    /// evaluation's weights here. The search calls it on its copy of the
+    /// root.
+    fn prepare_evaluation(&mut self) -> Self::EvalTables;
+
+    /// [`Evaluate::evaluate`] with the tables `prepare_evaluation` gave for
+    /// this position or one it was reached from.
+    fn evaluate_with(&self, tables: &Self::EvalTables) -> Score;
+
+    /// Centipawn score; positive is good for the side to move. Finds the
+    /// tables itself: for an evaluation now and then, not for a search.
     fn evaluate(&self) -> Score;
 
     /// The evaluation split into named terms, centipawns for the side to
