@@ -3,7 +3,8 @@
 //! Layers, bottom to top (dependencies only point down):
 //! `core` → `rules`, `position` → `mailbox`, `bitboard` → `boards`, `notation`, `eval`,
 //! `search`, `book` → `engine` → `xboard`, `console`, `tools`, `install` → `cli`; `progress`
-//! (progress lines with an ETA for long runs) stands apart and uses only std.
+//! (progress lines with an ETA for long runs) and `text` (decoding the text files people
+//! write) stand apart, use only std, and serve any layer.
 #![forbid(unsafe_code)]
 
 pub mod bitboard;
@@ -21,5 +22,6 @@ pub mod position;
 pub mod progress;
 pub mod rules;
 pub mod search;
+pub mod text;
 pub mod tools;
 pub mod xboard;

@@ -582,3 +582,54 @@ fn a_variant_on_the_general_board_plays_from_its_own_book() {
     assert!(out.iter().any(|l| l == " no book moves"), "{out:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs the console in `dir` with the fmax.ini copied there (so `books/`
+/// is made in `dir`); returns its output lines.
+fn console_with_own_ini(dir: &Path, input: &str) -> Vec<String> {
+    use std::io::Write;
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini"),
+        dir.join("fmax.ini"),
+    )
+    .unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["--ini", "fmax.ini"])
+        .current_dir(dir)
+        .env("HOME", dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn import_before_any_variant_command_writes_the_normal_learn_file() {
+    use nightrider::book::file::BoardKind;
+    use nightrider::book::positions::PositionTable;
+    let dir = temp_dir("import-first");
+    std::fs::write(
+        dir.join("learned.txt"),
+        "position 0000000000000abc -120 6\n",
+    )
+    .unwrap();
+    assert_eq!(
+        console_with_own_ini(&dir, "import learned.txt\n"),
+        [
+            "White(1): import learned.txt",
+            "imported 0 book values and 1 positions",
+        ]
+    );
+    let learn_file = dir.join("books/normal.lrn");
+    let table = PositionTable::load(&learn_file, BoardKind::Bitboard, "normal").unwrap();
+    assert_eq!(table.len(), 1);
+    assert!(!dir.join("books/.nbk.lrn").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

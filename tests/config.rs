@@ -441,7 +441,7 @@ fn a_broken_variant_leaves_the_current_one_in_place() {
     );
     assert_eq!(
         texts(&cat.variant("nonesuch").unwrap_err()),
-        ["t.ini:0: variant `nonesuch` is not defined (no `Game: nonesuch` line)"]
+        ["t.ini: variant `nonesuch` is not defined (no `Game: nonesuch` line)"]
     );
 }
 
@@ -737,6 +737,51 @@ fn check_command_reports_every_error_and_a_summary() {
             format!("{v}/ghost.ini:1: warning: overlay for `ghost`, but the ini has no such game"),
             "3 games, 3 errors, 1 warnings".to_string(),
         ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_binary_file_as_fmax_ini_or_overlay_is_not_a_text_file_at_a_line_from_1() {
+    let dir = std::env::temp_dir().join(format!("nightrider-binary-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    let elf = dir.join("elf.ini");
+    std::fs::write(&elf, b"\x7fELF\x02\x01\x01\x00\x00\x00").unwrap();
+    let (code, lines) = run_check(&[elf.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let e = elf.display();
+    assert_eq!(
+        lines,
+        [
+            format!("{e}:1: not a text file (control byte 0x7f)"),
+            "0 games, 1 errors".to_string()
+        ]
+    );
+    // A Latin-1 comment is text; a NUL byte on line 3 of an overlay is not.
+    let ini = dir.join("fmax.ini");
+    let mut latin1 = HEAD.as_bytes().to_vec();
+    latin1.extend_from_slice(b"# f\xfcr\nGame: binary\n4x4\n3 4 4 3\n3 4 4 3\n");
+    latin1.extend_from_slice(PIECES.as_bytes());
+    std::fs::write(&ini, &latin1).unwrap();
+    std::fs::write(
+        dir.join("variants/binary.ini"),
+        b"[rules]\n\nzone.x\x00= a1\n",
+    )
+    .unwrap();
+    let (code, lines) = run_check(&["--ini", ini.to_str().unwrap()]);
+    let v = dir.join("variants").display().to_string();
+    assert_eq!(code, 1, "{lines:?}");
+    assert!(
+        lines.contains(&format!(
+            "{v}/binary.ini:3: not a text file (control byte 0x00)"
+        )),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.starts_with("2 games, 1 errors")),
+        "{lines:?}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

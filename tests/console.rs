@@ -197,7 +197,7 @@ fn check_lints_good_and_broken_files() {
             "broken.ini:2: expected the board size WxH[=N], found `8x8=x`",
             "0 games, 2 errors",
             "White(1): check missing.ini",
-            "missing.ini:0: cannot read fmax.ini: No such file or directory (os error 2)",
+            "missing.ini: cannot read fmax.ini: No such file or directory (os error 2)",
             "0 games, 1 errors",
         ]
     );

@@ -519,3 +519,69 @@ fn display_options_show_stats_numbered_variations_and_changes_only() {
         "{out:?}"
     );
 }
+
+/// Runs a console session on another thread: a session still running after
+/// a minute (a reader that stopped advancing) fails the test.
+fn session_within_a_minute(dir: &Path, input: &str) -> Vec<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (dir, input) = (dir.to_path_buf(), input.to_string());
+    std::thread::spawn(move || tx.send(session_in(&dir, &[], &input)));
+    rx.recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the console did not finish: it hangs on the file")
+}
+
+#[test]
+fn a_stray_bracket_in_a_pgn_fails_one_game_and_book_create_read_reada_go_on() {
+    let dir = scratch("stray");
+    for stray in [']', '}', '['] {
+        let pgn = format!(
+            "[Event \"bad\"]\n\n1. e4 {stray} e5 *\n\n[Event \"good\"]\n\n1. d4 d5 2. c4 e6 *\n"
+        );
+        write(&dir, "stray.pgn", &pgn);
+        let input = "book create stray.pgn 4 --dir books\nread stray.pgn\nnew\nreada stray.pgn\n";
+        assert_eq!(
+            session_within_a_minute(&dir, input),
+            [
+                "White(1): book create stray.pgn 4 --dir books",
+                &format!("line 3: stray '{stray}'"),
+                "books/normal.nbk: 1 games, 4 positions (orthodox board)",
+                "White(1): read stray.pgn",
+                "read game 1 of stray.pgn: 4 plies of normal",
+                "White(3): new",
+                "White(1): reada stray.pgn",
+                "read game 1 of stray.pgn: 4 plies added",
+            ],
+            "{stray}"
+        );
+    }
+}
+
+#[test]
+fn latin1_pgn_and_epd_files_are_read_not_rejected() {
+    let dir = scratch("latin1");
+    let pgn =
+        b"[Event \"Gambit\"]\n[White \"R\xe9ti\"]\n[Result \"*\"]\n\n1. e4 e5 {f\xfcr} 2. Nf3 *\n";
+    std::fs::write(dir.join("latin1.pgn"), pgn).unwrap();
+    let epd = b"6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"Sch\xe4fer\";\n";
+    std::fs::write(dir.join("latin1.epd"), epd).unwrap();
+    let input = "book create latin1.pgn 3 --dir books\nread latin1.pgn\nsavegame out.pgn\n\
+                 new\nsd 3\ntest latin1.epd\n";
+    let out = session_within_a_minute(&dir, input);
+    assert_eq!(
+        &out[..6],
+        [
+            "White(1): book create latin1.pgn 3 --dir books",
+            "books/normal.nbk: 1 games, 3 positions (orthodox board)",
+            "White(1): read latin1.pgn",
+            "read game 1 of latin1.pgn: 3 plies of normal",
+            "Black(2): savegame out.pgn",
+            "saved 3 plies of normal to out.pgn, result *",
+        ]
+    );
+    let saved = read(&dir, "out.pgn");
+    assert!(saved.contains("[White \"Réti\"]"), "{saved}");
+    assert!(saved.contains("e5 {für}"), "{saved}");
+    let solved = out.iter().find(|l| l.starts_with("1/1 ")).cloned();
+    let solved = solved.unwrap_or_default();
+    assert!(solved.starts_with("1/1 Schäfer: solved, Ra8#"), "{out:?}");
+}

@@ -306,6 +306,32 @@ fn bad_fens_give_one_line_errors() {
 }
 
 #[test]
+fn non_ascii_text_in_any_fen_field_is_an_error_not_a_panic() {
+    let c = shipped();
+    let fields = ["4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1"];
+    for variant in ["shatranj", "normal", "capablanca", "seirawan", "berolina"] {
+        let v = c.variant(variant).unwrap();
+        for field in 0..fields.len() {
+            for odd in ["é", "€", "𝄞", "e€3", "é3", "3é"] {
+                let mut words = fields.to_vec();
+                words[field] = odd;
+                let fen = words.join(" ");
+                let Err(err) = MailboxPos::from_fen(v.clone(), &fen) else {
+                    continue;
+                };
+                assert!(
+                    err.to_string().starts_with("bad FEN: "),
+                    "{variant} {fen:?}: {err}"
+                );
+            }
+        }
+    }
+    let v = c.variant("shatranj").unwrap();
+    let err = MailboxPos::from_fen(v, "4k3/8/8/8/8/8/8/4K3 w - é 0 1").unwrap_err();
+    assert_eq!(err.to_string(), "bad FEN: e.p. square 'é'");
+}
+
+#[test]
 fn random_fen_text_never_panics() {
     let c = shipped();
     let names = [

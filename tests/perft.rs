@@ -128,3 +128,23 @@ fn without_any_fmax_ini_orthodox_chess_is_built_in() {
     assert!(check.contains("<built-in>"), "{check}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A FEN with a non-ASCII character is a one-line error from the perft
+/// command, on the general board as on the bitboard.
+#[test]
+fn perft_refuses_a_non_ascii_fen_field_with_one_line() {
+    let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
+    for variant in ["shatranj", "normal"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+            .args(["perft", "--ini", ini, "--variant", variant, "--depth", "1"])
+            .args(["--fen", "4k3/8/8/8/8/8/8/4K3 w - é 0 1"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{variant}: {stderr}");
+        let first = stderr.lines().next().unwrap_or_default();
+        assert!(first.starts_with("perft: "), "{variant}: {stderr}");
+        assert!(first.contains("'é'"), "{variant}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{variant}: {stderr}");
+    }
+}

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The README's test command, and what CI runs (.ci/run): installs what the
 # tests need on a fresh Debian machine, then checks formatting and lints,
-# runs the whole test suite, the bench signature, `check fmax.ini`, XBoard
-# matches against Fairy-Max and every command of the README in a fresh
-# clone. Every step runs even if an earlier one failed; the last line is
-# `N passed, M failed` (test cases plus one per further check); the exit
-# status is 1 if anything failed.
+# runs the whole test suite, the bench signature (the node count in
+# tests/data/bench.txt), `check fmax.ini`, XBoard matches against Fairy-Max
+# and every command of the README in a fresh clone. Every step runs even if
+# an earlier one failed; the last line is `N passed, M failed` (test cases
+# plus one per further check); the exit status is 1 if anything failed.
 #
 # Environment: SKIP_E2E=1 leaves out the XBoard matches and the README
 # commands (the slow, real-client part).
@@ -15,7 +15,7 @@ SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 export PATH=$PATH:/usr/games
 
 # Debian packages: fairymax (its fmax.ini and the match opponent), xboard and
-# xvfb (the real-client matches), stockfish and fairy-stockfish (the README's
+# xvfb (the real-client matches), stockfish and fairy-stockfish (docs/speed.md's
 # speed comparison), python3-pip for python-chess.
 need=()
 [ -f /usr/share/games/fairymax/fmax.ini ] || need+=(fairymax)
@@ -51,11 +51,11 @@ passed=$((passed + tp)); failed=$((failed + tf))
 # A build failure or crash leaves no `test result` line to count.
 [ "$tests_status" -ne 0 ] && [ "$tf" -eq 0 ] && failed=$((failed + 1))
 
-bench_signature() {  # `nightrider bench` must print the node count the README states
+bench_signature() {  # `nightrider bench` must print the node count of tests/data/bench.txt
   local want got
-  want=$(grep -o 'Nodes searched: \*\{0,2\}[0-9]*' README.md | grep -o '[0-9]*$' | head -1)
+  want=$(tr -d '[:space:]' < tests/data/bench.txt)
   got=$(target/release/nightrider bench 2>&1 | grep -o 'Nodes searched: [0-9]*' | grep -o '[0-9]*$')
-  echo "bench: README says ${want:-nothing}, bench searched ${got:-nothing}"
+  echo "bench: tests/data/bench.txt says ${want:-nothing}, bench searched ${got:-nothing}"
   [ -n "$want" ] && [ "$want" = "$got" ]
 }
 cargo build --release --quiet

@@ -28,10 +28,13 @@ impl Engine {
 
     /// `general`: the mailbox board for orthodox chess too (`--board general`).
     fn with_board(general: bool) -> Engine {
-        let config = Config {
+        Engine::with_config(Config {
             ini_path: Some("fmax.ini".into()),
             general_board: general,
-        };
+        })
+    }
+
+    fn with_config(config: Config) -> Engine {
         let (tx, rx) = xboard::session(config).unwrap();
         Engine { tx, rx, pings: 0 }
     }
@@ -162,6 +165,7 @@ fn junk_and_bad_arguments_get_error_lines() {
             "Error (unsupported variant): nonsense",
             "Error (unknown option): option NoSuchOption",
             "Error (missing argument): st",
+            "telluser /no/such.ini: cannot read fmax.ini: no such file or directory (os error 2)",
             "Error (unusable ini file): option IniFile",
         ]
     );
@@ -265,6 +269,27 @@ fn setboard_accepts_every_fen_flavour_and_refuses_bad_ones() {
         e.exchange("setboard 4k3/8/8/8/8/8/8/4K3 w - - 0 1\ne1e2"),
         Vec::<String>::new()
     );
+}
+
+#[test]
+fn setboard_with_non_ascii_text_is_refused_not_a_crash() {
+    for general in [false, true] {
+        let mut e = Engine::with_board(general);
+        for variant in ["shatranj", "normal", "makruk"] {
+            assert_eq!(
+                e.exchange(&format!(
+                    "new\nvariant {variant}\nforce\nsetboard 4k3/8/8/8/8/8/8/4K3 w - é 0 1"
+                )),
+                ["tellusererror Illegal position"],
+                "{variant}"
+            );
+            assert_eq!(
+                e.exchange("setboard 4k3/8/8/8/8/8/8/4K3 w - - 0 1\ne1e2"),
+                Vec::<String>::new(),
+                "{variant}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -794,4 +819,116 @@ fn a_users_new_piece_is_described_to_the_gui_in_betza() {
             "pong 1",
         ]
     );
+}
+
+/// A copy of fmax.ini in a fresh directory with shatranj's board size line
+/// broken; returns the file, the broken line's number and its error line.
+fn ini_with_broken_shatranj(name: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("nightrider-xb-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string("fmax.ini").unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| *l == "Game: shatranj").unwrap();
+    lines[header + 1] = "8x8=zz";
+    let ini = dir.join("broken.ini");
+    std::fs::write(&ini, lines.join("\n")).unwrap();
+    let error = format!(
+        "{}:{}: expected the board size WxH[=N], found `8x8=zz`",
+        ini.display(),
+        header + 2
+    );
+    (ini, error)
+}
+
+#[test]
+fn a_game_with_an_error_in_the_ini_is_reported_with_its_line_not_dropped_silently() {
+    let (ini, error) = ini_with_broken_shatranj("report");
+    let dir = ini.parent().unwrap().to_path_buf();
+    let mut e = Engine::with_config(Config {
+        ini_path: Some(ini.display().to_string()),
+        general_board: false,
+    });
+    let hello = e.exchange("xboard\nprotover 2");
+    let told: Vec<&String> = hello.iter().filter(|l| l.starts_with("tell")).collect();
+    assert_eq!(told, [&format!("telluser {error}")]);
+    assert_eq!(
+        e.exchange("variant shatranj"),
+        ["Error (unsupported variant): shatranj"]
+    );
+    // An unusable file is refused with its reason; the set in force stays.
+    let binary = dir.join("binary.ini");
+    std::fs::write(&binary, b"version 4.8(w)\n\x00\x01").unwrap();
+    let missing = dir.join("missing.ini");
+    assert_eq!(
+        e.exchange(&format!(
+            "option IniFile={}\noption IniFile={}",
+            missing.display(),
+            binary.display()
+        )),
+        [
+            format!(
+                "telluser {}: cannot read fmax.ini: no such file or directory (os error 2)",
+                missing.display()
+            ),
+            "Error (unusable ini file): option IniFile".to_string(),
+            format!(
+                "telluser {}:2: not a text file (control byte 0x00)",
+                binary.display()
+            ),
+            "Error (unusable ini file): option IniFile".to_string(),
+        ]
+    );
+    assert_eq!(
+        e.exchange("variant makruk\nforce\nusermove e3e4"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        e.exchange(&format!("option IniFile={}", ini.display())),
+        [format!("telluser {error}")]
+    );
+    let good = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
+    assert_eq!(
+        e.exchange(&format!(
+            "option IniFile={good}\nvariant shatranj\nforce\nusermove e2e3"
+        )),
+        Vec::<String>::new()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_binary_reports_ini_errors_on_stderr_as_check_does_and_to_the_gui() {
+    let (ini, error) = ini_with_broken_shatranj("stderr");
+    let out = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["--ini", ini.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"xboard\nprotover 2\nping 1\nquit\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.lines().collect::<Vec<_>>(),
+        [format!("nightrider: {error}")]
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.lines().any(|l| l == format!("telluser {error}")),
+        "{stdout}"
+    );
+    let check = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["check", ini.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let check = String::from_utf8_lossy(&check.stdout);
+    assert!(check.lines().any(|l| l == error), "{check}");
+    std::fs::remove_dir_all(ini.parent().unwrap()).ok();
 }

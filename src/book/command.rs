@@ -8,7 +8,7 @@
 
 use super::choose::{show_book, ChoiceSettings};
 use super::create::{build_book_reporting, CreateOptions};
-use super::file::{BoardKind, Book};
+use super::file::{with_lock, BoardKind, Book};
 use super::pgn::{read_pgn, PgnGame};
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
@@ -101,7 +101,7 @@ pub fn create_books(
         };
         errors.extend(problems);
         let path = book_path(&target.dir, &name, opts.repertoire);
-        match book.save(&path) {
+        match with_lock(&path, "book", || book.save(&path)) {
             Ok(()) => written.push(format!(
                 "{}: {} games, {} positions ({} board)",
                 path.display(),
@@ -258,7 +258,7 @@ pub fn book_lines(args: &[String], repertoire: bool) -> Result<Vec<String>, Stri
         Some("create") => {
             let file = p.get(1).ok_or("book create needs FILE.pgn")?;
             let opts = create_options(p, repertoire)?;
-            let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+            let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
             let mut target = BookTarget::beside(&catalog);
             target.general_board = flags.general;
             if let Some(dir) = flags.dir {

@@ -7,12 +7,14 @@
 //! 0 main, 1 repertoire), variant name (u16 length + UTF-8), entry count
 //! (u32), entries of [`ENTRY_BYTES`] sorted by key, then an FNV-1a 64
 //! checksum of everything before it. Writes are atomic: temporary file,
-//! `fsync`, rename. Any defect is one line of error and the caller plays on
-//! without the book.
+//! `fsync`, rename, under the file's lock. A writer killed mid-write leaves
+//! its temporary file `FILE.tmpPID`; whoever next takes the lock removes
+//! those whose process is gone. Any defect is one line of error and the
+//! caller plays on without the book.
 
 use std::fs;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 6] = b"NRBOOK";
 /// Version of the format written and understood.
@@ -286,6 +288,13 @@ impl Book {
     }
 }
 
+/// The temporary file process `pid` writes `path` through: `PATH.tmpPID`.
+fn temporary_path(path: &Path, pid: u32) -> PathBuf {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{pid}"));
+    PathBuf::from(tmp)
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file beside it (made
 /// with its directory if needed), synced, then renamed over it. On failure
 /// `path` is untouched and the temporary file removed.
@@ -296,9 +305,7 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir)?;
     }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = std::path::PathBuf::from(tmp);
+    let tmp = temporary_path(path, std::process::id());
     let written = (|| {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -311,8 +318,69 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     written
 }
 
+/// The processes whose temporary files for `path` lie beside it (other than
+/// this process's own).
+fn temporaries_of_others(path: &Path) -> Vec<u32> {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Vec::new();
+    };
+    let prefix = format!("{name}.tmp");
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let own = std::process::id();
+    entries
+        .flatten()
+        .filter_map(|e| {
+            let file = e.file_name();
+            let pid = file.to_str()?.strip_prefix(&prefix)?;
+            if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            pid.parse::<u32>().ok().filter(|&pid| pid != own)
+        })
+        .collect()
+}
+
+/// Whether process `pid` may still be running. Where `/proc` lists the
+/// processes, that is whether it is listed; elsewhere the answer is no,
+/// which is safe because this is only asked while holding the file's lock,
+/// and every writer holds it as long as its temporary file exists.
+fn may_be_running(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    proc.join("self").exists() && proc.join(pid.to_string()).exists()
+}
+
+/// Removes the temporary files of writers of `path` killed mid-write
+/// (`kill -9` leaves `PATH.tmpPID` behind). The lock on `path` must be held.
+fn remove_stale_temporaries(path: &Path) {
+    for pid in temporaries_of_others(path) {
+        if !may_be_running(pid) {
+            let _ = fs::remove_file(temporary_path(path, pid));
+        }
+    }
+}
+
+/// When writers of `path` left temporary files behind, removes those whose
+/// process is gone, under the lock; does nothing (no lock, no directory
+/// made) when there are none.
+///
+/// # Errors
+/// `what PATH: cannot lock: reason`.
+pub(crate) fn clean_up_after_killed_writers(path: &Path, what: &str) -> Result<(), String> {
+    if temporaries_of_others(path).is_empty() {
+        return Ok(());
+    }
+    with_lock(path, what, || Ok(()))
+}
+
 /// Runs `change` while holding an exclusive lock on `PATH.lock`, so that
-/// processes sharing a file serialise their read-change-write cycles.
+/// processes sharing a file serialise their read-change-write cycles; first
+/// removes what writers killed mid-write left behind.
 ///
 /// # Errors
 /// `what PATH: cannot lock: reason`, or the error of `change`.
@@ -334,6 +402,7 @@ pub(crate) fn with_lock<T>(
         .open(&lock_name)
         .map_err(fail)?;
     lock.lock().map_err(fail)?;
+    remove_stale_temporaries(path);
     let result = change();
     let _ = lock.unlock();
     result

@@ -164,6 +164,11 @@ pub fn read_pgn(text: &str) -> PgnFile {
             r.begin(line);
             r.fail(line, "')' without '('");
             i += 1;
+        } else if STRAY.contains(c) {
+            // `]`, `}`, or `[` inside the moves: no token starts here.
+            r.begin(line);
+            r.fail(line, &format!("stray '{c}'"));
+            i += 1;
         } else {
             let end = token_end(&chars, i);
             let token: String = chars[i..end].iter().collect();
@@ -193,11 +198,20 @@ fn skip_line(chars: &[char], mut i: usize) -> usize {
     i
 }
 
-fn token_end(chars: &[char], mut i: usize) -> usize {
-    while i < chars.len() && !chars[i].is_whitespace() && !"{}()[];".contains(chars[i]) {
-        i += 1;
+/// The characters that end a token (besides white space).
+const DELIMITERS: &str = "{}()[];";
+
+/// Delimiters no branch of [`read_pgn`] reads when they come here.
+const STRAY: &str = "]}[";
+
+/// The end of the token starting at `i`: past `chars[i]` at least, so the
+/// reader always moves on.
+fn token_end(chars: &[char], i: usize) -> usize {
+    let mut end = i + 1;
+    while end < chars.len() && !chars[end].is_whitespace() && !DELIMITERS.contains(chars[end]) {
+        end += 1;
     }
-    i
+    end
 }
 
 /// `[Name "value"]` on one line.

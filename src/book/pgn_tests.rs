@@ -62,6 +62,42 @@ fn unterminated_comment_and_variation_are_one_error_each() {
     assert_eq!(file.games.len(), 1);
 }
 
+/// Reads `text` on another thread: a reader that stops advancing fails
+/// the test after a few seconds instead of hanging it.
+fn read_pgn_in_time(text: &str) -> PgnFile {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let text = text.to_string();
+    std::thread::spawn(move || tx.send(read_pgn(&text)));
+    rx.recv_timeout(std::time::Duration::from_secs(5))
+        .expect("read_pgn did not finish (a loop that does not advance)")
+}
+
+#[test]
+fn stray_brackets_and_braces_mid_line_fail_their_game_and_reading_goes_on() {
+    for stray in [']', '}', '['] {
+        let text = format!(
+            "[Event \"bad\"]\n\n1. e4 {stray} e5 2. Nf3 *\n\n[Event \"good\"]\n\n1. d4 d5 1/2-1/2\n"
+        );
+        let file = read_pgn_in_time(&text);
+        assert_eq!(file.errors, [format!("line 3: stray '{stray}'")]);
+        let events: Vec<&str> = file.games.iter().filter_map(|g| g.tag("Event")).collect();
+        assert_eq!(events, ["good"], "{stray}");
+        assert_eq!(file.games[0].moves.len(), 2);
+    }
+    for text in [
+        "]",
+        "}",
+        "1. e4]",
+        "e4}[",
+        "[Event \"x\"] ]",
+        "1. e4 e5 [x] *",
+    ] {
+        let file = read_pgn_in_time(text);
+        assert!(file.games.is_empty(), "{text:?}: {:?}", file.games);
+        assert_eq!(file.errors.len(), 1, "{text:?}: {:?}", file.errors);
+    }
+}
+
 #[test]
 fn writer_round_trips_through_the_reader() {
     let mut pos = BitboardPos::startpos();

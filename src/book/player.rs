@@ -112,7 +112,8 @@ pub struct BookPlayer {
 }
 
 impl BookPlayer {
-    /// A player with default settings and no books; `seed` seeds the
+    /// A player with default settings and no books loaded, on orthodox
+    /// chess in `books/` until [`BookPlayer::select`]; `seed` seeds the
     /// random choice (the engine passes the time).
     #[must_use]
     pub fn new(seed: u64) -> BookPlayer {
@@ -120,8 +121,8 @@ impl BookPlayer {
             settings: BookSettings::default(),
             log: GameLog::default(),
             default_dir: PathBuf::from("books"),
-            variant: String::new(),
-            board: BoardKind::Mailbox,
+            variant: "normal".to_string(),
+            board: BoardKind::Bitboard,
             books: BookSet::default(),
             main_path: PathBuf::new(),
             positions: Arc::new(Vec::new()),
@@ -169,6 +170,14 @@ impl BookPlayer {
             self.use_book_file(&file, &mut set, &mut problems);
         }
         self.books = set;
+        for (path, what) in [
+            (&self.main_path, "book"),
+            (&self.learn_path(), "learn file"),
+        ] {
+            if let Err(e) = super::file::clean_up_after_killed_writers(path, what) {
+                problems.push(e);
+            }
+        }
         let learned = PositionTable::load(&self.learn_path(), self.board, &self.variant);
         self.positions = Arc::new(match learned {
             Ok(table) => table.entries().copied().collect(),

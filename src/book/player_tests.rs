@@ -263,3 +263,41 @@ fn chesspartner_learning_counts_the_engine_s_results() {
     assert!(lines[1].ends_with("70%"), "{lines:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_player_not_yet_selected_names_its_files_after_normal() {
+    let dir = std::env::temp_dir().join(format!("nr-player-unselected-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let text_file = dir.join("learned.txt");
+    std::fs::write(&text_file, "position 0000000000000abc -120 6\n").unwrap();
+    let mut player = BookPlayer::new(3);
+    player.settings.dir = Some(dir.clone());
+    assert_eq!(
+        player.import(&text_file, false),
+        Ok("imported 0 book values and 1 positions".into())
+    );
+    let table = PositionTable::load(&dir.join("normal.lrn"), BoardKind::Bitboard, "normal");
+    assert_eq!(table.map(|t| t.len()), Ok(1));
+    assert!(!dir.join(".nbk.lrn").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selecting_a_variant_removes_what_killed_learn_writes_left() {
+    let (dir, mut player) = setup("killed");
+    let left = [
+        dir.join("normal.lrn.tmp4194305"),
+        dir.join("normal.nbk.tmp4194306"),
+    ];
+    for file in &left {
+        std::fs::write(file, b"half a file").unwrap();
+    }
+    assert_eq!(
+        player.select(&dir, "normal", BoardKind::Bitboard),
+        Vec::<String>::new()
+    );
+    assert!(left.iter().all(|f| !f.exists()));
+    assert!(dir.join("normal.nbk").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -269,6 +269,37 @@ mod tests {
     }
 
     #[test]
+    fn a_learn_write_removes_the_temporary_files_of_killed_writers() {
+        let dir = std::env::temp_dir().join(format!("nr-stale-tmp-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("normal.lrn");
+        let tmp = |suffix: &str| dir.join(format!("normal.lrn.tmp{suffix}"));
+        // Above Linux's largest pid_max (2^22): no process has this id.
+        let killed = tmp("4194305");
+        let not_ours = [tmp("x1"), tmp(""), dir.join("other.lrn.tmp4194305")];
+        for file in not_ours.iter().chain([&killed]) {
+            std::fs::write(file, b"half a file").unwrap();
+        }
+        let table = update_locked(&path, BoardKind::Bitboard, "normal", &[p(0xabc, -120)]).unwrap();
+        assert_eq!(table.len(), 1);
+        assert!(!killed.exists(), "the killed writer's file stays");
+        assert!(not_ours.iter().all(|f| f.exists()));
+        assert_eq!(
+            PositionTable::load(&path, BoardKind::Bitboard, "normal"),
+            Ok(table)
+        );
+        // Where /proc lists processes, a running writer's file is kept.
+        if Path::new("/proc/self").exists() {
+            let running = tmp("1");
+            std::fs::write(&running, b"being written").unwrap();
+            update_locked(&path, BoardKind::Bitboard, "normal", &[]).unwrap();
+            assert!(running.exists());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn corrupt_learn_files_are_one_line_errors() {
         let mut t = PositionTable::new(BoardKind::Bitboard, "normal");
         t.add(p(0xabc, -120));

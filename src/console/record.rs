@@ -72,7 +72,7 @@ impl GameRecord {
 /// # Errors
 /// An unreadable file, or no such game (with the reader's first complaint).
 pub fn load_game(path: &str, index: usize) -> Result<PgnGame, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("Error: {path}: {e}"))?;
+    let text = crate::text::read(path).map_err(|e| format!("Error: {path}: {e}"))?;
     let file = read_pgn(&text);
     if let Some(game) = file.games.into_iter().nth(index.saturating_sub(1)) {
         return Ok(game);
@@ -89,7 +89,7 @@ pub fn load_game(path: &str, index: usize) -> Result<PgnGame, String> {
 /// An unreadable file, or one without any game (with the reader's first
 /// complaint).
 pub fn load_all_games(path: &str) -> Result<Vec<PgnGame>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("Error: {path}: {e}"))?;
+    let text = crate::text::read(path).map_err(|e| format!("Error: {path}: {e}"))?;
     let file = read_pgn(&text);
     if file.games.is_empty() {
         return Err(match file.errors.first() {

@@ -233,7 +233,7 @@ pub fn run(c: &mut Console, args: &str) -> Result<(), String> {
                 .ok_or_else(|| format!("Error (bad iteration count): {n}"))?,
         ),
     };
-    let text = std::fs::read_to_string(file).map_err(|e| format!("Error: {file}: {e}"))?;
+    let text = crate::text::read(file).map_err(|e| format!("Error: {file}: {e}"))?;
     let items = parse_suite(&text).map_err(|e| match e.split_once(": ") {
         Some((line, why)) => format!("Error ({file} {line}): {why}"),
         None => format!("Error ({file}): {e}"),

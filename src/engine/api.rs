@@ -322,6 +322,10 @@ pub enum Event {
     TellUser(String),
     /// An error message for the user.
     TellUserError(String),
+    /// Errors in the variant definitions just loaded, each as
+    /// `file:line: message`; already on stderr. XBoard shows them with
+    /// `telluser`; the console leaves them to stderr.
+    ConfigErrors(Vec<String>),
     /// Book information (each entry one line; empty = no book).
     Book(Vec<String>),
     /// Analysis status.

@@ -5,7 +5,8 @@
 
 use crate::rules::builtin::ORTHODOX_INI;
 use crate::rules::catalog::{Catalog, BUILTIN_NAME};
-use crate::rules::Variant;
+use crate::rules::lint::lint;
+use crate::rules::{ConfigError, Variant};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -19,27 +20,42 @@ pub struct Library {
     builtin: Catalog,
 }
 
+/// What loading the variant definitions found wrong.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadReport {
+    /// The file could not be used at all (unreadable, not text, no valid
+    /// game): only the built-in orthodox definition was loaded.
+    pub unusable: bool,
+    /// Why the file is unusable; else the errors `nightrider check` reports
+    /// for it (games and overlays refused, games that do not build).
+    pub errors: Vec<ConfigError>,
+}
+
 impl Library {
     /// Loads the catalog (`path`, else fmax.ini next to the binary or in the
-    /// working directory); on failure only the built-in definition is
-    /// available and the first error is returned alongside.
+    /// working directory); when the file is unusable only the built-in
+    /// definition is available. The report says what was wrong.
     #[must_use]
-    pub fn load(path: Option<&str>) -> (Library, Option<String>) {
+    pub fn load(path: Option<&str>) -> (Library, LoadReport) {
         let builtin = Catalog::from_text(ORTHODOX_INI, BUILTIN_NAME, &[]);
         match Catalog::load(path.map(Path::new)) {
-            Ok(catalog) => (Library { catalog, builtin }, None),
-            Err(errors) => {
-                let problem = errors
-                    .first()
-                    .map_or_else(|| "no variants".to_string(), ToString::to_string);
-                (
-                    Library {
-                        catalog: builtin.clone(),
-                        builtin,
-                    },
-                    Some(problem),
-                )
+            Ok(catalog) => {
+                let report = LoadReport {
+                    unusable: false,
+                    errors: lint(&catalog).errors,
+                };
+                (Library { catalog, builtin }, report)
             }
+            Err(errors) => (
+                Library {
+                    catalog: builtin.clone(),
+                    builtin,
+                },
+                LoadReport {
+                    unusable: true,
+                    errors,
+                },
+            ),
         }
     }
 

@@ -46,11 +46,9 @@ pub fn run(
 ) -> std::io::Result<()> {
     let (report_tx, mut reports) = crossbeam_channel::unbounded();
     let worker = Worker::spawn(report_tx)?;
-    let (library, problem) = Library::load(config.ini_path.as_deref());
+    let (library, report) = Library::load(config.ini_path.as_deref());
     let mut control = Control::new(library, config.general_board, worker);
-    if let Some(problem) = problem {
-        eprintln!("nightrider: {problem}");
-    }
+    control.report_definitions(&report);
     let mut running = true;
     while running {
         let timer = match control.wake_at() {

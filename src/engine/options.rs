@@ -17,8 +17,9 @@ pub struct Settings {
     pub multi_pv: usize,
 }
 
-/// Option names.
-const INI_FILE: &str = "IniFile";
+/// Option names. `IniFile` is the control's own (it reports the file's
+/// errors and restarts the game): see `Control::ini_file`.
+pub(crate) const INI_FILE: &str = "IniFile";
 const FAIRY_VARIANT: &str = "FairyVariant";
 const MAKRUK_RULES: &str = "MakrukRules";
 const MULTI_PV: &str = "MultiPvLines";
@@ -56,8 +57,7 @@ pub fn advertised(library: &Library, settings: &Settings) -> Vec<EngineOption> {
     out
 }
 
-/// Applies `option NAME=VALUE`; returns whether the variant definitions were
-/// reloaded (the game then restarts).
+/// Applies `option NAME=VALUE` (any option but `IniFile`).
 ///
 /// # Errors
 /// A short reason (`unknown option`, `bad value`) for an `Error` reply.
@@ -66,7 +66,7 @@ pub fn apply(
     library: &mut Library,
     name: &str,
     value: Option<&str>,
-) -> Result<bool, String> {
+) -> Result<(), String> {
     let value = value.map(str::trim).ok_or_else(|| "bad value".to_string());
     let spin = |min: i32, max: i32| -> Result<i32, String> {
         let v = value
@@ -76,35 +76,23 @@ pub fn apply(
         Ok(v.clamp(min, max))
     };
     match name {
-        INI_FILE => {
-            let (fresh, problem) = Library::load(Some(value?));
-            if let Some(problem) = problem {
-                // The details go to stderr: XBoard reads "No such file" on stdout as a dead engine.
-                eprintln!("nightrider: {problem}");
-                return Err("unusable ini file".into());
-            }
-            *library = fresh;
-            Ok(true)
-        }
         FAIRY_VARIANT => library
             .set_fairy_choice(value?)
-            .map(|()| false)
             .map_err(|_| "bad value".into()),
         MAKRUK_RULES => library
             .set_makruk_choice(value?)
-            .map(|()| false)
             .map_err(|_| "bad value".into()),
         MULTI_PV => {
             settings.multi_pv = usize::try_from(spin(1, 32)?).unwrap_or(1);
-            Ok(false)
+            Ok(())
         }
         RESIGN => {
             settings.resign_threshold = spin(0, 10_000)?;
-            Ok(false)
+            Ok(())
         }
         DRAW_SCORE => {
             settings.draw_score = spin(-500, 500)?;
-            Ok(false)
+            Ok(())
         }
         _ => Err("unknown option".into()),
     }

@@ -228,9 +228,10 @@ pub fn install(layout: &Layout, ini: Option<&Path>) -> Result<Vec<String>, Strin
         "no fmax.ini found next to the binary or in the working directory; run from the checkout or give --ini FILE",
     )?;
     let ini_text = ini.display().to_string();
-    let (library, problem) = crate::engine::library::Library::load(Some(&ini_text));
-    if let Some(problem) = problem {
-        return Err(problem);
+    let (library, report) = crate::engine::library::Library::load(Some(&ini_text));
+    if report.unusable {
+        let first = report.errors.first().map(ToString::to_string);
+        return Err(first.unwrap_or_else(|| format!("{ini_text}: unusable")));
     }
     let overlays = catalog::locate_overlay_dir(Some(&ini));
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;

@@ -226,12 +226,19 @@ impl MailboxPos {
         Ok(())
     }
 
+    /// Squares written one after another (`e3`, `d4e3f2`): each is one
+    /// character and the digits after it.
     fn parse_square_list(&self, text: &str) -> Result<Vec<u8>, TextError> {
         let mut out = Vec::new();
         let mut rest = text;
         while !rest.is_empty() {
-            let len = 1 + rest[1..].chars().take_while(char::is_ascii_digit).count();
-            let (name, tail) = rest.split_at(len.min(rest.len()));
+            // Split at a character boundary: the field may hold any text.
+            let end = rest
+                .char_indices()
+                .skip(1)
+                .find(|&(_, c)| !c.is_ascii_digit())
+                .map_or(rest.len(), |(i, _)| i);
+            let (name, tail) = rest.split_at(end);
             let sq = self
                 .parse_square(name, false)
                 .ok_or_else(|| err(format!("e.p. square '{text}'")))?;

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::fmax::{self, IniFile};
 use super::overlay::{self, Overlay};
-use super::{builtin, ConfigError, GameDef, Variant};
+use super::{builtin, read_config, ConfigError, GameDef, Variant};
 
 /// The file name looked for when no path is given.
 pub const INI_NAME: &str = "fmax.ini";
@@ -90,7 +90,7 @@ pub fn locate_overlay_dir(ini_path: Option<&Path>) -> Option<PathBuf> {
 /// Reads the text of the ini the engine would use, with its display name.
 ///
 /// # Errors
-/// The file exists (or was named) but cannot be read.
+/// The file exists (or was named) but cannot be read or is not text.
 pub fn read_ini(
     explicit: Option<&Path>,
 ) -> Result<(Option<PathBuf>, String, String), Vec<ConfigError>> {
@@ -102,14 +102,8 @@ pub fn read_ini(
         )),
         Some(path) => {
             let name = path.display().to_string();
-            match std::fs::read_to_string(&path) {
-                Ok(text) => Ok((Some(path), name, text)),
-                Err(e) => Err(vec![ConfigError {
-                    file: name,
-                    line: 0,
-                    message: format!("cannot read fmax.ini: {e}"),
-                }]),
-            }
+            let text = read_config(&path, INI_NAME).map_err(|e| vec![e])?;
+            Ok((Some(path), name, text))
         }
     }
 }

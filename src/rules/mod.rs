@@ -5,7 +5,8 @@
 //! reads the `variants/*.ini` files with the rules fmax.ini cannot say, and
 //! `variant` validates both and derives the tables the boards use
 //! ([`Variant`]). `builtin` holds the orthodox definition used when no file is
-//! found. Depends only on `core`; nothing here knows about boards or search.
+//! found. Depends only on `core` (and `text` to read files); nothing here
+//! knows about boards or search.
 
 pub mod betza;
 pub mod board_keys;
@@ -29,7 +30,8 @@ pub use variant::Variant;
 pub struct ConfigError {
     /// The file name as the user gave it (or `<built-in>`).
     pub file: String,
-    /// 1-based line number.
+    /// 1-based line number; 0 when the problem is the whole file (it
+    /// cannot be read, a game it lacks).
     pub line: usize,
     /// What is wrong and what was expected.
     pub message: String,
@@ -37,7 +39,30 @@ pub struct ConfigError {
 
 impl std::fmt::Display for ConfigError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
+    }
+}
+
+/// Reads a configuration file (`what` names it in messages) as text:
+/// UTF-8, else Latin-1.
+///
+/// # Errors
+/// The file cannot be read (at line 0: the whole file), or it is not a
+/// text file (at the line of its first control byte).
+pub fn read_config(path: &std::path::Path, what: &str) -> Result<String, ConfigError> {
+    let at = |line: usize, message: String| ConfigError {
+        file: path.display().to_string(),
+        line,
+        message,
+    };
+    let bytes = std::fs::read(path).map_err(|e| at(0, format!("cannot read {what}: {e}")))?;
+    match crate::text::binary_at(&bytes) {
+        Some(bad) => Err(at(bad.line, bad.to_string())),
+        None => Ok(crate::text::decode(bytes)),
     }
 }
 

@@ -214,17 +214,11 @@ pub const SECTION: &str = "rules";
 /// Reads an overlay file.
 ///
 /// # Errors
-/// The file cannot be read, or any problem [`parse_overlay`] reports.
+/// The file cannot be read or is not text, or any problem
+/// [`parse_overlay`] reports.
 pub fn load_overlay(path: &Path) -> Result<Overlay, Vec<ConfigError>> {
-    let file = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => parse_overlay(&text, &file),
-        Err(e) => Err(vec![ConfigError {
-            file,
-            line: 0,
-            message: format!("cannot read the overlay: {e}"),
-        }]),
-    }
+    let text = super::read_config(path, "the overlay").map_err(|e| vec![e])?;
+    parse_overlay(&text, &path.display().to_string())
 }
 
 /// Parses the text of an overlay; `file` is the name used in messages.

@@ -340,7 +340,7 @@ fn run_tune(args: &[String]) -> Result<(), String> {
         anchor: number(args, "--anchor", 0.0f64)?,
     };
     let out = option(args, "--out").unwrap_or("weights.rs");
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
     let (samples, skipped) = read_samples(&text);
     if samples.len() < 10 {
         return Err(format!("{file}: only {} usable positions", samples.len()));
@@ -369,7 +369,7 @@ fn run_generate(args: &[String]) -> Result<(), String> {
         .parse()
         .map_err(|_| "the game count must be a number".to_string())?;
     let book = option(args, "--openings").unwrap_or("../shared/openings/normal.pgn");
-    let text = std::fs::read_to_string(book).map_err(|e| format!("{book}: {e}"))?;
+    let text = crate::text::read(book).map_err(|e| format!("{book}: {e}"))?;
     let sp = SelfPlay {
         openings: load_openings(&text)?,
         nodes: number(args, "--nodes", 5000u64)?,

@@ -50,6 +50,7 @@ pub fn lines(event: &Event) -> Vec<String> {
         Event::Piece(text) => one(format!("piece {text}")),
         Event::TellUser(m) => one(format!("telluser {m}")),
         Event::TellUserError(m) => one(format!("tellusererror {m}")),
+        Event::ConfigErrors(errors) => one(config_errors(errors)),
         Event::Book(entries) => book(entries),
         Event::Status(s) => one(format!(
             "stat01: {} {} {} {} {}",
@@ -121,6 +122,41 @@ fn option(o: &EngineOption) -> String {
             format!("{name} -combo {}", quoted_text(&marked.join(" /// ")))
         }
     }
+}
+
+/// At most this many definition errors are spelled out in the `telluser`
+/// line (XBoard shows it as one popup); the others are counted.
+const SHOWN_CONFIG_ERRORS: usize = 3;
+
+/// Words XBoard takes, anywhere in a line, for an engine that failed to
+/// start (`backend.c`), with harmless spellings; OS errors ("No such file or
+/// directory", "Permission denied") carry some of them.
+const START_FAILURE_WORDS: [(&str, &str); 6] = [
+    ("unknown host", "host unknown"),
+    ("No remote directory", "no remote directory"),
+    ("not found", "missing"),
+    ("No such file", "no such file"),
+    ("can't alloc", "cannot allocate"),
+    ("Permission denied", "permission denied"),
+];
+
+/// One `telluser` line with the definition errors (`file:line: message`).
+fn config_errors(errors: &[String]) -> String {
+    let mut shown: Vec<&str> = errors
+        .iter()
+        .take(SHOWN_CONFIG_ERRORS)
+        .map(String::as_str)
+        .collect();
+    let more = errors.len().saturating_sub(SHOWN_CONFIG_ERRORS);
+    let rest = format!("and {more} more (on stderr)");
+    if more > 0 {
+        shown.push(&rest);
+    }
+    let mut text = shown.join(" | ");
+    for (word, harmless) in START_FAILURE_WORDS {
+        text = text.replace(word, harmless);
+    }
+    format!("telluser {text}")
 }
 
 /// Book lines start with a blank and end with an empty line.

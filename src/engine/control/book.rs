@@ -37,7 +37,6 @@ impl Control {
             super::AnyGame::General(_) => BoardKind::Mailbox,
         };
         let problems = self.books.select(&dir, name, board);
-        self.books_selected = true;
         self.tell_problems(problems);
     }
 
@@ -51,9 +50,6 @@ impl Control {
     /// Plays from the book if it has a move here; true when it did (or
     /// started the brief search among book moves).
     pub(super) fn play_from_book(&mut self, limits: MoveLimits) -> bool {
-        if !self.books_selected {
-            self.select_books("normal");
-        }
         match self.game.book_advice(&mut self.books) {
             Advice::Out => false,
             Advice::Play { text, choices } => {
@@ -154,9 +150,6 @@ impl Control {
 
     /// `bk` / `show book`.
     pub(super) fn show_book(&mut self) {
-        if !self.books_selected {
-            self.select_books("normal");
-        }
         let lines = self.game.book_lines(&self.books);
         self.out.push(Event::Book(lines));
     }

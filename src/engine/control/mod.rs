@@ -11,6 +11,7 @@
 
 mod board_ui;
 mod book;
+mod definitions;
 
 use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
@@ -91,7 +92,6 @@ pub struct Control {
     edit: Option<(Diagram, Color)>,
     held_illegal: Option<String>,
     books: BookPlayer,
-    books_selected: bool,
     pending_result: Option<crate::core::GameResult>,
     out: Vec<Event>,
 }
@@ -126,11 +126,13 @@ impl Control {
             edit: None,
             held_illegal: None,
             books: BookPlayer::new(seed()),
-            books_selected: false,
             pending_result: None,
             out: Vec::new(),
         };
         control.start_fen = control.game.fen();
+        // The books (and the learn file) of the starting variant, so that
+        // `import` or a book option before any `new` or `variant` has them.
+        control.select_books("normal");
         control
     }
 
@@ -553,16 +555,15 @@ impl Control {
         if self.book_option(name, value) {
             return;
         }
-        match options::apply(&mut self.settings, &mut self.library, name, value) {
-            Ok(reload) => {
-                if reload && self.running.is_none() {
-                    self.new_game();
-                }
-            }
-            Err(reason) => self.out.push(Event::Error {
+        if name == options::INI_FILE {
+            self.ini_file(value);
+            return;
+        }
+        if let Err(reason) = options::apply(&mut self.settings, &mut self.library, name, value) {
+            self.out.push(Event::Error {
                 reason,
                 command: format!("option {name}"),
-            }),
+            });
         }
     }
 

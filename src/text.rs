@@ -1,0 +1,100 @@
+//! Reading the text files people write: PGN, EPD, fmax.ini and the
+//! `variants/` overlays.
+//!
+//! Old PGN collections and hand-edited files are often Latin-1 (or
+//! CP-1252), not UTF-8, so [`decode`] never fails: valid UTF-8 is taken as
+//! it is, anything else byte by byte as Latin-1 (one byte, one character,
+//! so a single stray byte costs one odd letter instead of the whole file).
+//! A leading byte-order mark is dropped. [`binary_at`] tells a binary file
+//! (given by mistake as a configuration file) from text. Depends only on
+//! `std`; any layer may use it.
+
+use std::path::Path;
+
+/// The text of `bytes`: UTF-8 if they are valid UTF-8, else Latin-1; a
+/// leading byte-order mark is dropped.
+#[must_use]
+pub fn decode(bytes: Vec<u8>) -> String {
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+    };
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
+}
+
+/// Reads a text file with [`decode`].
+///
+/// # Errors
+/// The OS error when the file cannot be read.
+pub fn read(path: impl AsRef<Path>) -> std::io::Result<String> {
+    std::fs::read(path).map(decode)
+}
+
+/// A byte no text file holds, where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BinaryByte {
+    /// 1-based line of the byte.
+    pub line: usize,
+    /// The byte.
+    pub byte: u8,
+}
+
+impl std::fmt::Display for BinaryByte {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not a text file (control byte 0x{:02x})", self.byte)
+    }
+}
+
+/// The first control byte of `bytes` other than tab, line feed, form feed
+/// and carriage return (NUL, DEL, escape...): text files have none, binary
+/// files almost always have some near the start.
+#[must_use]
+pub fn binary_at(bytes: &[u8]) -> Option<BinaryByte> {
+    let text_control = |b: u8| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r');
+    let at = bytes
+        .iter()
+        .position(|&b| (b < 0x20 || b == 0x7f) && !text_control(b))?;
+    let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    Some(BinaryByte {
+        line,
+        byte: bytes[at],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin1_bytes_decode_as_letters_instead_of_failing() {
+        assert_eq!(decode(b"R\xe9ti 1-0".to_vec()), "Réti 1-0");
+        assert_eq!(decode("Réti".as_bytes().to_vec()), "Réti");
+        assert_eq!(
+            decode(b"\xef\xbb\xbf[Event \"x\"]".to_vec()),
+            "[Event \"x\"]"
+        );
+        assert_eq!(decode(Vec::new()), "");
+    }
+
+    #[test]
+    fn binary_files_are_told_from_text_with_the_line_of_the_first_bad_byte() {
+        assert_eq!(binary_at(b"version 4.8(w)\r\n\tGame: x\x0c\n"), None);
+        assert_eq!(binary_at("é ü".as_bytes()), None);
+        assert_eq!(
+            binary_at(b"\x7fELF\x02\x01"),
+            Some(BinaryByte {
+                line: 1,
+                byte: 0x7f
+            })
+        );
+        let found = binary_at(b"a\nb\n\nc\x00d");
+        assert_eq!(found, Some(BinaryByte { line: 4, byte: 0 }));
+        assert_eq!(
+            found.map(|b| b.to_string()),
+            Some("not a text file (control byte 0x00)".into())
+        );
+    }
+}
