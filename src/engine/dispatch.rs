@@ -4,7 +4,6 @@
 
 use super::api::Event;
 use super::game::Game;
-use super::library::FISCHERANDOM;
 use super::think::{self, SearchSpec};
 use super::worker::Task;
 use crate::bitboard::BitboardPos;
@@ -13,6 +12,7 @@ use crate::book::player::{Advice, BookPlayer};
 use crate::core::{Color, GameResult, Score};
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position, TextError};
+use crate::rules::orthodox::classify;
 use crate::rules::Variant;
 use std::sync::Arc;
 
@@ -39,22 +39,15 @@ macro_rules! with_game {
 }
 
 impl AnyGame {
-    /// The initial position of `variant` (selected as `name`) on the board
-    /// [`BoardChoice`] picks; `fischerandom` defined without its Chess960
-    /// overlay still plays Chess960 on the bitboard.
+    /// The initial position of `variant` on the board [`BoardChoice`]
+    /// picks. The insufficient-material draw applies when the variant
+    /// follows orthodox rules, on either board.
     #[must_use]
-    pub fn new(name: &str, variant: &Arc<Variant>, board: BoardChoice) -> AnyGame {
-        if name == FISCHERANDOM && !variant.overlay.castling960 {
-            let pos = BitboardPos::from_fen(crate::bitboard::START_FEN, true);
-            return AnyGame::Orthodox(Game::new(
-                pos.unwrap_or_else(|_| BitboardPos::startpos()),
-                true,
-            ));
-        }
+    pub fn new(variant: &Arc<Variant>, board: BoardChoice) -> AnyGame {
         match AnyPosition::new(variant, None, board) {
             Ok(AnyPosition::Bitboard(pos)) => AnyGame::Orthodox(Game::new(pos, true)),
             Ok(AnyPosition::Mailbox(pos)) => {
-                AnyGame::General(Game::new(pos, variant.name == "normal"))
+                AnyGame::General(Game::new(pos, classify(variant).is_some()))
             }
             // A variant's own start always fits it; keep the mailbox as the last resort.
             Err(_) => AnyGame::General(Game::new(MailboxPos::new(Arc::clone(variant)), false)),

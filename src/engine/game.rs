@@ -6,7 +6,7 @@
 //! and go out as coordinate text, written and parsed by the board itself.
 
 use crate::core::{Color, GameResult, Verdict};
-use crate::position::{is_repetition_rule, Position, TextError, COUNTING_RULE};
+use crate::position::{Position, RuleEnding, TextError};
 
 /// One played move (`None`: a null move) and the hash of the position before it.
 #[derive(Clone, Debug)]
@@ -92,7 +92,7 @@ impl<P: Position> Game<P> {
         if self.play(m) {
             Ok(m)
         } else {
-            Err(TextError(format!("{text} leaves the king in check")))
+            Err(TextError::LeavesKingInCheck(text.to_string()))
         }
     }
 
@@ -117,7 +117,7 @@ impl<P: Position> Game<P> {
     /// The side to move is in check; the game is then unchanged.
     pub fn play_null(&mut self) -> Result<(), TextError> {
         if self.pos.in_check() {
-            return Err(TextError("a null move cannot answer a check".into()));
+            return Err(TextError::NullMoveInCheck);
         }
         let key_before = self.pos.hash();
         self.pos.make_null();
@@ -192,12 +192,12 @@ impl<P: Position> Game<P> {
     }
 
     /// Whether the game stands drawn by the counting rule, which the engine
-    /// offers rather than claims (see [`COUNTING_RULE`]).
+    /// offers rather than claims (see [`RuleEnding::Counting`]).
     #[must_use]
     pub fn counting_draw(&self) -> bool {
         self.pos
             .rule_ending()
-            .is_some_and(|(v, rule)| v == Verdict::Draw && rule == COUNTING_RULE)
+            .is_some_and(|(v, rule)| v == Verdict::Draw && rule == RuleEnding::Counting)
     }
 
     /// Plays on past a counting draw the GUI did not end the game with: the
@@ -217,8 +217,7 @@ impl<P: Position> Game<P> {
         // mates as win claims (XBoard's -testClaims calls anything else a
         // false claim), so the game goes on until a side deviates or the GUI
         // adjudicates the repetition itself.
-        let withheld =
-            ending.is_some_and(|(v, rule)| v != Verdict::Draw && is_repetition_rule(rule));
+        let withheld = ending.is_some_and(|(v, rule)| v != Verdict::Draw && rule.is_repetition());
         if let Some((verdict, rule)) = ending.filter(|_| !withheld) {
             return Some(verdict_result(
                 verdict,

@@ -196,7 +196,7 @@ impl MailboxPos {
             };
             let lower = c.to_ascii_lowercase();
             if !matches!(lower, 'k' | 'q' | 'a'..='p') {
-                return Err(TextError(format!("bad FEN: castling field has '{c}'")));
+                return Err(TextError::Fen(format!("bad FEN: castling field has '{c}'")));
             }
             let Some(king) = self.castler_square(color) else {
                 continue;
@@ -207,7 +207,7 @@ impl MailboxPos {
                 f => {
                     let file = f as u8 - b'a';
                     if i32::from(file) >= self.tables.width {
-                        return Err(TextError(format!(
+                        return Err(TextError::Fen(format!(
                             "bad FEN: castling file '{c}' is off the board"
                         )));
                     }

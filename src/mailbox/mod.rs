@@ -35,7 +35,7 @@ pub use shuffle::{chess960_back_rank, chess960_start};
 pub use sums::{PieceSums, SquareWeights};
 
 use crate::core::{Color, Score, Verdict};
-use crate::position::{GenKind, MoveFacts, Position, TextError};
+use crate::position::{GenKind, MoveFacts, Position, RuleEnding, TextError};
 use crate::rules::Variant;
 use makemove::Undo;
 use std::cell::Cell;
@@ -507,7 +507,7 @@ impl Position for MailboxPos {
         self.end_rule_verdict()
     }
 
-    fn rule_ending(&self) -> Option<(Verdict, &'static str)> {
+    fn rule_ending(&self) -> Option<(Verdict, RuleEnding)> {
         self.end_rule()
     }
 

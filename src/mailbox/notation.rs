@@ -101,7 +101,7 @@ impl MailboxPos {
                 && self.coordinate_text(m).len() == wanted.len() + 1
         });
         bare.copied()
-            .ok_or_else(|| TextError(format!("Illegal move: {text}")))
+            .ok_or_else(|| TextError::IllegalMove(text.to_string()))
     }
 
     /// Board-independent facts about `m` for SAN (see [`MoveFacts`]).

@@ -23,7 +23,7 @@ use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::boards::BoardChoice;
 use crate::book::player::BookPlayer;
-use crate::core::{Color, GameResult, Score};
+use crate::core::{Color, Score};
 use crate::search::Progress;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -67,8 +67,6 @@ pub struct Control {
     library: Library,
     general_board: bool,
     game: AnyGame,
-    /// The game has the bare-king rule (shatranj): see `claim_waits`.
-    bare_king_rule: bool,
     start_fen: String,
     mode: Mode,
     running: Option<Running>,
@@ -102,7 +100,6 @@ impl Control {
     pub fn new(library: Library, general_board: bool, worker: Worker) -> Control {
         let mut control = Control {
             game: fallback_game(&library, general_board),
-            bare_king_rule: false,
             library,
             general_board,
             start_fen: String::new(),
@@ -291,7 +288,6 @@ impl Control {
         self.abandon();
         self.worker.send(Job::Clear);
         self.game = fallback_game(&self.library, self.general_board);
-        self.bare_king_rule = false;
         self.counting_draw_offered = false;
         self.start_fen = self.game.fen();
         self.position_ok = true;
@@ -310,8 +306,7 @@ impl Control {
         match self.library.variant(name) {
             Ok(v) => {
                 let board = BoardChoice::general_if(self.general_board);
-                self.game = AnyGame::new(Library::base_name(name), &v, board);
-                self.bare_king_rule = v.overlay.bare_king_loses;
+                self.game = AnyGame::new(&v, board);
                 self.start_fen = self.game.fen();
                 self.select_books(Library::base_name(name));
                 self.position_ok = true;
@@ -765,7 +760,7 @@ impl Control {
         self.out.push(Event::Move(best));
         self.guess = outcome.ponder;
         self.counting_draw_offered = self.game.counting_draw();
-        let claimed = result.filter(|r| !self.claim_waits(r) && !self.counting_draw_offered);
+        let claimed = result.filter(|_| !self.counting_draw_offered);
         if let Some(result) = claimed {
             self.over_announced = true;
             self.out.push(Event::GameOver(result.clone()));
@@ -788,17 +783,6 @@ impl Control {
         }
         self.counting_draw_offered = false;
     }
-
-    /// Whether our win just created is claimed only after the opponent's
-    /// reply: XBoard's shatranj referee counts a bared king only once the
-    /// bared side has had its move to bare back (backend.c, `bare`), so a
-    /// claim with the baring move is judged a false win claim. `kick` claims
-    /// it after the reply (a draw if the reply bares our king too).
-    fn claim_waits(&self, result: &GameResult) -> bool {
-        self.bare_king_rule
-            && result.winner == Some(self.game.side_to_move().flip())
-            && result.reason.ends_with("wins by variant rule")
-    }
 }
 
 /// A seed for the book's random choice: the clock, so games vary.
@@ -811,5 +795,5 @@ fn seed() -> u64 {
 /// Standard chess: the library's `normal`, or the built-in one if that is broken.
 fn fallback_game(library: &Library, general: bool) -> AnyGame {
     let normal = library.normal();
-    AnyGame::new("normal", &normal, BoardChoice::general_if(general))
+    AnyGame::new(&normal, BoardChoice::general_if(general))
 }
