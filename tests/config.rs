@@ -437,7 +437,7 @@ fn a_broken_variant_leaves_the_current_one_in_place() {
     );
     assert_eq!(
         texts(&cat.variant("before").unwrap_err()),
-        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, chasing, chase_exempt, chase_always"]
+        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always"]
     );
     assert_eq!(
         texts(&cat.variant("nonesuch").unwrap_err()),
@@ -797,13 +797,13 @@ fn check_reports_an_absurd_piece_value_and_its_estimate() {
     let f = ini.display().to_string();
     assert_eq!(code, 0);
     assert!(
-        lines.contains(&format!("{f}:25: warning: game odd: piece N value 50000 looks absurd; the engine plays with 431 (estimated from its mobility)")),
+        lines.contains(&format!("{f}:25: warning: game odd: piece N value 50000 looks absurd beside 431 estimated from its mobility; the engine plays with 50000")),
         "{lines:?}"
     );
     let (_, lines) = run_check(&["--ini", ini.to_str().unwrap(), "--pieces"]);
     assert!(
         lines.contains(
-            &"  N: value 50000 (mobility 4.05, estimate 431): absurd, the engine plays with 431"
+            &"  N: value 50000 (mobility 4.05, estimate 431): absurd, the engine plays with 50000"
                 .to_string()
         ),
         "{lines:?}"

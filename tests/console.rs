@@ -273,10 +273,29 @@ fn bad_input_gets_one_line_and_the_console_goes_on() {
             "Error (bad thread count): 0",
             "White(1): st -",
             "Error ('-' is not a number of seconds): st -",
-            "White(1): \u{1}ÿgarbage",
-            "Error (unknown command): \u{1}ÿgarbage",
+            "White(1): \\x01ÿgarbage",
+            "Error (unknown command): \\x01ÿgarbage",
             "White(1): echo still here",
             "still here",
+        ]
+    );
+}
+
+#[test]
+fn control_bytes_of_the_input_are_escaped_when_echoed() {
+    let out = session(
+        "control-bytes",
+        "nul\u{0}here\u{1b}[2J\u{7f}\nsd 1\u{7}\necho done\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "White(1): nul\\x00here\\x1b[2J\\x7f",
+            "Error (unknown command): nul\\x00here\\x1b[2J\\x7f",
+            "White(1): sd 1\\x07",
+            "Error (bad depth): 1\\x07",
+            "White(1): echo done",
+            "done",
         ]
     );
 }
@@ -471,6 +490,7 @@ fn score_breaks_the_general_evaluation_into_terms_that_add_up() {
         [
             "material",
             "piece mobility",
+            "board mobility",
             "royal placement",
             "pawns",
             "royal safety",

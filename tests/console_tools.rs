@@ -224,6 +224,31 @@ fn a_shallow_search_fails_the_mate_in_two() {
     assert_eq!(out[5], "failed: smothered");
 }
 
+/// `cores` beyond the machine's threads is cut to them (a thread per core
+/// is all a search can use; thousands could not even be started), also for
+/// the tools' own searches, and `hash` reports the table size.
+#[test]
+fn search_resources_beyond_the_machine_are_cut_to_it() {
+    let dir = scratch("resources");
+    write(
+        &dir,
+        "one.epd",
+        "7k/8/6K1/8/8/8/8/R7 w - - bm Ra8#; id \"mate\";\n",
+    );
+    let out = session_in(&dir, &[], "cores 100000\nhash 16M\nsd 2\ntest one.epd\n");
+    assert_eq!(
+        out[..5],
+        [
+            "White(1): cores 100000",
+            "White(1): hash 16M",
+            "hash table: 16 MB",
+            "White(1): sd 2",
+            "White(1): test one.epd",
+        ]
+    );
+    assert!(out[6].starts_with("1/1 mate: solved, Ra8#"), "{out:?}");
+}
+
 #[test]
 fn annotate_comments_the_blunder_and_writes_pgn() {
     let dir = scratch("annotate");

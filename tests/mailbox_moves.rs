@@ -224,6 +224,22 @@ fn spartan_duple_check_must_be_answered() {
     assert!(has(&moves, "c8d8"));
 }
 
+/// A hoplite that promotes to a second king answers a check on the only
+/// one: with two kings, one attacked king is no check. Fairy-Stockfish
+/// (`pyffish.legal_moves`) lists these five moves; the perft counts are
+/// pyffish's too.
+#[test]
+fn spartan_promotion_to_a_second_king_answers_a_check() {
+    let c = shipped();
+    let fen = "lgkccB1l/1h2w1h1/1h6/8/3PP3/1P1N3B/1hPKPQ1P/1Rc3NR b - - 1 20";
+    let mut moves = legal(&c, "spartan", fen);
+    moves.sort();
+    assert_eq!(moves, ["b2b1k", "c8c7", "d8d7", "e7f5", "e8e6"]);
+    let mut pos = MailboxPos::from_fen(c.variant("spartan").unwrap(), fen).unwrap();
+    assert_eq!(nightrider::tools::perft::perft(&mut pos, 2), 187);
+    assert_eq!(nightrider::tools::perft::perft(&mut pos, 3), 8161);
+}
+
 #[test]
 fn mexican_triple_push_leaves_two_en_passant_squares() {
     let c = shipped();

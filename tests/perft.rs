@@ -129,6 +129,60 @@ fn without_any_fmax_ini_orthodox_chess_is_built_in() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// An absurd `--depth` (or suite depth) is refused with one line instead of
+/// aborting on its move buffers or the stack.
+#[test]
+fn an_absurd_perft_depth_is_refused() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["perft", "--variant", "normal", "--depth", "4000000000"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.lines().next(),
+        Some("perft: --depth 4000000000: expected 0 to 20"),
+        "{stderr}"
+    );
+    let suite = std::env::temp_dir().join(format!("nightrider-deep-{}.tsv", std::process::id()));
+    std::fs::write(
+        &suite,
+        "variant\tfen\tdepth\tnodes\nnormal\t4k3/8/8/8/8/8/8/4K3 w - - 0 1\t99\t1\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["perftsuite", suite.to_str().unwrap()])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    std::fs::remove_file(&suite).ok();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("depth 99: expected 0 to 20"), "{stdout}");
+    assert!(!out.status.success());
+}
+
+/// A command-line argument that is not UTF-8 (a FEN or file name in
+/// Latin-1) is refused in one line, not with a panic.
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_refused_without_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let fen = std::ffi::OsStr::from_bytes(b"4k3/8/8/8/8/8/8/4K3 w - \xe9 0 1");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(["perft", "--variant", "normal", "--fen"])
+        .arg(fen)
+        .args(["--depth", "1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "nightrider: argument 5 is not valid UTF-8: 4k3/8/8/8/8/8/8/4K3 w - \u{fffd} 0 1\n"
+    );
+}
+
 /// A FEN with a non-ASCII character is a one-line error from the perft
 /// command, on the general board as on the bitboard.
 #[test]

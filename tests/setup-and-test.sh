@@ -2,10 +2,11 @@
 # The README's test command, and what CI runs (.ci/run): installs what the
 # tests need on a fresh Debian machine, then checks formatting and lints,
 # runs the whole test suite, the bench signature (the node count in
-# tests/data/bench.txt), `check fmax.ini`, XBoard matches against Fairy-Max
-# and every command of the README in a fresh clone. Every step runs even if
-# an earlier one failed; the last line is `N passed, M failed` (test cases
-# plus one per further check); the exit status is 1 if anything failed.
+# tests/data/bench.txt), `check fmax.ini`, the fuzzer in its CI mode
+# (docs/fuzzing.md), XBoard matches against Fairy-Max and every command of
+# the README in a fresh clone. Every step runs even if an earlier one
+# failed; the last line is `N passed, M failed` (test cases plus one per
+# further check); the exit status is 1 if anything failed.
 #
 # Environment: SKIP_E2E=1 leaves out the XBoard matches and the README
 # commands (the slow, real-client part).
@@ -62,6 +63,8 @@ cargo build --release --quiet
 check "python unit tests of tools/" python3 -m unittest discover -s tools -p 'test_*.py'
 check "bench signature" bench_signature
 check "nightrider check fmax.ini" target/release/nightrider check fmax.ini
+# About two minutes of fuzzing, the same inputs every run (docs/fuzzing.md).
+check "nightrider-fuzz --ci" target/release/nightrider-fuzz --ci --seed 22 --out target/fuzz-ci
 
 if [ "${SKIP_E2E:-0}" != 1 ]; then
   out=$(mktemp -d)

@@ -386,6 +386,130 @@ fn the_engine_claims_mate_instead_of_moving_and_plays_when_it_can() {
 }
 
 #[test]
+fn a_game_end_is_announced_once() {
+    let mut e = Engine::new();
+    let stalemate = "7k/8/6QK/8/8/8/8/8 b - - 0 1";
+    assert_eq!(
+        e.exchange(&format!("new\nsetboard {stalemate}\ngo\ngo")),
+        ["1/2-1/2 {Stalemate}"]
+    );
+    assert_eq!(
+        e.exchange(&format!("new\nforce\nsetboard {stalemate}\ngo\nforce\ngo")),
+        ["1/2-1/2 {Stalemate}"]
+    );
+    // A new position (even the same one again) is a new game end.
+    assert_eq!(
+        e.exchange(&format!("setboard {stalemate}\ngo")),
+        ["1/2-1/2 {Stalemate}"]
+    );
+}
+
+/// `setboard`, `variant`, `new` and `edit` while the engine thinks on its
+/// move: the search stops, its move is never played, and the engine waits
+/// for `go` instead of moving in the new position unasked. (With `st 1000`
+/// a search of the new position would hold the pong for 1000 s.)
+#[test]
+fn a_new_position_while_thinking_stops_the_search_and_waits_for_go() {
+    let replacements = [
+        "setboard 4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+        "variant shatranj",
+        "new",
+        "edit\n#\nKe1\nRh1\nc\nKe8\n.",
+    ];
+    for replace in replacements {
+        let mut e = Engine::new();
+        assert_eq!(
+            e.exchange(&format!("new\nforce\nst 1000\ngo\n{replace}")),
+            Vec::<String>::new(),
+            "{replace}"
+        );
+        e.send("st 0.1\ngo");
+        let out = e.sync();
+        assert_eq!(out.len(), 1, "{replace}: {out:?}");
+        if replace.starts_with("setboard") || replace.starts_with("edit") {
+            assert!(
+                out[0].starts_with("move e1") || out[0].starts_with("move h1"),
+                "{replace}: {out:?}"
+            );
+        } else {
+            assert!(out[0].starts_with("move "), "{replace}: {out:?}");
+        }
+    }
+}
+
+/// `memory` and `cores` while the engine thinks: the search finishes and
+/// its move is played (the position did not change), then the tables
+/// change. While analysing the search restarts and `ping` is answered.
+#[test]
+fn memory_and_cores_during_a_search_keep_the_game_going() {
+    let mut e = Engine::new();
+    e.send("new\nforce\nst 0.3\ngo\nmemory 16\ncores 1");
+    assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
+    e.send("new\nforce\npost\nanalyze\nmemory 8\ncores 2");
+    let out = e.sync();
+    assert!(out.iter().all(|l| is_thinking(l)), "{out:?}");
+    e.first(is_thinking);
+    e.send("exit");
+    let out = e.sync();
+    assert!(out.iter().all(|l| is_thinking(l)), "{out:?}");
+}
+
+/// `memory` asking for more than the machine has: the table is halved
+/// until it can be allocated (here under a 512 MB address-space limit,
+/// `ulimit -v`, so the allocation really fails), a `telluser` says the
+/// size used before the `pong`, and the engine plays on.
+#[test]
+fn a_hash_size_beyond_memory_is_reduced_and_the_engine_plays_on() {
+    for wanted in [999_999_999u64, 100_000] {
+        let mut child = Command::new("sh")
+            .args([
+                "-c",
+                "ulimit -v 524288 && exec \"$0\"",
+                env!("CARGO_BIN_EXE_nightrider"),
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        write!(
+            stdin,
+            "xboard\nnew\nmemory {wanted}\nping 1\nforce\nsd 3\ngo\nping 2\n"
+        )
+        .unwrap();
+        stdin.flush().unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut out = Vec::new();
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            let done = line == "pong 2";
+            out.push(line);
+            if done {
+                break;
+            }
+        }
+        writeln!(stdin, "quit").unwrap();
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
+        assert_eq!(out.len(), 4, "{out:?}");
+        let used: u64 = out[0]
+            .strip_prefix(&format!(
+                "telluser hash table: {wanted} MB do not fit in this machine's memory, using "
+            ))
+            .and_then(|rest| rest.strip_suffix(" MB"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{out:?}"));
+        assert!(
+            used < 512 && (1..40).any(|halvings| wanted >> halvings == used),
+            "{out:?}"
+        );
+        assert_eq!(out[1], "pong 1");
+        assert!(out[2].starts_with("move "), "{out:?}");
+        assert_eq!(out[3], "pong 2");
+    }
+}
+
+#[test]
 fn lift_highlights_targets() {
     let mut e = Engine::new();
     assert_eq!(
@@ -770,6 +894,29 @@ fn the_binary_survives_crlf_and_invalid_utf8() {
             "Error (unknown command): \u{fffd}\u{fffd}\u{fffd}junk",
             "pong 9"
         ]
+    );
+}
+
+#[test]
+fn the_binary_escapes_control_bytes_it_echoes() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"xboard\nab\x00c\x01\x1b[31m\nnew\nforce\nusermove e2\x07e4\nvariant no\x7fne\nping 9\x08\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Error (unknown command): ab\\x00c\\x01\\x1b[31m\n\
+         Illegal move: e2\\x07e4\n\
+         Error (unsupported variant): no\\x7fne\n\
+         pong 9\\x08\n"
     );
 }
 

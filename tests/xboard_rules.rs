@@ -152,3 +152,61 @@ fn xiangqi_repetition_is_claimed_but_a_perpetual_check_win_is_not() {
     );
     assert_eq!(out, ["1/2-1/2 {Draw by repetition}"]);
 }
+
+#[test]
+fn shatranj_and_courier_claim_the_seventy_move_rule_not_fifty() {
+    let mut e = Engine::new();
+    let cases = [
+        ("shatranj", "1r2k3/8/8/8/8/8/8/R3K3 w -"),
+        ("courier", "1r2k7/12/12/12/12/12/12/R3K7 w -"),
+    ];
+    for (variant, board) in cases {
+        // 50 moves without capture or pawn move: play on.
+        let out = after_setup(
+            &mut e,
+            &format!("new\nvariant {variant}\nforce\nsetboard {board} - 100 80"),
+            "sd 2\ngo",
+        );
+        assert_eq!(out.len(), 1, "{variant}: {out:?}");
+        assert!(out[0].starts_with("move "), "{variant}: {out:?}");
+        // 70 moves: the draw is claimed.
+        let out = after_setup(
+            &mut e,
+            &format!("new\nvariant {variant}\nforce\nsetboard {board} - 140 90"),
+            "sd 2\ngo",
+        );
+        assert_eq!(out, ["1/2-1/2 {70-move rule}"], "{variant}");
+    }
+}
+
+/// A third occurrence is a draw in the makruk family and ASEAN
+/// (Fairy-Stockfish), but cutechess-cli counts no repetition there and
+/// forfeits a claimer: the draw is offered before the move, never claimed,
+/// and the engine plays on. In orthodox chess it is claimed.
+#[test]
+fn makruk_family_and_asean_offer_a_repetition_draw_and_play_on() {
+    let mut e = Engine::new();
+    let start = "rn2k3/8/2p5/8/8/2P5/8/RN2K3 w - - 0 1";
+    let dance = [
+        "b1d2", "b8d7", "d2b1", "d7b8", "b1d2", "b8d7", "d2b1", "d7b8",
+    ]
+    .map(|m| format!("usermove {m}\n"))
+    .concat();
+    for variant in ["makruk", "cambodian", "ai-wok", "asean"] {
+        // White to move in the start position for the third time.
+        let out = after_setup(
+            &mut e,
+            &format!("new\nvariant {variant}\nforce\nsetboard {start}\n{dance}"),
+            "sd 2\ngo",
+        );
+        assert_eq!(out.len(), 2, "{variant}: {out:?}");
+        assert_eq!(out[0], "offer draw", "{variant}");
+        assert!(out[1].starts_with("move "), "{variant}: {out:?}");
+    }
+    let out = after_setup(
+        &mut e,
+        &format!("new\nforce\nsetboard {start}\n{dance}"),
+        "sd 2\ngo",
+    );
+    assert_eq!(out, ["1/2-1/2 {Draw by repetition}"]);
+}

@@ -342,7 +342,8 @@ fn cores(c: &mut Console, args: &str) -> Result<(), String> {
     if n == 0 {
         return Err(format!("Error (bad thread count): {args}"));
     }
-    c.set_search_resources(None, usize::try_from(n).ok());
+    let threads = crate::search::usable_threads(usize::try_from(n).unwrap_or(usize::MAX));
+    c.set_search_resources(None, Some(threads));
     c.send(vec![Command::Cores(n)]);
     Ok(())
 }
@@ -372,8 +373,13 @@ fn hash(c: &mut Console, args: &str) -> Result<(), String> {
     let bytes = parse_size(required(args, "hash SIZE")?)?;
     let mb = (bytes >> 20).max(1);
     c.set_search_resources(usize::try_from(mb).ok(), None);
-    c.send(vec![Command::Memory(mb)]);
-    c.print(&format!("hash table: {mb} MB"));
+    let events = c.exchange(vec![Command::Memory(mb)]);
+    // A `telluser` says the table had to be smaller, and how large it is.
+    let reduced = events.iter().any(|e| matches!(e, Event::TellUser(_)));
+    c.show_all(&events);
+    if !reduced {
+        c.print(&format!("hash table: {mb} MB"));
+    }
     Ok(())
 }
 

@@ -34,6 +34,7 @@ use crate::core::Color;
 use crate::engine::api::{Command, Event, Snapshot};
 use crate::engine::library::Library;
 use crate::engine::{self, Config};
+use crate::xboard::format::printable;
 use crate::xboard::parse::Parser;
 use crossbeam_channel::{select, Receiver, Sender};
 use std::collections::VecDeque;
@@ -454,11 +455,14 @@ impl Console {
         self.post || self.display.stats
     }
 
-    /// Writes one line (or several joined by newlines) to the output and log.
+    /// Writes one line (or several joined by newlines) to the output and
+    /// log, control characters (of echoed input) escaped as in XBoard mode.
     pub fn print(&mut self, text: &str) {
+        let text: Vec<_> = text.split('\n').map(printable).collect();
+        let text = text.join("\n");
         let _ = writeln!(self.out, "{text}");
         let _ = self.out.flush();
-        self.log_line(text);
+        self.log_line(&text);
     }
 
     fn log_line(&mut self, text: &str) {

@@ -10,12 +10,10 @@ use crate::position::{GenKind, Position};
 use crate::rules::catalog::{self, Catalog};
 use crate::rules::{fmax, lint};
 use crate::search::{bench as run_bench, ORTHODOX_BENCH};
-use crate::tools::perftcmd::{AnyPosition, BoardChoice};
+use crate::tools::perftcmd::{AnyPosition, BoardChoice, MAX_PERFT_DEPTH};
 use std::path::Path;
 use std::time::Instant;
 
-/// Deepest perft accepted (deeper would not finish anyway).
-const MAX_PERFT_DEPTH: u32 = 20;
 /// Most rounds `perf` accepts.
 const MAX_PERF_ROUNDS: u32 = 100_000_000;
 /// Deepest bench accepted.

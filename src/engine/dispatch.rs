@@ -44,13 +44,19 @@ impl AnyGame {
     /// follows orthodox rules, on either board.
     #[must_use]
     pub fn new(variant: &Arc<Variant>, board: BoardChoice) -> AnyGame {
+        let offered = variant.overlay.repetition_offered;
         match AnyPosition::new(variant, None, board) {
-            Ok(AnyPosition::Bitboard(pos)) => AnyGame::Orthodox(Game::new(pos, true)),
-            Ok(AnyPosition::Mailbox(pos)) => {
-                AnyGame::General(Game::new(pos, classify(variant).is_some()))
+            Ok(AnyPosition::Bitboard(pos)) => {
+                AnyGame::Orthodox(Game::new(pos, true).offering_repetitions(offered))
             }
+            Ok(AnyPosition::Mailbox(pos)) => AnyGame::General(
+                Game::new(pos, classify(variant).is_some()).offering_repetitions(offered),
+            ),
             // A variant's own start always fits it; keep the mailbox as the last resort.
-            Err(_) => AnyGame::General(Game::new(MailboxPos::new(Arc::clone(variant)), false)),
+            Err(_) => AnyGame::General(
+                Game::new(MailboxPos::new(Arc::clone(variant)), false)
+                    .offering_repetitions(offered),
+            ),
         }
     }
 
@@ -122,10 +128,17 @@ impl AnyGame {
         with_game!(self, g => g.result())
     }
 
-    /// Whether the game stands drawn by the counting rule (offered, not claimed).
+    /// Whether the game stands drawn by the counting rule.
     #[must_use]
     pub fn counting_draw(&self) -> bool {
         with_game!(self, g => g.counting_draw())
+    }
+
+    /// Whether the game stands drawn by a rule the engine offers rather
+    /// than claims (counting; repetition where the variant says so).
+    #[must_use]
+    pub fn offered_draw(&mut self) -> bool {
+        with_game!(self, g => g.offered_draw())
     }
 
     /// Plays on past a counting draw the GUI did not end the game with.

@@ -22,6 +22,9 @@ pub struct Game<P: Position> {
     pos: P,
     history: Vec<Played<P::Move>>,
     orthodox_material: bool,
+    /// Draws by repetition are offered, not claimed (see
+    /// [`Game::offered_draw`]).
+    repetition_offered: bool,
 }
 
 impl<P: Position> Game<P> {
@@ -33,7 +36,16 @@ impl<P: Position> Game<P> {
             pos,
             history: Vec::new(),
             orthodox_material,
+            repetition_offered: false,
         }
+    }
+
+    /// The game with draws by repetition offered instead of claimed (the
+    /// variant's `repetition_claim = offer`).
+    #[must_use]
+    pub fn offering_repetitions(mut self, offered: bool) -> Game<P> {
+        self.repetition_offered = offered;
+        self
     }
 
     /// The current position.
@@ -206,11 +218,27 @@ impl<P: Position> Game<P> {
         self.pos.waive_count();
     }
 
+    /// Whether the game stands drawn by a rule a referee may judge
+    /// otherwise, so the engine offers the draw instead of claiming it: the
+    /// counting rule (see [`RuleEnding::Counting`]), and repetition where the
+    /// variant says so (cutechess-cli counts no repetition in the makruk
+    /// family and ASEAN, and calls such a claim false).
+    #[must_use]
+    pub fn offered_draw(&mut self) -> bool {
+        self.ending()
+            .is_some_and(|(result, claim)| result.winner.is_none() && claim == Claim::Offer)
+    }
+
     /// The result if the game is over in the current position, by the
-    /// variant's rules, mate or stalemate, threefold repetition, the 50-move
+    /// variant's rules, mate or stalemate, n-fold repetition, the n-move
     /// rule or (orthodox only) insufficient material.
     #[must_use]
     pub fn result(&mut self) -> Option<GameResult> {
+        self.ending().map(|(result, _)| result)
+    }
+
+    /// [`Game::result`], and whether the engine may claim it.
+    fn ending(&mut self) -> Option<(GameResult, Claim)> {
         let mover = self.pos.side_to_move();
         let ending = self.pos.rule_ending();
         // A repetition rule's win or loss is not announced: GUIs accept only
@@ -218,47 +246,56 @@ impl<P: Position> Game<P> {
         // false claim), so the game goes on until a side deviates or the GUI
         // adjudicates the repetition itself.
         let withheld = ending.is_some_and(|(v, rule)| v != Verdict::Draw && rule.is_repetition());
+        let repetition = if self.repetition_offered {
+            Claim::Offer
+        } else {
+            Claim::Claim
+        };
         if let Some((verdict, rule)) = ending.filter(|_| !withheld) {
-            return Some(verdict_result(
+            let claim = match rule {
+                RuleEnding::Counting => Claim::Offer,
+                _ if rule.is_repetition() => repetition,
+                _ => Claim::Claim,
+            };
+            let result = verdict_result(
                 verdict,
                 mover,
                 &format!("wins by {rule}"),
                 &format!("Draw by {rule}"),
-            ));
+            );
+            return Some((result, claim));
         }
         if self.pos.legal_moves().is_empty() {
             let verdict = self.pos.no_move_verdict();
-            if self.pos.in_check() {
-                return Some(verdict_result(
-                    verdict,
-                    mover,
-                    "mates",
-                    "Draw by checkmate rule",
-                ));
-            }
-            return Some(verdict_result(
-                verdict,
-                mover,
-                "wins by stalemate",
-                "Stalemate",
-            ));
+            let result = if self.pos.in_check() {
+                verdict_result(verdict, mover, "mates", "Draw by checkmate rule")
+            } else {
+                verdict_result(verdict, mover, "wins by stalemate", "Stalemate")
+            };
+            return Some((result, Claim::Claim));
         }
         if !self.pos.judges_repetition() && self.repetitions() >= 2 {
-            return Some(draw("Draw by repetition"));
+            return Some((draw("Draw by repetition"), repetition));
         }
         let clock = self.pos.halfmove_clock();
-        if self
-            .pos
-            .move_rule_plies()
-            .is_some_and(|limit| clock >= limit)
-        {
-            return Some(draw("50-move rule"));
+        if let Some(limit) = self.pos.move_rule_plies().filter(|&limit| clock >= limit) {
+            let rule = format!("{}-move rule", limit / 2);
+            return Some((draw(&rule), Claim::Claim));
         }
         if self.orthodox_material && insufficient_material(&self.pos.to_fen()) {
-            return Some(draw("Insufficient material"));
+            return Some((draw("Insufficient material"), Claim::Claim));
         }
         None
     }
+}
+
+/// How the engine ends a game that stands over by rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Claim {
+    /// Claim the result: every referee judges this rule alike.
+    Claim,
+    /// Offer a draw and play on if the referee does not take it.
+    Offer,
 }
 
 fn draw(reason: &str) -> GameResult {

@@ -5,15 +5,17 @@
 //! for the worker: to stop it sets the job's flag to [`Stop::Now`] (play the
 //! best move so far) or [`Stop::Abandon`] (discard the result), and it ignores
 //! every [`Report`] whose id is not the current job's, so a late result of an
-//! abandoned search can never be played. Persistent search state (hash size,
-//! later the transposition tables) lives in [`Tables`], owned by this thread.
+//! abandoned search can never be played. Persistent search state (the
+//! transposition table and its size, the thread count) lives in [`Tables`],
+//! owned by this thread; a `memory` request the machine cannot meet gets a
+//! smaller table, and [`Report::Resized`] says so.
 
 use super::api::Thinking;
 use crate::bitboard::BitboardPos;
 use crate::core::Score;
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position};
-use crate::search::{Searcher, DEFAULT_HASH_MB};
+use crate::search::{usable_threads, Searcher, TranspositionTable, DEFAULT_HASH_MB};
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -101,12 +103,23 @@ pub enum Report {
         /// What it found.
         outcome: Outcome,
     },
+    /// A [`Job::Resize`] is done; `reduced` holds (MB asked for, MB
+    /// used) when a new table had to be smaller than asked.
+    Resized {
+        /// The request and the size used, if smaller.
+        reduced: Option<(usize, usize)>,
+    },
 }
 
 /// State that survives from one search to the next, owned by the worker:
 /// one searcher (transposition table, ordering tables) for the board in use.
 pub struct Tables {
+    /// MB asked for by the last `memory`.
+    requested_mb: usize,
+    /// MB of the table made for that request (less when memory is short).
     hash_mb: usize,
+    /// A table made by `memory` that no searcher has taken yet.
+    fresh: Option<Arc<TranspositionTable>>,
     threads: usize,
     orthodox: Option<Searcher<BitboardPos>>,
     general: Option<Searcher<MailboxPos>>,
@@ -115,17 +128,43 @@ pub struct Tables {
 impl Tables {
     fn new() -> Tables {
         Tables {
+            requested_mb: DEFAULT_HASH_MB,
             hash_mb: DEFAULT_HASH_MB,
+            fresh: None,
             threads: 1,
             orthodox: None,
             general: None,
         }
     }
 
-    fn make<P: Position + Evaluate>(hash_mb: usize, threads: usize) -> Searcher<P> {
-        let mut searcher = Searcher::new(hash_mb);
-        searcher.set_threads(threads);
+    /// A searcher with the table `memory` made, or a new one of its size.
+    fn make<P: Position + Evaluate>(&mut self) -> Searcher<P> {
+        let table = self
+            .fresh
+            .take()
+            .unwrap_or_else(|| Arc::new(TranspositionTable::new(self.hash_mb)));
+        let mut searcher = Searcher::with_table(table);
+        searcher.set_threads(self.threads);
         searcher
+    }
+
+    /// `memory MB`: a new table of that size, or of what the machine can
+    /// give; (asked, used) when that is less. The same size again keeps
+    /// the table (XBoard repeats `memory` before every game).
+    fn resize(&mut self, megabytes: u64) -> Option<(usize, usize)> {
+        let wanted = usize::try_from(megabytes).unwrap_or(usize::MAX).max(1);
+        if wanted == self.requested_mb {
+            return None;
+        }
+        self.requested_mb = wanted;
+        // The old tables go first, so their memory counts as free.
+        self.orthodox = None;
+        self.general = None;
+        self.fresh = None;
+        let table = TranspositionTable::new(wanted);
+        self.hash_mb = table.megabytes();
+        self.fresh = Some(Arc::new(table));
+        (self.hash_mb < wanted).then_some((wanted, self.hash_mb))
     }
 }
 
@@ -138,21 +177,23 @@ pub trait SearchBoard: Position + Evaluate {
 
 impl SearchBoard for BitboardPos {
     fn searcher(tables: &mut Tables) -> &mut Searcher<BitboardPos> {
-        let (mb, threads) = (tables.hash_mb, tables.threads);
         tables.general = None;
-        tables
-            .orthodox
-            .get_or_insert_with(|| Tables::make(mb, threads))
+        let searcher = match tables.orthodox.take() {
+            Some(searcher) => searcher,
+            None => tables.make(),
+        };
+        tables.orthodox.insert(searcher)
     }
 }
 
 impl SearchBoard for MailboxPos {
     fn searcher(tables: &mut Tables) -> &mut Searcher<MailboxPos> {
-        let (mb, threads) = (tables.hash_mb, tables.threads);
         tables.orthodox = None;
-        tables
-            .general
-            .get_or_insert_with(|| Tables::make(mb, threads))
+        let searcher = match tables.general.take() {
+            Some(searcher) => searcher,
+            None => tables.make(),
+        };
+        tables.general.insert(searcher)
     }
 }
 
@@ -249,18 +290,13 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<Report>) {
     while let Ok(job) = jobs.recv() {
         match job {
             Job::Resize(mb) => {
-                let mb = usize::try_from(mb.clamp(1, 1 << 20)).unwrap_or(DEFAULT_HASH_MB);
-                // XBoard repeats `memory` before every game: only a new size reallocates.
-                if mb != tables.hash_mb {
-                    tables.hash_mb = mb;
-                    tables.orthodox = None;
-                    tables.general = None;
+                let reduced = tables.resize(mb);
+                if reports.send(Report::Resized { reduced }).is_err() {
+                    return;
                 }
             }
             Job::Threads(n) => {
-                // More threads than cores only slows a Lazy SMP search down.
-                let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-                tables.threads = usize::try_from(n).unwrap_or(1).clamp(1, cores);
+                tables.threads = usable_threads(usize::try_from(n).unwrap_or(usize::MAX));
                 if let Some(s) = &mut tables.orthodox {
                     s.set_threads(tables.threads);
                 }

@@ -1,18 +1,20 @@
 //! General evaluation for [`MailboxPos`], read from the variant's data:
-//! material from the ini values (or the mobility estimate where a value is
-//! absurd), centralisation and mobility from each piece's own moves (its
-//! empty-board mobility on each square, `variant_tables`), pawn
-//! advancement and passed pawns measured toward the promotion zone and
+//! material from the ini values (or the mobility estimate where the ini
+//! gives no positive value), centralisation and mobility from each piece's
+//! own moves (its empty-board mobility on each square, `variant_tables`),
+//! pawn advancement and passed pawns measured toward the promotion zone and
 //! worth less when the promotion piece is weak (Fairy-Max's rule), royal
 //! pieces that hide behind their own pieces while the board is full and
-//! centralise as it empties, pieces in hand at full value, and the endgame
-//! knowledge in `endgame` (bare king, mating help, no stalling).
+//! centralise as it empties, pieces in hand at full value, mobility on the
+//! board as it stands (`activity`), and the endgame knowledge in `endgame`
+//! (bare king, mating help, no stalling).
 //!
 //! Nothing is hard-coded to a piece letter: every term comes from
 //! `rules::Variant` through the board's and the evaluation's tables
 //! (`variant_tables`), so a piece invented in fmax.ini is evaluated by the
 //! same code.
 
+use super::activity;
 use super::endgame;
 use super::pawn_sets::pawn_score;
 use super::variant_tables::{prepare, tables_of, with_weighted, VariantTables};
@@ -77,6 +79,12 @@ fn phase(t: &VariantTables, sides: &[Side; 2]) -> (i32, i32) {
     let initial = t.initial_piece_material;
     let now = sides[0].pieces_value + sides[1].pieces_value;
     (now.min(initial), initial.max(1))
+}
+
+/// The game phase of `pos`, for tests of other terms.
+#[cfg(test)]
+pub(crate) fn tests_phase(pos: &MailboxPos) -> (i32, i32) {
+    with_weighted(pos, &tables_of(pos), |pos, t| phase(t, &census(pos).sides))
 }
 
 /// Both sides as the evaluation sees them.
@@ -215,9 +223,10 @@ fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i3
 }
 
 /// Names of the parts [`white_parts`] returns, in order.
-const PART_NAMES: [&str; 6] = [
+const PART_NAMES: [&str; 7] = [
     "material",
     "piece mobility",
+    "board mobility",
     "royal placement",
     "pawns",
     "royal safety",
@@ -227,7 +236,7 @@ const PART_NAMES: [&str; 6] = [
 /// The parts of the white-minus-black evaluation before scaling (see
 /// [`PART_NAMES`]), from the census `c` and the variant's tables `t`.
 #[inline(always)]
-fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 6] {
+fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 7] {
     let phase = phase(t, &c.sides);
     let (np, full) = phase;
     // Royals hide while the board is full and centralise later.
@@ -239,6 +248,7 @@ fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 6] {
     [
         material,
         c.score() - material,
+        activity::mobility(pos, t, phase),
         royal,
         pawn_score(pos, &t.pawns, c.pawn_advance(), phase),
         royal_safety(pos, c, phase),

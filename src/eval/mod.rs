@@ -3,6 +3,7 @@
 //! the bitboard board (`orthodox`). Each implements
 //! [`crate::position::Evaluate`], so the search never names either.
 
+mod activity;
 mod endgame;
 pub mod mailbox;
 pub mod orthodox;

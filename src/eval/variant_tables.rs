@@ -49,6 +49,9 @@ pub struct VariantTables {
     /// [`MATING_MOBILITY`]) to mate a lone royal with its own royal's help
     /// (a rook or a commoner can, a knight, bishop or ferz cannot).
     pub mates_alone: Vec<bool>,
+    /// Per type: weighted empty-board mobility averaged over the board
+    /// (`rules::mobility::MobilityMap::average`).
+    pub mobility_average: Vec<f64>,
 }
 
 impl VariantTables {
@@ -60,6 +63,11 @@ impl VariantTables {
         let progress = [0, 1].map(|c| pawn_progress(v, c));
         let gain = [0, 1].map(|c| promotion_gain(v, value, c));
         let pawns = PawnTables::new(v, gain, progress);
+        let mobility_average: Vec<f64> = v
+            .types
+            .iter()
+            .map(|t| mobility_map(&t.rays, v.width, v.height).average)
+            .collect();
         VariantTables {
             variant: Arc::downgrade(pos.variant()),
             variant_address: Arc::as_ptr(pos.variant()) as usize,
@@ -69,11 +77,11 @@ impl VariantTables {
             }),
             pawns,
             initial_piece_material: initial_piece_material(v, value),
-            mates_alone: v
-                .types
+            mates_alone: mobility_average
                 .iter()
-                .map(|t| mobility_map(&t.rays, v.width, v.height).average >= MATING_MOBILITY)
+                .map(|&m| m >= MATING_MOBILITY)
                 .collect(),
+            mobility_average,
         }
     }
 

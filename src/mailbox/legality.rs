@@ -226,9 +226,12 @@ impl MailboxPos {
             && info.checks.count != u8::MAX
             && ordinary
             && self.tables.royalty[t] == Royalty::None
+            && self.tables.royalty[m.piece() as usize] == Royalty::None
         {
             // Only a move that takes the one checker or blocks its line,
-            // and opens no other line, ends the check.
+            // and opens no other line, ends the check. (A promotion to a
+            // royal piece can end it otherwise: with two kings, one in
+            // check is no check in Spartan; the full test decides.)
             let royal = info.royals[0];
             let legal = info.checks.count == 1
                 && self.ends_check(royal, info.checks, m.to())

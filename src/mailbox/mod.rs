@@ -21,6 +21,7 @@ mod makemove;
 pub mod movegen;
 pub mod moves;
 mod notation;
+mod reach;
 mod see;
 mod shuffle;
 mod square_rays;
@@ -31,6 +32,7 @@ pub mod zones;
 
 pub use counting::Count;
 pub use moves::{Move, MoveKind};
+pub use reach::{REACH_CAPTURE, REACH_MOVE};
 pub use shuffle::{chess960_back_rank, chess960_start};
 pub use sums::{PieceSums, SquareWeights};
 

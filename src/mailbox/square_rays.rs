@@ -482,6 +482,28 @@ impl MailboxPos {
         }
     }
 
+    /// Calls `f(square, occupant, rights)` for every square the plain rays
+    /// of the piece of type `t` (coverage `Piece` or `Castler`) on `x`
+    /// reach on the board as it stands, up to and including the first man
+    /// in the way (of either colour); `rights` are the ray's bits 0
+    /// (capture) and 1 (move to empty). Castling rays are left out.
+    #[inline]
+    pub(super) fn table_reach(&self, x: u8, t: u8, f: &mut impl FnMut(u8, u8, u8)) {
+        let stops = self.tables.square_rays.stops_of(t, x);
+        let mut i = 0;
+        while let Some(stop) = stops.get(i) {
+            i += 1;
+            if stop.rights & WALKED != 0 {
+                continue;
+            }
+            let occupant = self.board[usize::from(stop.sq)];
+            f(stop.sq, occupant, stop.rights);
+            if occupant != EMPTY {
+                i += usize::from(stop.rest);
+            }
+        }
+    }
+
     /// Whether the side to move may capture `occupant` (not empty).
     #[inline(always)]
     fn capturable(&self, occupant: u8) -> bool {

@@ -174,7 +174,7 @@ pub struct Tables {
     /// Per type: can never be captured (value below -665).
     pub iron: Vec<bool>,
     /// Per type: centipawn value (the ini's, or the mobility estimate
-    /// where the ini value is absurd: see `rules::mobility`).
+    /// where the ini gives no positive value: see `rules::mobility`).
     pub value: Vec<i32>,
     /// Per type (16 of them): [`CLASS_ROYAL`] and [`CLASS_PAWN`] bits, for
     /// make/unmake's bookkeeping.
@@ -520,7 +520,7 @@ impl Tables {
     }
 }
 
-/// The values the engine plays with: the ini's, unless absurd.
+/// The values the engine plays with: the ini's, unless not positive.
 fn played_values(v: &Variant) -> Vec<i32> {
     let estimates = crate::rules::mobility::estimate_values(v);
     v.types

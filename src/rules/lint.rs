@@ -162,8 +162,8 @@ fn print_pieces(catalog: &Catalog) {
 }
 
 /// One line per non-pawn, non-royal piece of `v`: its ini value and the
-/// estimate from its empty-board mobility, marking the values the engine
-/// replaces by the estimate.
+/// estimate from its empty-board mobility, marking the values that look
+/// absurd beside the estimate and the value the engine plays.
 #[must_use]
 pub fn value_report(v: &Variant) -> Vec<String> {
     mobility::estimate_values(v)
@@ -172,7 +172,7 @@ pub fn value_report(v: &Variant) -> Vec<String> {
         .filter_map(|(t, e)| e.map(|e| (v.types[t].letter, e)))
         .map(|(letter, e)| {
             let verdict = if e.absurd {
-                format!("absurd, the engine plays with {}", e.estimate)
+                format!("absurd, the engine plays with {}", e.used())
             } else {
                 "plausible".to_string()
             };
@@ -184,8 +184,8 @@ pub fn value_report(v: &Variant) -> Vec<String> {
         .collect()
 }
 
-/// Warnings for the games whose ini values the engine replaces by its
-/// mobility estimate.
+/// Warnings for the games whose ini values look absurd beside their
+/// mobility estimate (the engine plays them as written when positive).
 fn absurd_value_notes(catalog: &Catalog) -> Vec<ConfigError> {
     let mut notes = Vec::new();
     for def in catalog.games() {
@@ -206,8 +206,8 @@ fn absurd_value_notes(catalog: &Catalog) -> Vec<ConfigError> {
                 file: def.file.clone(),
                 line,
                 message: format!(
-                    "game {}: piece {letter} value {} looks absurd; the engine plays with {} (estimated from its mobility)",
-                    def.name, e.ini, e.estimate
+                    "game {}: piece {letter} value {} looks absurd beside {} estimated from its mobility; the engine plays with {}",
+                    def.name, e.ini, e.estimate, e.used()
                 ),
             });
         }

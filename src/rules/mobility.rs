@@ -11,8 +11,10 @@
 //! Capablanca compounds), then rescaled to the variant with the median
 //! ratio of its own plausible values. An ini value is called absurd when it
 //! is not positive or lies more than [`ABSURD_RATIO`] times away from the
-//! estimate; the engine then plays with the estimate. Pawns and royal pieces
-//! keep their ini values. Nothing here depends on a piece letter.
+//! estimate, and `check` warns about it; the engine still plays a written
+//! (positive) value as written, and the estimate only for a piece the ini
+//! gives no positive value. Pawns and royal pieces keep their ini values.
+//! Nothing here depends on a piece letter.
 
 use super::ray::{decode_step, CAPTURE, HOP, LEAPER, MOVE};
 use super::variant::{Royalty, Variant};
@@ -48,18 +50,20 @@ pub struct ValueEstimate {
     pub estimate: i32,
     /// The value fmax.ini gives.
     pub ini: i32,
-    /// Whether the ini value is replaced by the estimate.
+    /// Whether the ini value looks absurd beside the estimate (`check`
+    /// warns).
     pub absurd: bool,
 }
 
 impl ValueEstimate {
-    /// The value the engine plays with.
+    /// The value the engine plays with: the ini's when it is positive (a
+    /// value the user wrote is never replaced), else the estimate.
     #[must_use]
     pub fn used(&self) -> i32 {
-        if self.absurd {
-            self.estimate
-        } else {
+        if self.ini > 0 {
             self.ini
+        } else {
+            self.estimate
         }
     }
 }
@@ -264,7 +268,7 @@ mod tests {
     }
 
     #[test]
-    fn an_absurd_value_is_replaced_by_the_estimate() {
+    fn an_absurd_written_value_is_played_as_written() {
         let text = include_str!("../../fmax.ini").replace(
             "Game: normal\n8x8\n8 5 6 9 3 6 5 8\n8 5 6 9 4 6 5 8\np:74   -16,24 -16,6 -15,5 -17,5\np:74    16,24  16,6  15,5  17,5\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nn:259",
             "Game: normal\n8x8\n8 5 6 9 3 6 5 8\n8 5 6 9 4 6 5 8\np:74   -16,24 -16,6 -15,5 -17,5\np:74    16,24  16,6  15,5  17,5\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nn:25900",
@@ -275,7 +279,26 @@ mod tests {
         let e = estimate_of(&v, 'N');
         assert_eq!(
             (e.ini, e.estimate, e.absurd, e.used()),
-            (25900, 286, true, 286)
+            (25900, 286, true, 25900)
         );
+    }
+
+    #[test]
+    fn a_grasshopper_written_as_200_plays_as_200() {
+        // A grasshopper has no empty-board mobility (it needs a hurdle),
+        // so its estimate is 1; the written 200 is still the value played.
+        let text = include_str!("../../fmax.ini").replace(
+            "S:851   1,3 16,3 15,3 17,3 -1,3 -16,3 -15,3 -17,3\n",
+            "S:851   1,3 16,3 15,3 17,3 -1,3 -16,3 -15,3 -17,3\n\
+             G:200   1,F8 16,F8 15,F8 17,F8 -1,F8 -16,F8 -15,F8 -17,F8\n",
+        );
+        assert!(text.contains("G:200"));
+        let catalog = Catalog::from_text(&text, "fmax.ini", &[]);
+        let v = catalog.variant("normal").unwrap();
+        let e = estimate_of(&v, 'G');
+        assert_eq!((e.ini, e.estimate, e.absurd, e.used()), (200, 1, true, 200));
+        // Not positive: no value written, the estimate is played.
+        let none = ValueEstimate { ini: 0, ..e };
+        assert_eq!(none.used(), 1);
     }
 }

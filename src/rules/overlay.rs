@@ -70,6 +70,10 @@ pub struct Overlay {
     /// `repetition_value`: the result for the side whose move completes the
     /// repetition (`None` = draw).
     pub repetition_value: Option<Verdict>,
+    /// `repetition_claim = offer`: a draw by repetition is offered, never
+    /// claimed, because a referee may not count it as a draw (cutechess-cli
+    /// does not in the makruk family and ASEAN).
+    pub repetition_offered: bool,
     /// `chasing = loss`: at a repetition, a side that chased an enemy piece
     /// with every one of its moves in the cycle loses (xiangqi).
     pub chasing_loses: bool,
@@ -231,6 +235,18 @@ const KEYS: &[(&str, SetKey)] = &[
     }),
     ("repetition_value", |o, key, value, _| {
         o.repetition_value = Some(end_rules::parse_verdict(key, value)?);
+        Ok(())
+    }),
+    ("repetition_claim", |o, _, value, _| {
+        o.repetition_offered = match value {
+            "offer" => true,
+            "claim" => false,
+            _ => {
+                return Err(format!(
+                    "repetition_claim = `{value}`: expected claim or offer"
+                ))
+            }
+        };
         Ok(())
     }),
     ("chasing", |o, key, value, _| {
@@ -461,6 +477,14 @@ mod tests {
         assert_eq!(o.promotion_line, 3);
         assert_eq!(o.stalemate, Some(Verdict::Loss));
         assert!(o.bare_king_loses);
+        assert!(!o.repetition_offered);
+        let o = parse_overlay(
+            "[rules]\nrepetition_claim = offer\nmove_rule = 70\n",
+            "v.ini",
+        );
+        let o = o.unwrap();
+        assert!(o.repetition_offered);
+        assert_eq!(o.move_rule, Some(70));
     }
 
     /// Every key of the table sets its own field: a good value for each
@@ -487,6 +511,7 @@ mod tests {
             ("move_rule", "none"),
             ("repetition", "4"),
             ("repetition_value", "loss"),
+            ("repetition_claim", "offer"),
             ("chasing", "loss"),
             ("chase_exempt", "KP"),
             ("chase_always", "N:R"),
@@ -516,7 +541,7 @@ mod tests {
     #[test]
     fn unknown_keys_and_bad_values_are_reported_with_lines() {
         let errs = parse_overlay(
-            "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\n",
+            "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\nrepetition_claim = never\n",
             "v.ini",
         )
         .unwrap_err();
@@ -524,8 +549,9 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, chasing, chase_exempt, chase_always",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
+                "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]
         );
     }

@@ -51,6 +51,15 @@ use worker::{verdict_score, Shared, Worker};
 /// Default transposition-table size in MB.
 pub const DEFAULT_HASH_MB: usize = 64;
 
+/// The number of search threads to use for a request of `requested`: at
+/// least one, at most the machine's cores (more only slows a Lazy SMP
+/// search down, and a request of thousands would fail to start them).
+#[must_use]
+pub fn usable_threads(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    requested.clamp(1, cores)
+}
+
 /// One search request: limits plus root options.
 #[derive(Clone, Debug)]
 pub struct SearchParams<M> {

@@ -130,14 +130,46 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of `megabytes` MB (at least one bucket).
+    /// A table of `megabytes` MB (at least one bucket), or less when the
+    /// machine cannot give that much: the size is halved while it exceeds
+    /// [`memory_limit_mb`] or its allocation fails, so a `memory` request
+    /// of any size never aborts the engine. [`TranspositionTable::megabytes`]
+    /// says what was used.
     #[must_use]
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let buckets =
-            (megabytes.saturating_mul(1 << 20) / (BYTES_PER_ENTRY * ENTRIES_PER_BUCKET)).max(1);
-        let entries: Vec<Entry> = (0..buckets * ENTRIES_PER_BUCKET + ENTRIES_PER_BUCKET - 1)
-            .map(|_| Entry::default())
-            .collect();
+        let limit = memory_limit_mb();
+        let mut mb = megabytes;
+        loop {
+            if mb <= 1 || limit.is_none_or(|limit| mb <= limit) {
+                if let Some(table) = TranspositionTable::try_with_buckets(buckets_for(mb)) {
+                    return table;
+                }
+            }
+            if mb <= 1 {
+                // Four entries: if even they cannot be had, nothing can.
+                return TranspositionTable::with_entries(Vec::new(), 1);
+            }
+            mb /= 2;
+        }
+    }
+
+    /// A table of `buckets` buckets, if the memory can be allocated.
+    fn try_with_buckets(buckets: usize) -> Option<TranspositionTable> {
+        let len = buckets
+            .checked_mul(ENTRIES_PER_BUCKET)?
+            .checked_add(ENTRIES_PER_BUCKET - 1)?;
+        let mut entries: Vec<Entry> = Vec::new();
+        entries.try_reserve_exact(len).ok()?;
+        Some(TranspositionTable::with_entries(entries, buckets))
+    }
+
+    /// Fills `entries` (already reserved) to `buckets` buckets plus the
+    /// spare entries for alignment, and builds the table.
+    fn with_entries(mut entries: Vec<Entry>, buckets: usize) -> TranspositionTable {
+        entries.resize_with(
+            buckets * ENTRIES_PER_BUCKET + ENTRIES_PER_BUCKET - 1,
+            Entry::default,
+        );
         // Only the address is read, to find where a cache line starts.
         let address = entries.as_ptr() as usize;
         let first = (CACHE_LINE - address % CACHE_LINE) % CACHE_LINE / BYTES_PER_ENTRY;
@@ -149,8 +181,16 @@ impl TranspositionTable {
         }
     }
 
-    /// Replaces the table by an empty one of `megabytes` MB.
+    /// The table's size in whole MB (0 for a table under 1 MB).
+    #[must_use]
+    pub fn megabytes(&self) -> usize {
+        (self.capacity() * BYTES_PER_ENTRY) >> 20
+    }
+
+    /// Replaces the table by an empty one of `megabytes` MB (or less, as
+    /// [`TranspositionTable::new`] says); the old one is freed first.
     pub fn resize(&mut self, megabytes: usize) {
+        *self = TranspositionTable::with_entries(Vec::new(), 1);
         *self = TranspositionTable::new(megabytes);
     }
 
@@ -332,6 +372,36 @@ fn decode(data: u64, ply: usize) -> TtHit {
     }
 }
 
+/// Buckets in a table of `megabytes` MB (at least one).
+fn buckets_for(megabytes: usize) -> usize {
+    (megabytes.saturating_mul(1 << 20) / (BYTES_PER_ENTRY * ENTRIES_PER_BUCKET)).max(1)
+}
+
+/// The most MB a table may take: half of the memory the system reports
+/// available (`MemAvailable` in `/proc/meminfo`; the engine shares the
+/// machine), or a quarter of all memory when only `MemTotal` is given; `None` where there is no
+/// `/proc/meminfo` (allocation failures still halve the table there).
+#[must_use]
+pub fn memory_limit_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    limit_from_meminfo(&text)
+}
+
+/// [`memory_limit_mb`] from the text of `/proc/meminfo`.
+fn limit_from_meminfo(text: &str) -> Option<usize> {
+    let kilobytes = |key: &str| {
+        text.lines()
+            .find_map(|line| line.strip_prefix(key)?.strip_prefix(':'))
+            .and_then(|rest| rest.split_whitespace().next()?.parse::<u64>().ok())
+    };
+    let limit_kb = match (kilobytes("MemAvailable"), kilobytes("MemTotal")) {
+        (Some(available), _) => available / 2,
+        (None, Some(total)) => total / 4,
+        (None, None) => return None,
+    };
+    usize::try_from(limit_kb >> 10).ok().map(|mb| mb.max(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,6 +470,27 @@ mod tests {
             tiny.store(key, 0, hit(None, 1, 1, Bound::Exact));
             assert_eq!(tiny.probe(key, 0).unwrap().score, 1);
         }
+    }
+
+    #[test]
+    fn the_memory_limit_comes_from_meminfo() {
+        let linux = "MemTotal:       24684084 kB\nMemFree:        17956212 kB\n\
+                     MemAvailable:   21012128 kB\n";
+        assert_eq!(limit_from_meminfo(linux), Some((21_012_128 / 2) >> 10));
+        assert_eq!(
+            limit_from_meminfo("MemTotal: 2097152 kB\n"),
+            Some(512),
+            "no MemAvailable (old kernels): a quarter of MemTotal"
+        );
+        assert_eq!(limit_from_meminfo("MemAvailable: 100 kB\n"), Some(1));
+        assert_eq!(limit_from_meminfo("nothing useful\n"), None);
+        assert_eq!(limit_from_meminfo("MemAvailable: lots kB\n"), None);
+    }
+
+    #[test]
+    fn the_size_used_is_reported_in_megabytes() {
+        assert_eq!(TranspositionTable::new(2).megabytes(), 2);
+        assert_eq!(TranspositionTable::new(0).megabytes(), 0);
     }
 
     #[test]

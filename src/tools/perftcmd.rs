@@ -20,6 +20,10 @@ macro_rules! out {
     }};
 }
 
+/// Deepest perft accepted: deeper would never finish, and the per-ply
+/// move buffers of an absurd depth could not even be allocated.
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
 /// Usage of `perft`.
 pub const PERFT_USAGE: &str =
     "perft --variant NAME [--fen FEN] --depth D [--divide] [--board auto|general] [--ini FILE]";
@@ -79,7 +83,13 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         match a.as_str() {
             "--variant" => o.variant = value("--variant")?,
             "--fen" => o.fen = Some(value("--fen")?),
-            "--depth" => o.depth = Some(number(&value("--depth")?, "--depth")?),
+            "--depth" => {
+                let depth: u32 = number(&value("--depth")?, "--depth")?;
+                if depth > MAX_PERFT_DEPTH {
+                    return Err(format!("--depth {depth}: expected 0 to {MAX_PERFT_DEPTH}"));
+                }
+                o.depth = Some(depth);
+            }
             "--divide" => o.divide = true,
             "--ini" => o.ini = Some(PathBuf::from(value("--ini")?)),
             "--max-nodes" => o.max_nodes = Some(number(&value("--max-nodes")?, "--max-nodes")?),
@@ -228,6 +238,9 @@ fn run_row(catalog: &Catalog, line: &str, o: &Options) -> RowOutcome {
             "depth '{depth}' or nodes '{nodes}' is not a number"
         ));
     };
+    if depth > MAX_PERFT_DEPTH {
+        return RowOutcome::Fail(format!("depth {depth}: expected 0 to {MAX_PERFT_DEPTH}"));
+    }
     let label = format!("{variant} d{depth} {fen}");
     if o.max_nodes.is_some_and(|max| expected > max) {
         return RowOutcome::Skip(format!("{label} ({expected} nodes)"));

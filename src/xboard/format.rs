@@ -11,9 +11,39 @@ use crate::engine::api::{EngineOption, Event, Hello, OptionKind, Thinking};
 /// Ordinary scores are clamped to this so no client mistakes them for mates.
 const MAX_PLAIN_SCORE: Score = 9_000;
 
-/// The lines that express `event` (usually one).
+/// The lines that express `event` (usually one), with any control
+/// character of echoed input escaped (see [`printable`]).
 #[must_use]
 pub fn lines(event: &Event) -> Vec<String> {
+    raw_lines(event)
+        .into_iter()
+        .map(|line| printable(&line).into_owned())
+        .collect()
+}
+
+/// `text` with every control character but the tab written as `\xHH`, so
+/// that input echoed back (`Error (unknown command): ...`, `Illegal move`,
+/// `pong`) can never put a NUL, an escape sequence or a line break on the
+/// GUI's or the terminal's screen.
+#[must_use]
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = |c: char| c.is_control() && c != '\t';
+    if !text.chars().any(escaped) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escaped(c) {
+            out.push_str(&format!("\\x{:02x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// [`lines`] before escaping.
+fn raw_lines(event: &Event) -> Vec<String> {
     let one = |s: String| vec![s];
     match event {
         Event::Hello(hello) => features(hello),
@@ -246,6 +276,20 @@ mod tests {
             ["setup (PN.RQKpn.rqk) 6x6+0_fairy rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"]
         );
         assert_eq!(lines(&Event::Book(vec![])), [" no book moves", ""]);
+    }
+
+    #[test]
+    fn control_characters_of_echoed_input_are_escaped() {
+        let error = Event::Error {
+            reason: "unknown command".into(),
+            command: "ab\u{0}c\u{1}\u{1b}[31m\u{7f}\u{85}\td\\x".into(),
+        };
+        assert_eq!(
+            lines(&error),
+            ["Error (unknown command): ab\\x00c\\x01\\x1b[31m\\x7f\\x85\td\\x"]
+        );
+        assert_eq!(lines(&Event::Pong("1\r\n2".into())), ["pong 1\\x0d\\x0a2"]);
+        assert_eq!(printable("é ünïcode stays"), "é ünïcode stays");
     }
 
     #[test]

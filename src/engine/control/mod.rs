@@ -6,8 +6,11 @@
 //! move, ponder on the opponent's when `hard`), analyze, plus `edit` and
 //! `pause`. A search is either thinking (its result is played), pondering or
 //! analysing (results are never played). Position changes abandon the search
-//! first; `ping` is answered in order, except that while we think on our move
-//! the `pong` waits for the move.
+//! first, and a replaced position (`setboard`, `variant`, `edit`) in which
+//! the engine would be on move waits for `go`. `ping` is answered in order:
+//! the `pong` waits for our move while we think on it, and for earlier
+//! `memory` requests to be carried out. A game end on the board is
+//! announced once per position.
 
 mod board_ui;
 mod book;
@@ -23,7 +26,7 @@ use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::boards::BoardChoice;
 use crate::book::player::BookPlayer;
-use crate::core::{Color, Score};
+use crate::core::{Color, GameResult, Score};
 use crate::search::Progress;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -62,6 +65,17 @@ struct Running {
     book_choices: Option<usize>,
 }
 
+/// A `pong` held back until what came before its `ping` is done.
+#[derive(Clone, Debug)]
+struct DeferredPong {
+    /// The ping's token.
+    token: String,
+    /// How many `memory` requests had been sent when the ping came.
+    resizes: u64,
+    /// The search on our move that was running then.
+    think: Option<u64>,
+}
+
 /// The engine as the control thread sees it.
 pub struct Control {
     library: Library,
@@ -79,11 +93,15 @@ pub struct Control {
     paused: bool,
     position_ok: bool,
     over_announced: bool,
-    /// Our last move ran out a count and offered the draw (see
-    /// `play_on_past_counting_draw`).
-    counting_draw_offered: bool,
+    /// Our last move created a draw the engine offers rather than claims
+    /// (see `play_on_past_offered_draw`), and offered it.
+    draw_offered: bool,
     settled: bool,
-    deferred_pongs: Vec<String>,
+    deferred_pongs: Vec<DeferredPong>,
+    /// `memory` requests sent to the worker, and those it has carried out.
+    resizes: (u64, u64),
+    /// The last `memory` and `cores` requests, for a replacement worker.
+    table_jobs: (Option<u64>, Option<u32>),
     excluded: Vec<String>,
     guess: Option<String>,
     last_score: Option<Score>,
@@ -114,9 +132,11 @@ impl Control {
             paused: false,
             position_ok: true,
             over_announced: false,
-            counting_draw_offered: false,
+            draw_offered: false,
             settled: false,
             deferred_pongs: Vec::new(),
+            resizes: (0, 0),
+            table_jobs: (None, None),
             excluded: Vec::new(),
             guess: None,
             last_score: None,
@@ -232,8 +252,15 @@ impl Control {
                 self.paused = false;
                 self.kick();
             }
-            Command::Memory(mb) => self.worker.send(Job::Resize(mb)),
-            Command::Cores(n) => self.worker.send(Job::Threads(n)),
+            Command::Memory(mb) => {
+                self.table_jobs.0 = Some(mb);
+                self.resizes.0 += 1;
+                self.retable(Job::Resize(mb));
+            }
+            Command::Cores(n) => {
+                self.table_jobs.1 = Some(n);
+                self.retable(Job::Threads(n));
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Lift(square) => self.lift(&square),
             Command::Evaluate => self.out.push(Event::Evaluation {
@@ -270,17 +297,48 @@ impl Control {
         self.out.push(Event::Hello(hello));
     }
 
+    /// `pong` now, or once what it waits for is done: our move while we
+    /// think on it, and every `memory` request sent before it (with its
+    /// `telluser` when the table had to be smaller). Pongs keep their order
+    /// relative to moves: one sent before a search started comes out before
+    /// that search's move.
     fn ping(&mut self, n: String) {
-        if matches!(
-            self.running,
-            Some(Running {
-                kind: Kind::Think,
-                ..
-            })
-        ) {
-            self.deferred_pongs.push(n);
-        } else {
-            self.out.push(Event::Pong(n));
+        let pong = DeferredPong {
+            token: n,
+            resizes: self.resizes.0,
+            think: self.running.as_ref().and_then(|run| match run.kind {
+                Kind::Think => Some(run.job),
+                _ => None,
+            }),
+        };
+        self.deferred_pongs.push(pong);
+        self.flush_pongs();
+    }
+
+    /// Whether `pong` still waits (see [`Control::ping`]).
+    fn pong_waits(&self, pong: &DeferredPong) -> bool {
+        let thinking = self.running.as_ref().and_then(|run| match run.kind {
+            Kind::Think => Some(run.job),
+            _ => None,
+        });
+        pong.resizes > self.resizes.1 || (pong.think.is_some() && pong.think == thinking)
+    }
+
+    /// `memory` and `cores`: the worker runs jobs in order, so a search on
+    /// our move finishes first (its move is played in the same position);
+    /// a ponder or analysis search is stopped, the tables are changed, and
+    /// the search starts again.
+    fn retable(&mut self, job: Job) {
+        let restart = self
+            .running
+            .as_ref()
+            .is_some_and(|run| run.kind != Kind::Think);
+        if restart {
+            self.abandon();
+        }
+        self.worker.send(job);
+        if restart {
+            self.kick();
         }
     }
 
@@ -288,7 +346,7 @@ impl Control {
         self.abandon();
         self.worker.send(Job::Clear);
         self.game = fallback_game(&self.library, self.general_board);
-        self.counting_draw_offered = false;
+        self.draw_offered = false;
         self.start_fen = self.game.fen();
         self.position_ok = true;
         self.last_score = None;
@@ -312,6 +370,7 @@ impl Control {
                 self.position_ok = true;
                 self.out.extend(setup_events(&v, &self.start_fen));
                 self.position_changed();
+                self.wait_for_go();
                 self.kick();
             }
             Err(_) => {
@@ -333,7 +392,6 @@ impl Control {
     fn go(&mut self) {
         self.abandon();
         self.mode = Mode::Play(self.game.side_to_move());
-        self.over_announced = false;
         self.kick();
     }
 
@@ -447,6 +505,7 @@ impl Control {
                 self.position_ok = true;
                 self.books.new_game();
                 self.position_changed();
+                self.wait_for_go();
                 self.kick();
             }
             Err(_) => {
@@ -562,6 +621,16 @@ impl Control {
         }
     }
 
+    /// After a command that replaces the position (`setboard`, `variant`,
+    /// the end of `edit`): if the engine plays the side now to move, it
+    /// waits for `go` in force mode instead of moving unasked. The search
+    /// that ran for the old position was abandoned first, its move unplayed.
+    fn wait_for_go(&mut self) {
+        if self.mode == Mode::Play(self.game.side_to_move()) {
+            self.mode = Mode::Force;
+        }
+    }
+
     /// Resets what belongs to one position: exclusions, announcements.
     fn position_changed(&mut self) {
         self.excluded.clear();
@@ -578,9 +647,15 @@ impl Control {
         self.flush_pongs();
     }
 
+    /// Sends the deferred pongs that no longer wait, in order.
     fn flush_pongs(&mut self) {
-        for n in self.deferred_pongs.drain(..) {
-            self.out.push(Event::Pong(n));
+        let ready = self
+            .deferred_pongs
+            .iter()
+            .take_while(|pong| !self.pong_waits(pong))
+            .count();
+        for pong in self.deferred_pongs.drain(..ready) {
+            self.out.push(Event::Pong(pong.token));
         }
     }
 
@@ -600,14 +675,12 @@ impl Control {
                 }
             }
             Mode::Play(us) if self.game.side_to_move() == us => {
-                self.play_on_past_counting_draw();
+                self.play_on_past_offered_draw();
                 if let Some(result) = self.game.result() {
-                    if !self.over_announced {
-                        self.over_announced = true;
-                        self.game_over(&result);
-                        self.out.push(Event::GameOver(result));
+                    if !self.game.offered_draw() {
+                        self.announce(result);
+                        return;
                     }
-                    return;
                 }
                 let limits = self.clock.limits(self.game.moves_by(us));
                 if !self.play_from_book(limits) {
@@ -678,6 +751,16 @@ impl Control {
     /// ponder or analysis search is not restarted until something changes.
     pub fn replace_worker(&mut self, worker: Worker) {
         self.worker = worker;
+        // The dead worker's unfinished resizes will never be reported; the
+        // new one gets the last sizes asked for.
+        self.resizes.1 = self.resizes.0;
+        if let Some(mb) = self.table_jobs.0 {
+            self.resizes.0 += 1;
+            self.worker.send(Job::Resize(mb));
+        }
+        if let Some(n) = self.table_jobs.1 {
+            self.worker.send(Job::Threads(n));
+        }
         let Some(run) = self.running.take() else {
             return;
         };
@@ -725,6 +808,15 @@ impl Control {
                 self.flush_pongs();
                 self.kick();
             }
+            Report::Resized { reduced } => {
+                self.resizes.1 += 1;
+                if let Some((wanted, used)) = reduced {
+                    self.out.push(Event::TellUser(format!(
+                        "hash table: {wanted} MB do not fit in this machine's memory, using {used} MB"
+                    )));
+                }
+                self.flush_pongs();
+            }
             _ => {}
         }
     }
@@ -735,9 +827,7 @@ impl Control {
         self.last_score = outcome.score;
         let Some(best) = outcome.best else {
             if let Some(result) = self.game.result() {
-                self.over_announced = true;
-                self.game_over(&result);
-                self.out.push(Event::GameOver(result));
+                self.announce(result);
             }
             self.mode = Mode::Force;
             return false;
@@ -759,8 +849,8 @@ impl Control {
         }
         self.out.push(Event::Move(best));
         self.guess = outcome.ponder;
-        self.counting_draw_offered = self.game.counting_draw();
-        let claimed = result.filter(|_| !self.counting_draw_offered);
+        self.draw_offered = self.game.offered_draw();
+        let claimed = result.filter(|_| !self.draw_offered);
         if let Some(result) = claimed {
             self.over_announced = true;
             self.out.push(Event::GameOver(result.clone()));
@@ -770,18 +860,32 @@ impl Control {
         false
     }
 
-    /// A counting draw is offered, never claimed: XBoard does not referee
-    /// the makruk family's counting rule and would forfeit the claimer (a
-    /// GUI that knows the rule ends the game itself). When
-    /// the game goes on, so do we, with a new count from the next move.
-    fn play_on_past_counting_draw(&mut self) {
-        if self.game.counting_draw() {
-            if !self.counting_draw_offered {
+    /// Announces the end of the game on the board, once: the flag is
+    /// cleared only when the position changes, so a `go` (or any other
+    /// command) in a finished position does not repeat the result.
+    fn announce(&mut self, result: GameResult) {
+        if !self.over_announced {
+            self.over_announced = true;
+            self.game_over(&result);
+            self.out.push(Event::GameOver(result));
+        }
+    }
+
+    /// A draw a referee may judge otherwise is offered, never claimed: the
+    /// makruk family's counting rule, which XBoard does not referee (it
+    /// calls the claim false and forfeits the claimer; a GUI that knows the
+    /// rule ends the game itself), and repetition where the variant says
+    /// so (cutechess-cli counts none in the makruk family and ASEAN). When
+    /// the game goes on, so do we: a count starts anew from the next move,
+    /// a repetition is offered again only when it is our turn in one.
+    fn play_on_past_offered_draw(&mut self) {
+        if self.game.offered_draw() {
+            if !self.draw_offered {
                 self.out.push(Event::OfferDraw);
             }
             self.game.waive_counting_draw();
         }
-        self.counting_draw_offered = false;
+        self.draw_offered = false;
     }
 }
 
