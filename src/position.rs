@@ -179,6 +179,12 @@ pub trait Position: Clone + Send + 'static {
     /// Plies since the last capture or pawn move.
     fn halfmove_clock(&self) -> u32;
 
+    /// Files of the board (time budgets grow with it); 8 unless the board
+    /// says otherwise.
+    fn board_width(&self) -> usize {
+        8
+    }
+
     /// Whether `m` captures something (including e.p.).
     fn is_capture(&self, m: Self::Move) -> bool;
 

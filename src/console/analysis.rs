@@ -165,8 +165,7 @@ pub fn search<P: Position + Evaluate>(
         ..Caps::default()
     };
     params.exclude = exclude;
-    params.board_width =
-        crate::engine::diagram::Diagram::from_fen(&root.to_fen()).map_or(8, |d| d.width());
+    params.board_width = root.board_width();
     let stop = AtomicU8::new(RUN);
     let mut report = |info: SearchInfo<P::Move>| {
         if info.multipv <= 1 && on_iteration(&info) {

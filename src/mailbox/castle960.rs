@@ -123,12 +123,8 @@ impl MailboxPos {
     /// king's destination (`e1g1`, only asked when no normal move matched).
     pub(crate) fn parse_castle960(&self, text: &str, legal: &[Move]) -> Option<Move> {
         let castles = legal.iter().copied().filter(|&m| self.is_castle960(m));
-        let upper = text
-            .trim()
-            .trim_end_matches(['+', '#'])
-            .to_ascii_uppercase();
-        let wanted = upper.replace('0', "O");
-        if wanted == "O-O" || wanted == "O-O-O" {
+        if let Some(long) = super::notation::castling_side(text) {
+            let wanted = if long { "O-O-O" } else { "O-O" };
             return castles
                 .into_iter()
                 .find(|&m| Self::castle960_text(m) == wanted);

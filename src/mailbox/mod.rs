@@ -479,6 +479,10 @@ impl Position for MailboxPos {
         self.halfmove
     }
 
+    fn board_width(&self) -> usize {
+        self.tables.variant.width
+    }
+
     fn is_capture(&self, m: Move) -> bool {
         m.is_capture()
     }

@@ -16,7 +16,6 @@ use crate::core::{Color, GameResult};
 use crate::engine::api::Event;
 use crate::engine::book_options::{self, BookAction};
 use crate::engine::clock::{self, MoveLimits, TimeLimit};
-use crate::engine::diagram::Diagram;
 use crate::engine::think;
 use crate::engine::worker::Outcome;
 use std::path::{Path, PathBuf};
@@ -64,7 +63,7 @@ impl Control {
                 let choices = moves.len();
                 self.excluded = self.game.legal_move_texts();
                 self.excluded.retain(|m| !moves.contains(m));
-                let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+                let width = self.game.width();
                 self.launch(Kind::Think, brief(limits, width), None);
                 self.excluded.clear();
                 if let Some(run) = &mut self.running {

@@ -460,7 +460,7 @@ impl Control {
             return false;
         };
         let limits = self.clock.limits(self.game.moves_by(us));
-        let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+        let width = self.game.width();
         let budget = crate::search::time_budget(&think::search_limits(&limits), width);
         let (Some(budget), None, None) = (budget, limits.nodes, limits.depth) else {
             return false;
@@ -712,7 +712,7 @@ impl Control {
             } else {
                 Vec::new()
             },
-            width: Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width()),
+            width: self.game.width(),
             lines: if kind == Kind::Analyze {
                 self.settings.multi_pv
             } else {
