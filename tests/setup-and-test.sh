@@ -44,7 +44,7 @@ check "cargo fmt --check" cargo fmt --all -- --check
 check "cargo clippy" cargo clippy --all-targets -- -D warnings
 
 log=$(mktemp)
-cargo test --release 2>&1 | tee "$log"
+cargo test --release --no-fail-fast 2>&1 | tee "$log"
 tests_status=${PIPESTATUS[0]}
 read -r tp tf < <(awk '/^test result:/ { p += $4; f += $6 } END { print p + 0, f + 0 }' "$log")
 rm -f "$log"
