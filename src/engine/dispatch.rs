@@ -23,17 +23,17 @@ use std::sync::Arc;
 #[allow(clippy::large_enum_variant)]
 pub enum AnyGame {
     /// Orthodox chess and Chess960 on the bitboard.
-    Orthodox(Game<BitboardPos>),
+    Bitboard(Game<BitboardPos>),
     /// Any fmax.ini variant on the stride-16 mailbox.
-    General(Game<MailboxPos>),
+    Mailbox(Game<MailboxPos>),
 }
 
 /// Runs `$body` with `$g` bound to the inner `Game<_>`.
 macro_rules! with_game {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
-            AnyGame::Orthodox($g) => $body,
-            AnyGame::General($g) => $body,
+            AnyGame::Bitboard($g) => $body,
+            AnyGame::Mailbox($g) => $body,
         }
     };
 }
@@ -47,13 +47,13 @@ impl AnyGame {
         let offered = variant.overlay.repetition_offered;
         match AnyPosition::new(variant, None, board) {
             Ok(AnyPosition::Bitboard(pos)) => {
-                AnyGame::Orthodox(Game::new(pos, true).offering_repetitions(offered))
+                AnyGame::Bitboard(Game::new(pos, true).offering_repetitions(offered))
             }
-            Ok(AnyPosition::Mailbox(pos)) => AnyGame::General(
+            Ok(AnyPosition::Mailbox(pos)) => AnyGame::Mailbox(
                 Game::new(pos, classify(variant).is_some()).offering_repetitions(offered),
             ),
             // A variant's own start always fits it; keep the mailbox as the last resort.
-            Err(_) => AnyGame::General(
+            Err(_) => AnyGame::Mailbox(
                 Game::new(MailboxPos::new(Arc::clone(variant)), false)
                     .offering_repetitions(offered),
             ),
@@ -191,8 +191,8 @@ impl AnyGame {
     /// Polyglot book on the bitboard.
     pub fn book_advice(&self, books: &mut BookPlayer) -> Advice {
         match self {
-            AnyGame::Orthodox(g) => books.advise_orthodox(&mut g.position().clone()),
-            AnyGame::General(g) => books.advise(&mut g.position().clone()),
+            AnyGame::Bitboard(g) => books.advise_bitboard(&mut g.position().clone()),
+            AnyGame::Mailbox(g) => books.advise(&mut g.position().clone()),
         }
     }
 

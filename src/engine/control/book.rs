@@ -32,8 +32,8 @@ impl Control {
             _ => Path::new("books").to_path_buf(),
         };
         let board = match self.game {
-            super::AnyGame::Orthodox(_) => BoardKind::Bitboard,
-            super::AnyGame::General(_) => BoardKind::Mailbox,
+            super::AnyGame::Bitboard(_) => BoardKind::Bitboard,
+            super::AnyGame::Mailbox(_) => BoardKind::Mailbox,
         };
         let problems = self.books.select(&dir, name, board);
         self.tell_problems(problems);

@@ -79,7 +79,7 @@ struct DeferredPong {
 /// The engine as the control thread sees it.
 pub struct Control {
     library: Library,
-    general_board: bool,
+    mailbox_board: bool,
     game: AnyGame,
     start_fen: String,
     mode: Mode,
@@ -115,11 +115,11 @@ pub struct Control {
 impl Control {
     /// A control in force-free play mode on standard chess, engine Black.
     #[must_use]
-    pub fn new(library: Library, general_board: bool, worker: Worker) -> Control {
+    pub fn new(library: Library, mailbox_board: bool, worker: Worker) -> Control {
         let mut control = Control {
-            game: fallback_game(&library, general_board),
+            game: fallback_game(&library, mailbox_board),
             library,
-            general_board,
+            mailbox_board,
             start_fen: String::new(),
             mode: Mode::Play(Color::Black),
             running: None,
@@ -345,7 +345,7 @@ impl Control {
     fn new_game(&mut self) {
         self.abandon();
         self.worker.send(Job::Clear);
-        self.game = fallback_game(&self.library, self.general_board);
+        self.game = fallback_game(&self.library, self.mailbox_board);
         self.draw_offered = false;
         self.start_fen = self.game.fen();
         self.position_ok = true;
@@ -363,7 +363,7 @@ impl Control {
         self.abandon();
         match self.library.variant(name) {
             Ok(v) => {
-                let board = BoardChoice::general_if(self.general_board);
+                let board = BoardChoice::mailbox_if(self.mailbox_board);
                 self.game = AnyGame::new(&v, board);
                 self.start_fen = self.game.fen();
                 self.select_books(Library::base_name(name));
@@ -899,5 +899,5 @@ fn seed() -> u64 {
 /// Standard chess: the library's `normal`, or the built-in one if that is broken.
 fn fallback_game(library: &Library, general: bool) -> AnyGame {
     let normal = library.normal();
-    AnyGame::new(&normal, BoardChoice::general_if(general))
+    AnyGame::new(&normal, BoardChoice::mailbox_if(general))
 }
