@@ -15,6 +15,7 @@ pub mod choose;
 pub mod command;
 pub mod create;
 pub mod file;
+mod framing;
 pub mod game_log;
 pub mod learn;
 pub mod pgn;
