@@ -9,10 +9,10 @@
 use super::choose::{show_book, ChoiceSettings};
 use super::create::{build_book_reporting, CreateOptions};
 use super::file::{with_lock, BoardKind, Book};
-use super::pgn::{read_pgn, PgnGame};
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
 use crate::mailbox::MailboxPos;
+use crate::notation::pgn::{read_pgn, PgnGame};
 use crate::position::Position;
 use crate::progress::ProgressReporter;
 use crate::rules::catalog::Catalog;
