@@ -4,7 +4,7 @@
 //! values (`IniFile`, `FairyVariant`, `MakrukRules`).
 
 use crate::rules::builtin::ORTHODOX_INI;
-use crate::rules::catalog::{Catalog, BUILTIN_NAME};
+use crate::rules::catalog::{Catalog, ChoiceError, BUILTIN_NAME};
 use crate::rules::lint::lint;
 use crate::rules::overlay::Overlay;
 use crate::rules::{ConfigError, Variant};
@@ -164,7 +164,7 @@ impl Library {
     ///
     /// # Errors
     /// Not a `fairy/` game of the file.
-    pub fn set_fairy_choice(&mut self, choice: &str) -> Result<(), String> {
+    pub fn set_fairy_choice(&mut self, choice: &str) -> Result<(), ChoiceError> {
         self.catalog.set_fairy_choice(choice)
     }
 
@@ -172,7 +172,7 @@ impl Library {
     ///
     /// # Errors
     /// Not one of the rule sets.
-    pub fn set_makruk_choice(&mut self, choice: &str) -> Result<(), String> {
+    pub fn set_makruk_choice(&mut self, choice: &str) -> Result<(), ChoiceError> {
         self.catalog.set_makruk_choice(choice)
     }
 }
