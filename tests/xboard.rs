@@ -799,7 +799,9 @@ fn exclusions_restrict_the_analysed_root_moves() {
 #[test]
 fn a_ponder_hit_turns_the_ponder_search_into_our_move() {
     let mut e = Engine::new();
-    e.send("new\nhard\npost\nst 0.3\nusermove e2e4");
+    // A depth limit, not a time limit: on a loaded machine 0.3 s may reach
+    // only depth 1, whose one-move PV gives no reply to ponder on.
+    e.send("new\nhard\npost\nsd 6\nst 30\nusermove e2e4");
     e.until(|l| l.starts_with("move "));
     let hint = e.exchange("hint");
     assert_eq!(

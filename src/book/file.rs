@@ -14,8 +14,7 @@
 
 use super::framing::{board_kind, push_checksum, Format};
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Version of the format written and understood.
 pub const VERSION: u16 = 1;
@@ -231,35 +230,7 @@ impl Book {
     }
 }
 
-/// The temporary file process `pid` writes `path` through: `PATH.tmpPID`.
-fn temporary_path(path: &Path, pid: u32) -> PathBuf {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{pid}"));
-    PathBuf::from(tmp)
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file beside it (made
-/// with its directory if needed), synced, then renamed over it. On failure
-/// `path` is untouched and the temporary file removed.
-///
-/// # Errors
-/// The OS error.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        fs::create_dir_all(dir)?;
-    }
-    let tmp = temporary_path(path, std::process::id());
-    let written = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    written
-}
+pub(crate) use crate::save::{temporary_path, write_atomic};
 
 /// The processes whose temporary files for `path` lie beside it (other than
 /// this process's own).

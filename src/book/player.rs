@@ -426,7 +426,7 @@ impl BookPlayer {
     /// The file cannot be read, a line is malformed (`FILE line N: ...`;
     /// nothing is then changed), or a file cannot be written.
     pub fn import(&mut self, file: &Path, clear: bool) -> Result<String, String> {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = crate::text::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
         let (book_lines, position_lines) =
             parse_export(&text).map_err(|e| format!("{} {e}", file.display()))?;
         let mut book_changed = 0;
@@ -468,11 +468,10 @@ impl BookPlayer {
             }
         }
         let mut table = PositionTable::new(self.board, &self.variant);
-        for &p in self.positions.iter() {
-            table.add(p);
-        }
+        table.add_all(&self.positions);
         text.push_str(&table.export());
-        std::fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+        super::file::write_atomic(file, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", file.display()))?;
         Ok(format!(
             "exported {book_values} book values and {} positions",
             table.len()

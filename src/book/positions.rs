@@ -15,7 +15,7 @@
 
 use super::file::{with_lock, write_atomic, BoardKind};
 use super::framing::{board_kind, push_checksum, Format};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 
 /// Version of the learn file format.
@@ -64,6 +64,26 @@ impl PositionTable {
             board,
             variant: variant.to_string(),
             entries: VecDeque::new(),
+        }
+    }
+
+    /// Adds `positions` in order, as [`PositionTable::add`] one by one
+    /// would, in one pass over the table (an import of many positions into
+    /// a full table stays linear).
+    pub fn add_all(&mut self, positions: &[LearnedPosition]) {
+        let mut last = HashMap::with_capacity(positions.len());
+        for (i, p) in positions.iter().enumerate() {
+            last.insert(p.key, i);
+        }
+        self.entries.retain(|e| !last.contains_key(&e.key));
+        for (i, p) in positions.iter().enumerate() {
+            if last.get(&p.key) == Some(&i) {
+                let score = p.score.clamp(-SCORE_LIMIT, SCORE_LIMIT);
+                self.entries.push_back(LearnedPosition { score, ..*p });
+            }
+        }
+        while self.entries.len() > CAPACITY {
+            self.entries.pop_front();
         }
     }
 
@@ -220,9 +240,7 @@ pub fn update_locked(
 ) -> Result<PositionTable, String> {
     with_lock(path, "learn file", || {
         let mut table = PositionTable::load(path, board, variant)?;
-        for &p in positions {
-            table.add(p);
-        }
+        table.add_all(positions);
         table.save(path)?;
         Ok(table)
     })
@@ -238,6 +256,35 @@ mod tests {
             score,
             depth: 6,
         }
+    }
+
+    #[test]
+    fn adding_many_at_once_equals_adding_one_by_one() {
+        let mut one = PositionTable::new(BoardKind::Mailbox, "shatranj");
+        let start: Vec<LearnedPosition> = (0..CAPACITY as u64 - 5).map(|k| p(k, 1)).collect();
+        one.add_all(&start);
+        assert_eq!(one.len(), CAPACITY - 5);
+        assert_eq!(one.entries().next().map(|e| e.key), Some(0));
+        let mut all = one.clone();
+        // Repeated keys, keys already known, a clamped score and more than
+        // the table holds.
+        let batch: Vec<LearnedPosition> = (0..12)
+            .map(|k| p(k % 7, k as i32))
+            .chain([p(CAPACITY as u64 + 1, 99_999)])
+            .chain((0..40).map(|k| p(CAPACITY as u64 + 100 + k, -3)))
+            .collect();
+        for &q in &batch {
+            one.add(q);
+        }
+        all.add_all(&batch);
+        assert_eq!(all, one);
+        assert_eq!(all.len(), CAPACITY);
+        // More than the table holds: the newest CAPACITY, in order.
+        let huge: Vec<LearnedPosition> = (0..CAPACITY as u64 + 9).map(|k| p(k * 3, 5)).collect();
+        all.add_all(&huge);
+        let keys: Vec<u64> = all.entries().map(|e| e.key).collect();
+        let want: Vec<u64> = (9..CAPACITY as u64 + 9).map(|k| k * 3).collect();
+        assert_eq!(keys, want);
     }
 
     #[test]

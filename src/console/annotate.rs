@@ -25,6 +25,7 @@ use crate::notation::to_san;
 use crate::position::{Evaluate, Position};
 use crate::progress::ProgressReporter;
 use crate::search::{Limits, Searcher};
+use std::path::Path;
 use std::time::Duration;
 
 /// Whose moves are annotated.
@@ -346,7 +347,8 @@ pub fn run(c: &mut Console, args: &str, html: bool) -> Result<(), String> {
     } else {
         (format!("{}.can", request.file), can_text(&done, &header))
     };
-    std::fs::write(&path, text).map_err(|e| format!("Error: {path}: {e}"))?;
+    crate::save::write_atomic(Path::new(&path), text.as_bytes())
+        .map_err(|e| format!("Error: {path}: {e}"))?;
     report(c, &done, &path);
     Ok(())
 }

@@ -492,7 +492,7 @@ impl Console {
                 "Error: input files nest deeper than {MAX_INPUT_DEPTH}"
             ));
         }
-        let text = std::fs::read_to_string(path).map_err(|e| format!("Error: {path}: {e}"))?;
+        let text = crate::text::read(path).map_err(|e| format!("Error: {path}: {e}"))?;
         self.input_depth += 1;
         for line in text.lines() {
             if self.quit {

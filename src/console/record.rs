@@ -14,6 +14,7 @@ use crate::core::{Color, Verdict};
 use crate::engine::api::{Command, Event};
 use crate::notation::pgn::{read_pgn, replay, write_pgn, PgnGame};
 use crate::position::Position;
+use std::path::Path;
 
 /// Tags the PGN standard requires, in its order (`Result` comes last).
 const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
@@ -355,7 +356,8 @@ pub fn savegame(c: &mut Console, args: &str) -> Result<(), String> {
     text.push('\n');
     text.push_str(body.trim_end());
     text.push('\n');
-    std::fs::write(path, text).map_err(|e| format!("Error: {path}: {e}"))?;
+    crate::save::write_atomic(Path::new(path), text.as_bytes())
+        .map_err(|e| format!("Error: {path}: {e}"))?;
     c.print(&format!(
         "saved {} plies of {variant} to {path}, result {result}",
         moves.len()

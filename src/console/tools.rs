@@ -150,7 +150,8 @@ pub fn savepos(c: &mut Console, args: &str) -> Result<(), String> {
         return Err("Error (missing argument): usage: savepos FILE".into());
     }
     let fen = c.snapshot().fen.clone();
-    std::fs::write(args, format!("{fen}\n")).map_err(|e| format!("Error: {args}: {e}"))?;
+    crate::save::write_atomic(Path::new(args), format!("{fen}\n").as_bytes())
+        .map_err(|e| format!("Error: {args}: {e}"))?;
     c.print(&format!("saved {fen} to {args}"));
     Ok(())
 }

@@ -188,7 +188,7 @@ pub fn run_suite(args: &[String]) -> i32 {
 fn suite_command(args: &[String]) -> Result<usize, String> {
     let o = parse_options(args)?;
     let file = o.positional.first().ok_or("a TSV file is required")?;
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
     let catalog = load_catalog(o.ini.as_ref())?;
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     for (index, line) in text.lines().enumerate().skip(1) {

@@ -16,6 +16,7 @@ use crate::eval::orthodox::params::{Pair, COUNT, GROUPS};
 use crate::eval::orthodox::weights::WEIGHTS;
 use crate::eval::orthodox::{trace, FULL_PHASE};
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// Usage of `tune`.
 pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--random PLIES] --openings PGN   Texel tuning of the orthodox weights / self-play training positions";
@@ -356,7 +357,8 @@ fn run_tune(args: &[String]) -> Result<(), String> {
     println!("K = {:.4}, {} epochs", o.k, o.epochs);
     println!("training error {:.6} -> {:.6}", o.train.0, o.train.1);
     println!("held-out error {:.6} -> {:.6}", o.held_out.0, o.held_out.1);
-    std::fs::write(out, weights_source(&o.weights)).map_err(|e| format!("{out}: {e}"))?;
+    crate::save::write_atomic(Path::new(out), weights_source(&o.weights).as_bytes())
+        .map_err(|e| format!("{out}: {e}"))?;
     println!("weights written to {out}");
     Ok(())
 }
