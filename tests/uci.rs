@@ -22,7 +22,7 @@ impl Engine {
     fn new() -> Engine {
         let config = Config {
             ini_path: Some(concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini").into()),
-            general_board: false,
+            mailbox_board: false,
         };
         let (tx, rx) = uci::session(config).unwrap();
         let e = Engine { tx, rx };
@@ -110,7 +110,7 @@ fn perft_moves(lines: &[String]) -> Vec<String> {
 fn uci_names_the_engine_and_lists_its_options_then_uciok() {
     let (tx, rx) = uci::session(Config {
         ini_path: Some(INI.into()),
-        general_board: false,
+        mailbox_board: false,
     })
     .unwrap();
     tx.send("uci".into()).unwrap();

@@ -30,7 +30,7 @@ impl Engine {
     fn with_board(general: bool) -> Engine {
         Engine::with_config(Config {
             ini_path: Some("fmax.ini".into()),
-            general_board: general,
+            mailbox_board: general,
         })
     }
 
@@ -995,7 +995,7 @@ fn a_game_with_an_error_in_the_ini_is_reported_with_its_line_not_dropped_silentl
     let dir = ini.parent().unwrap().to_path_buf();
     let mut e = Engine::with_config(Config {
         ini_path: Some(ini.display().to_string()),
-        general_board: false,
+        mailbox_board: false,
     });
     let hello = e.exchange("xboard\nprotover 2");
     let told: Vec<&String> = hello.iter().filter(|l| l.starts_with("tell")).collect();

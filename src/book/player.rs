@@ -4,7 +4,7 @@
 //!
 //! One [`BookPlayer`] serves both boards: [`BookPlayer::advise`] is generic
 //! over [`Position`] and answers with move texts; only the Polyglot book
-//! (orthodox chess on the bitboard) needs [`BookPlayer::advise_orthodox`].
+//! (orthodox chess on the bitboard) needs [`BookPlayer::advise_bitboard`].
 //! Files: `DIR/VARIANT.nbk` (main book), `DIR/VARIANT.rep.nbk`
 //! (repertoire) and `DIR/VARIANT.lrn` (learned positions), where DIR is
 //! `BookDir` or `books/` beside the fmax.ini; `BookFile` names a Polyglot
@@ -265,7 +265,7 @@ impl BookPlayer {
     }
 
     /// The advice on the orthodox board: the `.nbk` books, then Polyglot.
-    pub fn advise_orthodox(&mut self, pos: &mut BitboardPos) -> Advice {
+    pub fn advise_bitboard(&mut self, pos: &mut BitboardPos) -> Advice {
         let advice = self.advise(pos);
         let Some(book) = self.books.polyglot.as_ref() else {
             return advice;

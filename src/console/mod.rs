@@ -33,6 +33,7 @@ pub mod tools;
 use crate::core::Color;
 use crate::engine::api::{Command, Event, Snapshot};
 use crate::engine::library::Library;
+use crate::engine::searchers::SearcherPool;
 use crate::engine::{self, Config};
 use crate::xboard::format::printable;
 use crate::xboard::parse::Parser;
@@ -612,7 +613,7 @@ impl Console {
 
     /// Searchers for the tools (`test`, `annotate`), sized like the engine's.
     #[must_use]
-    pub fn tool_searchers(&self) -> analysis::Searchers {
-        analysis::Searchers::new(self.hash_mb, self.threads)
+    pub fn tool_searchers(&self) -> SearcherPool {
+        SearcherPool::new(self.hash_mb, self.threads)
     }
 }

@@ -10,9 +10,9 @@
 use super::analysis;
 use super::Console;
 use crate::boards::AnyPosition;
-use crate::book::pgn::{read_pgn, replay, write_pgn, PgnGame};
 use crate::core::{Color, Verdict};
 use crate::engine::api::{Command, Event};
+use crate::notation::pgn::{read_pgn, replay, write_pgn, PgnGame};
 use crate::position::Position;
 use std::path::Path;
 
@@ -44,7 +44,7 @@ impl GameRecord {
     /// A tag's value.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        crate::book::pgn::tag_value(&self.tags, name)
+        crate::notation::pgn::tag_value(&self.tags, name)
     }
 
     /// The comment of each of `moves` from `start`, as far as the game

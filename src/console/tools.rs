@@ -28,8 +28,8 @@ fn current_position(c: &mut Console, fen: &str) -> Result<AnyPosition, String> {
         .library()
         .variant(&name)
         .map_err(|e| format!("Error (variant {name}): {e}"))?;
-    let board = if c.config().general_board {
-        BoardChoice::General
+    let board = if c.config().mailbox_board {
+        BoardChoice::Mailbox
     } else {
         BoardChoice::Auto
     };

@@ -10,8 +10,9 @@
 
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
+use super::searchers::{SearchBoard, SearcherPool};
 use super::uci_notation::uci_line;
-use super::worker::{Outcome, Reporter, SearchBoard, Tables, Task};
+use super::worker::{Outcome, Reporter, Task};
 use crate::book::positions::LearnedPosition;
 use crate::search::{pv_to_strings, Bound, Caps, Limits, Progress, SearchInfo, SearchParams};
 use std::sync::Arc;
@@ -45,9 +46,9 @@ pub struct SearchSpec {
 }
 
 /// Puts the learned positions in the searcher's hash table.
-fn load_learned<P: SearchBoard>(tables: &mut Tables, spec: &SearchSpec) {
+fn load_learned<P: SearchBoard>(pool: &mut SearcherPool, spec: &SearchSpec) {
     if let Some(learned) = &spec.learned {
-        let table = P::searcher(tables).table();
+        let table = P::searcher(pool).table();
         for p in learned.iter() {
             table.store_learned(p.key, p.score, p.depth);
         }
@@ -58,8 +59,8 @@ fn load_learned<P: SearchBoard>(tables: &mut Tables, spec: &SearchSpec) {
 /// (keys, oldest first), under `spec`. With `spec.lines` above one the
 /// searcher reports that many best lines per iteration (multi-PV).
 pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task {
-    Box::new(move |tables: &mut Tables, reporter: &Reporter| {
-        load_learned::<P>(tables, &spec);
+    Box::new(move |pool: &mut SearcherPool, reporter: &Reporter| {
+        load_learned::<P>(pool, &spec);
         let mut root = pos;
         let exclude: Vec<P::Move> = root
             .legal_moves()
@@ -79,7 +80,7 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             bound_lines_after: spec.uci_moves.then_some(BOUND_LINES_AFTER),
         };
         let stop = reporter.stop().atomic();
-        let searcher = P::searcher(tables);
+        let searcher = P::searcher(pool);
         let table = Arc::clone(searcher.table());
         let mut last = None;
         let mut report = |info: SearchInfo<P::Move>| {

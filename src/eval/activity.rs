@@ -7,6 +7,7 @@
 //!   (square-root) curve centred on a share of the piece's weighted
 //!   empty-board mobility, so a piece as free as usual scores nothing.
 
+use super::variant_tables::VariantTables;
 use crate::core::Color;
 use crate::mailbox::tables::CLASS_PAWN;
 use crate::mailbox::tables::CLASS_ROYAL;
@@ -18,7 +19,7 @@ const MOBILITY_MG: i32 = 32;
 const MOBILITY_EG: i32 = 40;
 
 /// The share of a piece's weighted empty-board mobility
-/// (`Tables::mobility_average`) at which its mobility term is zero.
+/// (`VariantTables::mobility_average`) at which its mobility term is zero.
 const MOBILITY_CENTRE: f64 = 0.5;
 
 /// `16 * sqrt(n)` rounded, for n in 0..64 (more squares count as 63).
@@ -40,8 +41,8 @@ const SQRT16: [i32; 64] = {
 
 /// A piece's mobility in sixteenths of the curve's unit: the square root
 /// of `squares` minus that of its type's centre.
-fn mobility_of(pos: &MailboxPos, t: usize, squares: usize) -> i32 {
-    let average = pos.tables().mobility_average.get(t).copied().unwrap_or(0.0);
+fn mobility_of(tables: &VariantTables, t: usize, squares: usize) -> i32 {
+    let average = tables.mobility_average.get(t).copied().unwrap_or(0.0);
     let centre = (16.0 * (average * MOBILITY_CENTRE).sqrt()).round() as i32;
     SQRT16[squares.min(63)] - centre
 }
@@ -72,23 +73,24 @@ fn safe_squares(pos: &MailboxPos, color: Color, x: u8, unsafe_squares: &[u64; 4]
 }
 
 /// `color`'s mobility: the sum over its pieces of [`mobility_of`].
-fn side_mobility(pos: &MailboxPos, color: Color) -> i32 {
+fn side_mobility(pos: &MailboxPos, tables: &VariantTables, color: Color) -> i32 {
     let class = &pos.tables().class;
     let enemy_pawns = pos.pawn_attacks(color.flip());
     let mut sum = 0;
     pos.for_each_piece(color, |x| {
         let t = usize::from(cell_type(pos.cell(x)));
         if class[t] & (CLASS_PAWN | CLASS_ROYAL) == 0 {
-            sum += mobility_of(pos, t, safe_squares(pos, color, x, &enemy_pawns));
+            sum += mobility_of(tables, t, safe_squares(pos, color, x, &enemy_pawns));
         }
     });
     sum
 }
 
-/// The mobility term, white minus black, at game phase `(np, full)`
-/// (non-pawn material now and on a full board).
-pub(crate) fn mobility(pos: &MailboxPos, (np, full): (i32, i32)) -> i32 {
-    let diff = side_mobility(pos, Color::White) - side_mobility(pos, Color::Black);
+/// The mobility term of `pos` with its variant's tables, white minus
+/// black, at game phase `(np, full)` (non-pawn material now and on a full
+/// board).
+pub(crate) fn mobility(pos: &MailboxPos, tables: &VariantTables, (np, full): (i32, i32)) -> i32 {
+    let diff = side_mobility(pos, tables, Color::White) - side_mobility(pos, tables, Color::Black);
     let weight = (MOBILITY_MG * np + MOBILITY_EG * (full - np)) / full;
     diff * weight / 16
 }
@@ -117,7 +119,8 @@ mod tests {
     /// The mobility term of `fen` in `name`, white minus black.
     fn term(name: &str, fen: &str) -> i32 {
         let p = pos(name, fen);
-        mobility(&p, crate::eval::mailbox::tests_phase(&p))
+        let tables = crate::eval::variant_tables::tables_of(&p);
+        mobility(&p, &tables, crate::eval::mailbox::tests_phase(&p))
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The `perft` and `perftsuite` command-line tools: node counts of any
 //! variant on the right board (the bitboard fast path for orthodox chess
-//! unless `--board general`), and a TSV suite runner that ends with
+//! unless `--board mailbox`), and a TSV suite runner that ends with
 //! `N passed, M failed`.
 
 use super::perft::{divide, perft};
@@ -26,10 +26,10 @@ pub const MAX_PERFT_DEPTH: u32 = 20;
 
 /// Usage of `perft`.
 pub const PERFT_USAGE: &str =
-    "perft --variant NAME [--fen FEN] --depth D [--divide] [--board auto|general] [--ini FILE]";
+    "perft --variant NAME [--fen FEN] --depth D [--divide] [--board auto|mailbox] [--ini FILE]";
 /// Usage of `perftsuite`.
 pub const SUITE_USAGE: &str =
-    "perftsuite FILE.tsv [--max-nodes N] [--board auto|general] [--ini FILE]   columns: variant fen depth nodes";
+    "perftsuite FILE.tsv [--max-nodes N] [--board auto|mailbox] [--ini FILE]   columns: variant fen depth nodes";
 
 /// The counting tools on whichever board plays the variant.
 impl AnyPosition {
@@ -95,7 +95,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--max-nodes" => o.max_nodes = Some(number(&value("--max-nodes")?, "--max-nodes")?),
             "--board" => {
                 o.board = match value("--board")?.as_str() {
-                    "general" | "mailbox" => BoardChoice::General,
+                    "general" | "mailbox" => BoardChoice::Mailbox,
                     "auto" => BoardChoice::Auto,
                     other => return Err(format!("--board {other}: expected auto or general")),
                 }

@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   Texel tuning of the orthodox weights / self-play training positions";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--random PLIES] --openings PGN   Texel tuning of the orthodox weights / self-play training positions";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -370,7 +370,7 @@ fn run_generate(args: &[String]) -> Result<(), String> {
         .ok_or("no game count given")?
         .parse()
         .map_err(|_| "the game count must be a number".to_string())?;
-    let book = option(args, "--openings").unwrap_or("../shared/openings/normal.pgn");
+    let book = option(args, "--openings").ok_or("no openings given (--openings PGN)")?;
     let text = crate::text::read(book).map_err(|e| format!("{book}: {e}"))?;
     let sp = SelfPlay {
         openings: load_openings(&text)?,
@@ -392,6 +392,15 @@ fn run_generate(args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generating_without_openings_is_refused_in_one_line() {
+        let args = ["/nonexistent/out.epd".to_string(), "1".to_string()];
+        assert_eq!(
+            run_generate(&args),
+            Err("no openings given (--openings PGN)".to_string())
+        );
+    }
 
     #[test]
     fn lines_in_every_accepted_form_parse() {
