@@ -6,8 +6,9 @@
 //! it is, anything else byte by byte as Latin-1 (one byte, one character,
 //! so a single stray byte costs one odd letter instead of the whole file).
 //! A leading byte-order mark is dropped. [`binary_at`] tells a binary file
-//! (given by mistake as a configuration file) from text. Depends only on
-//! `std`; any layer may use it.
+//! (given by mistake as a configuration file) from text, and [`printable`]
+//! escapes what a program echoes back to a screen. Depends only on `std`;
+//! any layer may use it.
 
 use std::path::Path;
 
@@ -62,6 +63,27 @@ pub fn binary_at(bytes: &[u8]) -> Option<BinaryByte> {
         line,
         byte: bytes[at],
     })
+}
+
+/// `text` with every control character but the tab written as `\xHH`, so
+/// that input echoed back (`Error (unknown command): ...`, `Illegal move`,
+/// `pong`) can never put a NUL, an escape sequence or a line break on the
+/// GUI's or the terminal's screen.
+#[must_use]
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = |c: char| c.is_control() && c != '\t';
+    if !text.chars().any(escaped) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escaped(c) {
+            out.push_str(&format!("\\x{:02x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]

@@ -26,15 +26,15 @@ fn allowed(module: &str) -> Option<Vec<&'static str>> {
         "boards" | "notation" | "eval" => with(&["boards"]),
         "book" => with(&["boards", "notation"]),
         "engine" => with(&["boards", "notation", "eval", "search", "book"]),
-        "xboard" => with(&["boards", "notation", "search", "book", "engine"]),
+        "xboard" | "uci" => with(&["boards", "notation", "search", "book", "engine"]),
         "tools" => with(&["boards", "notation", "eval", "search", "book"]),
         "console" => with(&[
             "boards", "notation", "eval", "search", "book", "engine", "xboard", "tools",
         ]),
         "install" => with(&["engine"]),
         "cli" => with(&[
-            "boards", "notation", "eval", "search", "book", "engine", "xboard", "console", "tools",
-            "install",
+            "boards", "notation", "eval", "search", "book", "engine", "xboard", "uci", "console",
+            "tools", "install",
         ]),
         _ => return None,
     })

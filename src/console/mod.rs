@@ -35,7 +35,7 @@ use crate::engine::api::{Command, Event, Snapshot};
 use crate::engine::library::Library;
 use crate::engine::searchers::SearcherPool;
 use crate::engine::{self, Config};
-use crate::xboard::format::printable;
+use crate::text::printable;
 use crate::xboard::parse::Parser;
 use crossbeam_channel::{select, Receiver, Sender};
 use std::collections::VecDeque;

@@ -20,7 +20,7 @@ use crate::engine::api::{EngineOption, Event, Hello, OptionKind, Thinking};
 use crate::engine::options::{ELO, LIMIT_STRENGTH};
 use crate::engine::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::search::{Bound, DEFAULT_HASH_MB};
-use crate::xboard::format::printable;
+use crate::text::printable;
 
 /// Who wrote the engine (`id author`).
 const AUTHOR: &str = "the Nightrider authors";

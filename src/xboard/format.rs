@@ -7,6 +7,7 @@
 
 use crate::core::{Score, MATE, MATE_BOUND};
 use crate::engine::api::{EngineOption, Event, Hello, OptionKind, Thinking};
+use crate::text::printable;
 
 /// Ordinary scores are clamped to this so no client mistakes them for mates.
 const MAX_PLAIN_SCORE: Score = 9_000;
@@ -19,27 +20,6 @@ pub fn lines(event: &Event) -> Vec<String> {
         .into_iter()
         .map(|line| printable(&line).into_owned())
         .collect()
-}
-
-/// `text` with every control character but the tab written as `\xHH`, so
-/// that input echoed back (`Error (unknown command): ...`, `Illegal move`,
-/// `pong`) can never put a NUL, an escape sequence or a line break on the
-/// GUI's or the terminal's screen.
-#[must_use]
-pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    let escaped = |c: char| c.is_control() && c != '\t';
-    if !text.chars().any(escaped) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if escaped(c) {
-            out.push_str(&format!("\\x{:02x}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
 }
 
 /// [`lines`] before escaping.
