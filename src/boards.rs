@@ -16,16 +16,16 @@ use std::sync::Arc;
 pub enum BoardChoice {
     /// The bitboard for orthodox chess, the mailbox otherwise.
     Auto,
-    /// Always the general mailbox board (`--board general`).
-    General,
+    /// Always the mailbox board (`--board mailbox`, also `--board general`).
+    Mailbox,
 }
 
 impl BoardChoice {
-    /// `General` when `general` is set, else `Auto`.
+    /// `Mailbox` when `mailbox` is set, else `Auto`.
     #[must_use]
-    pub fn general_if(general: bool) -> BoardChoice {
-        if general {
-            BoardChoice::General
+    pub fn mailbox_if(mailbox: bool) -> BoardChoice {
+        if mailbox {
+            BoardChoice::Mailbox
         } else {
             BoardChoice::Auto
         }
@@ -37,7 +37,7 @@ impl BoardChoice {
     pub fn bitboard_rules(self, variant: &Variant) -> Option<Orthodox> {
         match self {
             BoardChoice::Auto => classify(variant),
-            BoardChoice::General => None,
+            BoardChoice::Mailbox => None,
         }
     }
 }
@@ -113,7 +113,7 @@ mod tests {
     fn orthodox_games_go_to_the_bitboard_unless_told_otherwise() {
         for name in ["normal", "nocastle", "fischerandom"] {
             assert_eq!(board_of(name, BoardChoice::Auto), "bitboard", "{name}");
-            assert_eq!(board_of(name, BoardChoice::General), "mailbox", "{name}");
+            assert_eq!(board_of(name, BoardChoice::Mailbox), "mailbox", "{name}");
         }
     }
 

@@ -79,7 +79,7 @@ pub fn run(args: Vec<String>) -> i32 {
         if first == "--help" || first == "-h" {
             println!("usage: nightrider [SUBCOMMAND] [ARGS]");
             println!(
-                "       nightrider [--board general|auto] [--ini FILE] [COMMAND...]   (engine: XBoard if stdin starts with `xboard`, else the console, which runs each COMMAND first)"
+                "       nightrider [--board mailbox|auto] [--ini FILE] [COMMAND...]   (engine: XBoard if stdin starts with `xboard`, else the console, which runs each COMMAND first)"
             );
             for c in SUBCOMMANDS {
                 println!("  {}", c.usage);
@@ -100,8 +100,9 @@ pub fn run(args: Vec<String>) -> i32 {
     }
 }
 
-/// Options of the engine itself (`--board general|auto`, `--ini FILE`) and
-/// the other arguments, which are console commands (`nightrider "sd 5"`).
+/// Options of the engine itself (`--board mailbox|auto`, `--ini FILE`;
+/// `general` is read as `mailbox`) and the other arguments, which are
+/// console commands (`nightrider "sd 5"`).
 fn engine_config(args: &[String]) -> Result<(crate::engine::Config, Vec<String>), String> {
     let mut config = crate::engine::Config::default();
     let mut commands = Vec::new();
@@ -112,8 +113,8 @@ fn engine_config(args: &[String]) -> Result<(crate::engine::Config, Vec<String>)
             continue;
         }
         match (arg.as_str(), rest.next().map(String::as_str)) {
-            ("--board", Some("general")) => config.general_board = true,
-            ("--board", Some("auto")) => config.general_board = false,
+            ("--board", Some("mailbox" | "general")) => config.mailbox_board = true,
+            ("--board", Some("auto")) => config.mailbox_board = false,
             ("--ini", Some(path)) => config.ini_path = Some(path.to_string()),
             _ => return Err(format!("unknown argument '{arg}' (try --help)")),
         }
@@ -186,5 +187,29 @@ fn report(outcome: std::io::Result<()>) -> i32 {
             eprintln!("nightrider: {e}");
             1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config_of(args: &[&str]) -> Result<(bool, Vec<String>), String> {
+        let args: Vec<String> = args.iter().map(ToString::to_string).collect();
+        engine_config(&args).map(|(config, commands)| (config.mailbox_board, commands))
+    }
+
+    #[test]
+    fn board_option_names_the_mailbox_by_its_folder_and_its_old_name() {
+        assert_eq!(config_of(&["--board", "mailbox"]), Ok((true, vec![])));
+        assert_eq!(config_of(&["--board", "general"]), Ok((true, vec![])));
+        assert_eq!(
+            config_of(&["--board", "mailbox", "--board", "auto", "sd 5"]),
+            Ok((false, vec!["sd 5".to_string()]))
+        );
+        assert_eq!(
+            config_of(&["--board", "bitboard"]),
+            Err("unknown argument '--board' (try --help)".to_string())
+        );
     }
 }

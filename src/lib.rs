@@ -3,8 +3,9 @@
 //! Layers, bottom to top (dependencies only point down):
 //! `core` → `rules`, `position` → `mailbox`, `bitboard` → `boards`, `notation`, `eval`,
 //! `search`, `book` → `engine` → `xboard`, `console`, `tools`, `install` → `cli`; `progress`
-//! (progress lines with an ETA for long runs) and `text` (decoding the text files people
-//! write) stand apart, use only std, and serve any layer.
+//! (progress lines with an ETA for long runs), `text` (decoding the text files people
+//! write) and `save` (writing files whole or not at all) stand apart, use only std, and
+//! serve any layer.
 #![forbid(unsafe_code)]
 
 pub mod bitboard;
@@ -21,6 +22,7 @@ pub mod notation;
 pub mod position;
 pub mod progress;
 pub mod rules;
+pub mod save;
 pub mod search;
 pub mod text;
 pub mod tools;

@@ -10,22 +10,61 @@ use crate::core::{Color, Score, Verdict};
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// The names [`Position::rule_ending`] gives the rules that end a game by
-/// repeating a position (n-fold repetition, perpetual check).
-pub const REPETITION_RULES: [&str; 3] = ["repetition", "perpetual check", "perpetual chase"];
-
-/// Whether a rule name from [`Position::rule_ending`] is a repetition rule.
-#[must_use]
-pub fn is_repetition_rule(name: &str) -> bool {
-    REPETITION_RULES.contains(&name)
+/// A variant rule that ends a game ([`Position::rule_ending`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleEnding {
+    /// A royal piece reached the centre (King of the Hill).
+    KingOfTheHill,
+    /// A side lost all its royal pieces (extinction).
+    RoyalCaptured,
+    /// A side was left with its royal pieces alone.
+    BareKing,
+    /// The makruk family's counting draw. XBoard does not referee that rule
+    /// (it calls the claim a false one and forfeits the claimer), so the
+    /// engine offers the draw instead of claiming it and, if the game goes
+    /// on, plays on (see [`Position::waive_count`]).
+    Counting,
+    /// The n-th occurrence of a position, with the variant's value.
+    Repetition,
+    /// A repetition in which one side gave check with every move.
+    PerpetualCheck,
+    /// A repetition in which one side chased an enemy piece with every move.
+    PerpetualChase,
+    /// A rule of a board that does not name its rules.
+    VariantRule,
 }
 
-/// The name [`Position::rule_ending`] gives the makruk family's counting
-/// draw. XBoard does not referee that rule (it calls the claim a false one
-/// and forfeits the claimer), so the engine offers the draw instead of
-/// claiming it and, if the game goes on, plays on (see
-/// [`Position::waive_count`]).
-pub const COUNTING_RULE: &str = "counting rule";
+impl RuleEnding {
+    /// The rule's name in result texts (`wins by bare king`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleEnding::KingOfTheHill => "king of the hill",
+            RuleEnding::RoyalCaptured => "capturing the royal piece",
+            RuleEnding::BareKing => "bare king",
+            RuleEnding::Counting => "counting rule",
+            RuleEnding::Repetition => "repetition",
+            RuleEnding::PerpetualCheck => "perpetual check",
+            RuleEnding::PerpetualChase => "perpetual chase",
+            RuleEnding::VariantRule => "variant rule",
+        }
+    }
+
+    /// Whether the rule ends a game by repeating a position.
+    #[must_use]
+    pub fn is_repetition(self) -> bool {
+        matches!(
+            self,
+            RuleEnding::Repetition | RuleEnding::PerpetualCheck | RuleEnding::PerpetualChase
+        )
+    }
+}
+
+impl std::fmt::Display for RuleEnding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// Which moves `generate` should produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,13 +77,34 @@ pub enum GenKind {
     Quiets,
 }
 
-/// Why a move text or a position text was refused.
+/// Why a move text or a position text was refused; `Display` gives the
+/// one-line message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TextError(pub String);
+pub enum TextError {
+    /// The text (given) is not a move in the board's notation.
+    NotAMove(String),
+    /// The move (text given) is not legal here.
+    IllegalMove(String),
+    /// More than one legal move fits the text (given).
+    AmbiguousMove(String),
+    /// The move (text given) would leave the mover's royal piece in check.
+    LeavesKingInCheck(String),
+    /// A null move cannot answer a check.
+    NullMoveInCheck,
+    /// The board refuses the position text (FEN): the one-line reason.
+    Fen(String),
+}
 
 impl std::fmt::Display for TextError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            TextError::NotAMove(text) => write!(f, "not a move: {text}"),
+            TextError::IllegalMove(text) => write!(f, "illegal move: {text}"),
+            TextError::AmbiguousMove(text) => write!(f, "ambiguous move: {text}"),
+            TextError::LeavesKingInCheck(text) => write!(f, "{text} leaves the king in check"),
+            TextError::NullMoveInCheck => f.write_str("a null move cannot answer a check"),
+            TextError::Fen(reason) => f.write_str(reason),
+        }
     }
 }
 
@@ -119,6 +179,12 @@ pub trait Position: Clone + Send + 'static {
     /// Plies since the last capture or pawn move.
     fn halfmove_clock(&self) -> u32;
 
+    /// Files of the board (time budgets grow with it); 8 unless the board
+    /// says otherwise.
+    fn board_width(&self) -> usize {
+        8
+    }
+
     /// Whether `m` captures something (including e.p.).
     fn is_capture(&self, m: Self::Move) -> bool;
 
@@ -148,10 +214,10 @@ pub trait Position: Clone + Send + 'static {
     /// mate is a loss, stalemate follows the variant's rule.
     fn no_move_verdict(&self) -> Verdict;
 
-    /// [`Position::rule_verdict`] with the rule's name for result texts
-    /// (`counting rule`, `perpetual check`); the default names none.
-    fn rule_ending(&self) -> Option<(Verdict, &'static str)> {
-        self.rule_verdict().map(|v| (v, "variant rule"))
+    /// [`Position::rule_verdict`] with the rule that gives it; the
+    /// default names none ([`RuleEnding::VariantRule`]).
+    fn rule_ending(&self) -> Option<(Verdict, RuleEnding)> {
+        self.rule_verdict().map(|v| (v, RuleEnding::VariantRule))
     }
 
     /// Plies without capture or pawn move after which the game is drawn
@@ -161,7 +227,7 @@ pub trait Position: Clone + Send + 'static {
         Some(100)
     }
 
-    /// Drops a count that has run out (see [`COUNTING_RULE`]) when the
+    /// Drops a count that has run out (see [`RuleEnding::Counting`]) when the
     /// game goes on past the draw it gave: the next move starts a new count,
     /// as when the counting side stops counting and counts again. Boards
     /// without counting rules do nothing.
@@ -257,7 +323,23 @@ pub trait Position: Clone + Send + 'static {
 
 /// Static evaluation of a position, from the side to move's point of view.
 pub trait Evaluate {
-    /// Centipawn score; positive is good for the side to move.
+    /// What the evaluation derives once from the game (from its variant)
+    /// and the search holds for all its evaluations (`()` for a board whose
+    /// evaluation needs nothing of the kind).
+    type EvalTables: Clone + Send + Sync;
+
+    /// Readies this position for many evaluations and returns the tables
+    /// they use: a board that keeps evaluation sums as it moves gets the
+    /// evaluation's weights here. The search calls it on its copy of the
+    /// root.
+    fn prepare_evaluation(&mut self) -> Self::EvalTables;
+
+    /// [`Evaluate::evaluate`] with the tables `prepare_evaluation` gave for
+    /// this position or one it was reached from.
+    fn evaluate_with(&self, tables: &Self::EvalTables) -> Score;
+
+    /// Centipawn score; positive is good for the side to move. Finds the
+    /// tables itself: for an evaluation now and then, not for a search.
     fn evaluate(&self) -> Score;
 
     /// The evaluation split into named terms, centipawns for the side to

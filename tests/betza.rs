@@ -1,6 +1,6 @@
 //! Betza notation both ways: exact strings for the orthodox pieces, the
-//! hand-written `# X& BETZA` lines of fmax.ini (Fairy-Max's own, see the
-//! appendix of docs/fmax-format.md) compared move for move with the rays,
+//! hand-written `# X& BETZA` lines of fmax.ini (Fairy-Max's own `piece`
+//! strings, section 16 of fmax.ini's comments) compared move for move with the rays,
 //! the round trip rays -> Betza -> rays for every piece of every game,
 //! error messages, and a game written in Betza whose perft equals the same
 //! game written with step vectors.
@@ -346,9 +346,10 @@ fn hand_written_gui_lines_match_the_rays() {
 }
 
 #[test]
-fn fairy_max_appendix_strings_match_its_own_rays() {
-    // Fairy-Max's Cambodian king and met (docs/fmax-format.md §2.5 and the
-    // appendix) and a few appendix strings checked against the rays.
+fn fairy_max_piece_strings_match_its_own_rays() {
+    // Fairy-Max's Cambodian king and met (the F4 code, section 8 of
+    // fmax.ini's comments) and a few of Fairy-Max's own `piece` strings
+    // checked against the rays.
     let cases = [
         ("KiN", "1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7 -16,10F4 -16,1F0F4 -1,100F4 1,FFFF00F4"),
         ("FifD", "15,7 17,7 -15,7 -17,7 -16,F4"),

@@ -214,7 +214,7 @@ fn bad_fens_are_refused_with_a_reason() {
     for (fen, message) in cases {
         assert_eq!(
             BitboardPos::from_fen(fen, false).unwrap_err(),
-            TextError(message.to_string()),
+            TextError::Fen(message.to_string()),
             "{fen}"
         );
     }
@@ -319,21 +319,21 @@ fn coordinate_moves_parse_and_print() {
     }
     assert_eq!(
         p.parse_move("e2e5"),
-        Err(TextError("illegal move: e2e5".into()))
+        Err(TextError::IllegalMove("e2e5".into()))
     );
     assert_eq!(
         p.parse_move("hello"),
-        Err(TextError("not a move: hello".into()))
+        Err(TextError::NotAMove("hello".into()))
     );
     assert_eq!(
         p.parse_move("O-O"),
-        Err(TextError("illegal move: O-O".into()))
+        Err(TextError::IllegalMove("O-O".into()))
     );
 
     let mut promo = pos("7k/P7/8/8/8/8/8/7K w - - 0 1");
     assert_eq!(
         promo.parse_move("a7a8"),
-        Err(TextError("illegal move: a7a8".into()))
+        Err(TextError::IllegalMove("a7a8".into()))
     );
     let m = promo.parse_move("a7a8=N").unwrap();
     assert_eq!(promo.move_to_string(m), "a7a8n");
@@ -371,7 +371,7 @@ fn chess960_castling_notation() {
     // The f1 rook now covers f8, which the black king would cross to reach c8.
     assert_eq!(
         p.parse_move("O-O-O"),
-        Err(TextError("illegal move: O-O-O".into()))
+        Err(TextError::IllegalMove("O-O-O".into()))
     );
     let reply = p.parse_move("O-O").unwrap();
     assert!(p.make(reply));

@@ -7,8 +7,8 @@ use nightrider::bitboard::BitboardPos;
 use nightrider::book::command::{book_path, create_books, BookTarget};
 use nightrider::book::create::CreateOptions;
 use nightrider::book::file::Book;
-use nightrider::book::pgn::{read_pgn, PgnGame};
 use nightrider::mailbox::MailboxPos;
+use nightrider::notation::pgn::{read_pgn, PgnGame};
 use nightrider::notation::{parse_san, to_san};
 use nightrider::position::Position;
 use nightrider::rules::catalog::Catalog;
@@ -77,7 +77,7 @@ fn book_create_makes_a_book_per_variant() {
     let dir = std::env::temp_dir().join(format!("nr-book-it-{}", std::process::id()));
     let target = BookTarget {
         dir: dir.clone(),
-        general_board: false,
+        mailbox_board: false,
     };
     let opts = CreateOptions {
         max_plies: 2,
@@ -142,7 +142,7 @@ impl Engine {
     fn new() -> Engine {
         let config = Config {
             ini_path: Some("fmax.ini".into()),
-            general_board: false,
+            mailbox_board: false,
         };
         let (tx, rx) = nightrider::xboard::session(config).unwrap();
         let mut e = Engine { tx, rx, pings: 0 };
@@ -198,7 +198,7 @@ fn small_book(name: &str) -> PathBuf {
     .unwrap();
     let target = BookTarget {
         dir: dir.clone(),
-        general_board: false,
+        mailbox_board: false,
     };
     let opts = CreateOptions {
         max_plies: 6,
@@ -209,7 +209,7 @@ fn small_book(name: &str) -> PathBuf {
     assert_eq!(
         written,
         [format!(
-            "{}: 5 games, 18 positions (orthodox board)",
+            "{}: 5 games, 18 positions (bitboard)",
             dir.join("normal.nbk").display()
         )]
     );
@@ -455,7 +455,7 @@ fn console_book_commands() {
         lines,
         [
             format!("White(1): book create {pgn} 6 --dir {d}"),
-            format!("{d}/normal.nbk: 5 games, 18 positions (orthodox board)"),
+            format!("{d}/normal.nbk: 5 games, 18 positions (bitboard)"),
             format!("White(1): book dir {d}"),
             "White(1): book width 1".into(),
             "White(1): show book".into(),
@@ -554,7 +554,7 @@ fn a_variant_on_the_general_board_plays_from_its_own_book() {
     let dir = temp_dir("shatranj");
     let target = BookTarget {
         dir: dir.clone(),
-        general_board: false,
+        mailbox_board: false,
     };
     let opts = CreateOptions {
         max_plies: 2,

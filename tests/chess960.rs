@@ -190,7 +190,7 @@ fn castling_prints_as_o_o_and_accepts_every_gui_spelling() {
     }
     assert_eq!(
         pos.parse_move("e1h1").unwrap_err().to_string(),
-        "Illegal move: e1h1"
+        "illegal move: e1h1"
     );
 }
 

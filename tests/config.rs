@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use nightrider::rules::catalog::Catalog;
+use nightrider::rules::catalog::{Catalog, ChoiceError};
 use nightrider::rules::fmax::{self, IniFile};
 use nightrider::rules::overlay::Overlay;
 use nightrider::rules::{Ray, Variant};
@@ -487,12 +487,18 @@ fn aliases_and_choices_resolve() {
     assert_eq!(cat.fairy_choices()[0], "FIDE-Clobberers");
     cat.set_fairy_choice("Rookies-FIDE").unwrap();
     assert_eq!(cat.variant("fairy").unwrap().def.name, "fairy/Rookies-FIDE");
-    assert!(cat.set_fairy_choice("Nobody").is_err());
+    assert_eq!(
+        cat.set_fairy_choice("Nobody").unwrap_err().to_string(),
+        "no game `fairy/Nobody` to select for `fairy`"
+    );
     assert_eq!(cat.fairy_choice(), Some("Rookies-FIDE"));
     assert_eq!(cat.makruk_choices(), ["makruk", "Cambodian", "Ai-wok"]);
     cat.set_makruk_choice("Cambodian").unwrap();
     assert_eq!(cat.variant("makruk").unwrap().def.name, "Cambodian");
-    assert!(cat.set_makruk_choice("cambodian").is_err());
+    assert_eq!(
+        cat.set_makruk_choice("cambodian"),
+        Err(ChoiceError::NotAMakrukRule("cambodian".into()))
+    );
     assert_eq!(cat.makruk_choice(), "Cambodian");
 
     let list = cat.xboard_variants();

@@ -207,6 +207,29 @@ fn check_lints_good_and_broken_files() {
 }
 
 #[test]
+fn help_summary_keeps_a_sentence_with_an_abbreviation_whole() {
+    let out = session("help-hash", "help\n");
+    let hash = out.iter().find(|l| l.starts_with("  hash SIZE ")).unwrap();
+    assert!(
+        hash.ends_with("Sets the hash table size in bytes; K and M suffixes (e.g. 64M)"),
+        "{hash}"
+    );
+}
+
+#[test]
+fn hashp_says_the_pawn_hash_size_is_fixed() {
+    let out = session("hashp", "hashp 1M\nquit\n");
+    assert_eq!(
+        out,
+        [
+            "White(1): hashp 1M",
+            "pawn hash: 1048576 bytes ignored; each search thread keeps 16384 entries",
+            "White(1): quit"
+        ]
+    );
+}
+
+#[test]
 fn help_lists_every_command_and_explains_one() {
     let out = session("help", "help\nhelp back\nhelp bac\nhelp nothing\n");
     let count = nightrider::console::commands::COMMANDS.len();

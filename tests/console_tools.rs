@@ -569,7 +569,7 @@ fn a_stray_bracket_in_a_pgn_fails_one_game_and_book_create_read_reada_go_on() {
             [
                 "White(1): book create stray.pgn 4 --dir books",
                 &format!("line 3: stray '{stray}'"),
-                "books/normal.nbk: 1 games, 4 positions (orthodox board)",
+                "books/normal.nbk: 1 games, 4 positions (bitboard)",
                 "White(1): read stray.pgn",
                 "read game 1 of stray.pgn: 4 plies of normal",
                 "White(3): new",
@@ -596,7 +596,7 @@ fn latin1_pgn_and_epd_files_are_read_not_rejected() {
         &out[..6],
         [
             "White(1): book create latin1.pgn 3 --dir books",
-            "books/normal.nbk: 1 games, 3 positions (orthodox board)",
+            "books/normal.nbk: 1 games, 3 positions (bitboard)",
             "White(1): read latin1.pgn",
             "read game 1 of latin1.pgn: 3 plies of normal",
             "Black(2): savegame out.pgn",

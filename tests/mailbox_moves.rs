@@ -187,6 +187,47 @@ fn sixteen_by_sixteen_board_uses_all_files_and_ranks() {
     assert_eq!(start.to_fen(), "rnnnnnnnknnnnnnr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNNNNNNNKNNNNNNR w - - 0 1");
 }
 
+/// `O-O` and `O-O-O` (with zeros, lower case or a check mark too) name
+/// the castling move toward the last file and toward the a-file, on any
+/// board size; without the right they are refused.
+#[test]
+fn castling_notation_names_the_castling_move() {
+    let c = shipped();
+    for (variant, fen, short, long) in [
+        (
+            "normal",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "e1g1",
+            "e1c1",
+        ),
+        (
+            "capablanca",
+            "r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1",
+            "f8i8",
+            "f8c8",
+        ),
+    ] {
+        let v = c.variant(variant).unwrap();
+        let mut pos = MailboxPos::from_fen(v, fen).unwrap();
+        for (text, want) in [
+            ("O-O", short),
+            ("0-0", short),
+            ("o-o+", short),
+            ("O-O-O", long),
+            ("0-0-0#", long),
+        ] {
+            let m = pos.parse_move(text).unwrap();
+            assert_eq!(pos.move_to_string(m), want, "{variant} {text}");
+        }
+    }
+    let v = c.variant("normal").unwrap();
+    let mut pos = MailboxPos::from_fen(v, "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1").unwrap();
+    assert_eq!(
+        pos.parse_move("O-O").unwrap_err().to_string(),
+        "illegal move: O-O"
+    );
+}
+
 #[test]
 fn capablanca_king_castles_three_squares() {
     let c = shipped();

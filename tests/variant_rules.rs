@@ -6,7 +6,7 @@
 
 use nightrider::core::Verdict;
 use nightrider::mailbox::MailboxPos;
-use nightrider::position::Position;
+use nightrider::position::{Position, RuleEnding};
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::Variant;
 use nightrider::tools::perft::perft;
@@ -215,12 +215,12 @@ fn bare_king_loses_unless_it_bares_back() {
     // ... which fails here: white has won when it is to move again.
     let mut p = pos("shatranj", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
     play(&mut p, "e8d8");
-    assert_eq!(p.rule_ending(), Some((Verdict::Win, "bare king")));
+    assert_eq!(p.rule_ending(), Some((Verdict::Win, RuleEnding::BareKing)));
     // Taking the last rook bares white too: a draw.
     let mut p = pos("shatranj", "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1");
     assert_eq!(p.rule_verdict(), None);
     play(&mut p, "e8e7");
-    assert_eq!(p.rule_ending(), Some((Verdict::Draw, "bare king")));
+    assert_eq!(p.rule_ending(), Some((Verdict::Draw, RuleEnding::BareKing)));
     // Both bare: draw; the opponent left bare on our turn: won.
     assert_eq!(
         verdict("shatranj", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
@@ -273,7 +273,10 @@ fn xiangqi_perpetual_check_loses_at_the_third_occurrence() {
     play(&mut p, "d4e4");
     assert!(p.in_check());
     assert_eq!(p.rule_verdict(), Some(Verdict::Win));
-    assert_eq!(p.rule_ending(), Some((Verdict::Win, "perpetual check")));
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Win, RuleEnding::PerpetualCheck))
+    );
     // The same dance without checks is only a repetition: a draw, judged by
     // the board since xiangqi's repetitions are variant rules.
     let mut p = pos("xiangqi", start);
@@ -282,7 +285,10 @@ fn xiangqi_perpetual_check_loses_at_the_third_occurrence() {
     }
     assert_eq!(p.rule_verdict(), None, "the second occurrence");
     play(&mut p, "d9e9");
-    assert_eq!(p.rule_ending(), Some((Verdict::Draw, "repetition")));
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Draw, RuleEnding::Repetition))
+    );
 }
 
 #[test]
@@ -303,7 +309,7 @@ fn counting_follows_fairy_stockfish_move_by_move() {
         assert_eq!(p.to_fen(), fen, "{name} {start} after {moves}");
         let ending = p.rule_ending();
         assert_eq!(
-            ending == Some((Verdict::Draw, "counting rule")),
+            ending == Some((Verdict::Draw, RuleEnding::Counting)),
             claim,
             "{name} {start} after {moves}: {ending:?}"
         );
@@ -321,7 +327,7 @@ fn a_waived_count_restarts_with_the_next_move() {
     // drops the count; the next move starts a new one (the pieces' honour
     // starts at the pieces on the board: 3 pieces, 6 plies).
     let mut p = pos("makruk", "8/8/8/8/3k4/8/R7/4K3 w - 32 33 19");
-    assert_eq!(p.rule_ending(), Some((Verdict::Draw, "counting rule")));
+    assert_eq!(p.rule_ending(), Some((Verdict::Draw, RuleEnding::Counting)));
     p.waive_count();
     assert_eq!(p.rule_ending(), None);
     assert_eq!(p.to_fen(), "8/8/8/8/3k4/8/R7/4K3 w - - 0 19");
@@ -350,13 +356,19 @@ fn xiangqi_perpetual_chase_of_an_unprotected_piece_loses() {
     let unprotected = "3k5/9/9/9/1c7/9/9/9/R8/4K4 w - - 0 1";
     assert_eq!(
         ending(unprotected),
-        Some((Verdict::Loss, "perpetual chase"))
+        Some((Verdict::Loss, RuleEnding::PerpetualChase))
     );
     // A black chariot on i5 protects the cannon on both squares: no chase.
     let protected = "3k5/9/9/9/1c6r/9/9/9/R8/4K4 w - - 0 1";
-    assert_eq!(ending(protected), Some((Verdict::Draw, "repetition")));
+    assert_eq!(
+        ending(protected),
+        Some((Verdict::Draw, RuleEnding::Repetition))
+    );
     // A cannon attacking a chariot chases it even when it is protected
     // (the soldiers on a3 and b3 are its screens).
     let cannon = "3k5/9/9/9/1r6r/9/PP7/9/C8/4K4 w - - 0 1";
-    assert_eq!(ending(cannon), Some((Verdict::Loss, "perpetual chase")));
+    assert_eq!(
+        ending(cannon),
+        Some((Verdict::Loss, RuleEnding::PerpetualChase))
+    );
 }

@@ -30,7 +30,7 @@ impl Engine {
     fn with_board(general: bool) -> Engine {
         Engine::with_config(Config {
             ini_path: Some("fmax.ini".into()),
-            general_board: general,
+            mailbox_board: general,
         })
     }
 
@@ -799,7 +799,9 @@ fn exclusions_restrict_the_analysed_root_moves() {
 #[test]
 fn a_ponder_hit_turns_the_ponder_search_into_our_move() {
     let mut e = Engine::new();
-    e.send("new\nhard\npost\nst 0.3\nusermove e2e4");
+    // A depth limit, not a time limit: on a loaded machine 0.3 s may reach
+    // only depth 1, whose one-move PV gives no reply to ponder on.
+    e.send("new\nhard\npost\nsd 6\nst 30\nusermove e2e4");
     e.until(|l| l.starts_with("move "));
     let hint = e.exchange("hint");
     assert_eq!(
@@ -993,7 +995,7 @@ fn a_game_with_an_error_in_the_ini_is_reported_with_its_line_not_dropped_silentl
     let dir = ini.parent().unwrap().to_path_buf();
     let mut e = Engine::with_config(Config {
         ini_path: Some(ini.display().to_string()),
-        general_board: false,
+        mailbox_board: false,
     });
     let hello = e.exchange("xboard\nprotover 2");
     let told: Vec<&String> = hello.iter().filter(|l| l.starts_with("tell")).collect();

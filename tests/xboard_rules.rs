@@ -22,7 +22,7 @@ impl Engine {
     fn new() -> Engine {
         let config = Config {
             ini_path: Some("fmax.ini".into()),
-            general_board: false,
+            mailbox_board: false,
         };
         let (tx, rx) = xboard::session(config).unwrap();
         Engine { tx, rx, pings: 0 }

@@ -3,8 +3,9 @@
 //!
 //! Magic multipliers come from `magics` (constants our own seeded search
 //! produced; the search stays here, re-run by a test and used as a fallback)
-//! and all tables are built into one [`Tables`] value behind a `LazyLock`. Hot code fetches `&'static Tables`
-//! once with [`tables`] and passes it down, so the lazy-initialisation check is
+//! and all tables are built into one [`AttackTables`] value behind a
+//! `LazyLock`. Hot code fetches `&'static AttackTables` once with
+//! [`tables`] and passes it down, so the lazy-initialisation check is
 //! paid once per call, not once per lookup.
 
 use super::magics::{BISHOP_MAGICS, ROOK_MAGICS};
@@ -22,7 +23,7 @@ struct Magic {
 }
 
 /// Every precomputed table of the orthodox board.
-pub struct Tables {
+pub struct AttackTables {
     knight: [Bitboard; 64],
     king: [Bitboard; 64],
     pawn: [[Bitboard; 64]; 2],
@@ -41,12 +42,12 @@ type SquarePairs = [[Bitboard; 64]; 64];
 /// Entries of the sliding table: 5,248 bishop + 102,400 rook, padded to 2^17.
 const SLIDING_SIZE: usize = 1 << 17;
 
-static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
+static TABLES: LazyLock<AttackTables> = LazyLock::new(AttackTables::build);
 
 /// The shared tables (built on first use).
 #[inline(always)]
 #[must_use]
-pub fn tables() -> &'static Tables {
+pub fn tables() -> &'static AttackTables {
     &TABLES
 }
 
@@ -235,8 +236,8 @@ fn search_magics(seed: u64) -> ([u64; 64], [u64; 64]) {
     (bishops, rooks)
 }
 
-impl Tables {
-    fn build() -> Tables {
+impl AttackTables {
+    fn build() -> AttackTables {
         let mut knight = [0; 64];
         let mut king = [0; 64];
         let mut pawn = [[0; 64]; 2];
@@ -269,7 +270,7 @@ impl Tables {
             );
         }
         let (between, line) = between_and_line();
-        Tables {
+        AttackTables {
             knight,
             king,
             pawn,

@@ -8,7 +8,7 @@
 //! stored (and hashed) only when a pawn of the side to move stands next to the
 //! double-pushed pawn, which makes the key exactly Polyglot's.
 
-use super::attacks::{tables, Tables};
+use super::attacks::{tables, AttackTables};
 use super::random64::RANDOM64;
 use super::types::{
     bit, code_color, code_kind, piece_code, Bitboard, Move, PieceCode, PieceType, Squares, EMPTY,
@@ -232,7 +232,7 @@ impl BitboardPos {
     /// Pieces of colour index `by` that attack `sq`, given occupancy `occ`.
     #[inline(always)]
     #[must_use]
-    pub fn attackers(&self, t: &Tables, sq: usize, occ: Bitboard, by: usize) -> Bitboard {
+    pub fn attackers(&self, t: &AttackTables, sq: usize, occ: Bitboard, by: usize) -> Bitboard {
         let them = self.by_color[by & 1];
         let k = &self.by_kind;
         let diag = k[PieceType::Bishop.index()] | k[PieceType::Queen.index()];

@@ -9,7 +9,7 @@
 //! to the king, and keeps it shut if it lands on that line; castling and e.p.
 //! move or remove two pieces, so they recompute all our sliders instead.
 
-use super::attacks::{tables, Tables};
+use super::attacks::{tables, AttackTables};
 use super::board::{castle_index, BitboardPos};
 use super::types::{bit, code_kind, Bitboard, Move, FLAG_CASTLE, FLAG_EP, FLAG_PROMO};
 
@@ -38,7 +38,7 @@ impl BitboardPos {
 
     /// Attacks of our piece of kind index `kind` standing on `sq`, given `occ`.
     #[inline(always)]
-    fn piece_attacks(&self, t: &Tables, kind: usize, sq: usize, occ: Bitboard) -> Bitboard {
+    fn piece_attacks(&self, t: &AttackTables, kind: usize, sq: usize, occ: Bitboard) -> Bitboard {
         match kind {
             0 => t.pawn(self.side, sq),
             1 => t.knight(sq),
@@ -54,7 +54,7 @@ impl BitboardPos {
     #[inline(always)]
     fn discovers_check(
         &self,
-        t: &Tables,
+        t: &AttackTables,
         from: usize,
         to: usize,
         ksq: usize,
@@ -75,13 +75,19 @@ impl BitboardPos {
     }
 
     /// Whether any of our sliders in `diag`/`orth` sees `ksq` through `occ`.
-    fn sliders_see(t: &Tables, ksq: usize, occ: Bitboard, diag: Bitboard, orth: Bitboard) -> bool {
+    fn sliders_see(
+        t: &AttackTables,
+        ksq: usize,
+        occ: Bitboard,
+        diag: Bitboard,
+        orth: Bitboard,
+    ) -> bool {
         t.bishop(ksq, occ) & diag != 0 || t.rook(ksq, occ) & orth != 0
     }
 
     /// Castling checks through the rook on its new square, or (Chess960) by
     /// uncovering a slider behind the king's or rook's origin.
-    fn castle_gives_check(&self, t: &Tables, king: usize, rook: usize, ksq: usize) -> bool {
+    fn castle_gives_check(&self, t: &AttackTables, king: usize, rook: usize, ksq: usize) -> bool {
         let rule = self.castle_rules[castle_index(self.side, king, rook)];
         let (king_to, rook_to) = (usize::from(rule.king_to), usize::from(rule.rook_to));
         let occ = (self.occupied() ^ bit(king) ^ bit(rook)) | bit(king_to) | bit(rook_to);
@@ -96,7 +102,7 @@ impl BitboardPos {
     }
 
     /// En passant checks with the pawn itself or by emptying two squares.
-    fn en_passant_gives_check(&self, t: &Tables, from: usize, to: usize, ksq: usize) -> bool {
+    fn en_passant_gives_check(&self, t: &AttackTables, from: usize, to: usize, ksq: usize) -> bool {
         if t.pawn(self.side, to) & bit(ksq) != 0 {
             return true;
         }

@@ -16,7 +16,7 @@ use crate::position::TextError;
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn err(text: String) -> TextError {
-    TextError(text)
+    TextError::Fen(text)
 }
 
 impl BitboardPos {

@@ -28,7 +28,7 @@ mod random64;
 mod see;
 mod types;
 
-pub use attacks::{tables, Tables};
+pub use attacks::{tables, AttackTables};
 pub use board::BitboardPos;
 pub use fen::START_FEN;
 pub use perft::{divide, perft, run_command as run_bbperft};

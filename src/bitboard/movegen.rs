@@ -6,7 +6,7 @@
 //! leaves); a list sink expands the sets into [`Move`]s. The generator is
 //! monomorphised per side to move so every pawn shift is a constant.
 
-use super::attacks::{tables, Tables};
+use super::attacks::{tables, AttackTables};
 use super::board::{BitboardPos, CastleRule, NO_SQUARE};
 use super::types::{
     bit, Bitboard, Move, PieceType, Squares, BACK_RANKS, FILE_A, FILE_H, FLAG_CASTLE, FLAG_DOUBLE,
@@ -298,7 +298,7 @@ impl BitboardPos {
     #[inline(always)]
     fn king_moves<S: MoveSink>(
         &self,
-        t: &Tables,
+        t: &AttackTables,
         sink: &mut S,
         ksq: usize,
         own: Bitboard,
@@ -319,7 +319,7 @@ impl BitboardPos {
     #[inline(always)]
     fn pawn_moves<S: MoveSink, const WHITE: bool>(
         &self,
-        t: &Tables,
+        t: &AttackTables,
         sink: &mut S,
         ksq: usize,
         pinned: Bitboard,
@@ -368,7 +368,7 @@ impl BitboardPos {
     #[inline(never)]
     fn en_passant<S: MoveSink>(
         &self,
-        t: &Tables,
+        t: &AttackTables,
         sink: &mut S,
         ksq: usize,
         pawns: Bitboard,
@@ -394,7 +394,7 @@ impl BitboardPos {
 
     /// Castling moves (the side is not in check).
     #[inline(always)]
-    fn castle_moves<S: MoveSink>(&self, t: &Tables, sink: &mut S, ksq: usize, occ: Bitboard) {
+    fn castle_moves<S: MoveSink>(&self, t: &AttackTables, sink: &mut S, ksq: usize, occ: Bitboard) {
         let us = self.side & 1;
         let rights = (self.castling >> (2 * us)) & 3;
         for (side, rule) in self.castle_rules[2 * us..2 * us + 2].iter().enumerate() {
@@ -409,7 +409,7 @@ impl BitboardPos {
     #[inline(never)]
     fn try_castle<S: MoveSink>(
         &self,
-        t: &Tables,
+        t: &AttackTables,
         sink: &mut S,
         ksq: usize,
         occ: Bitboard,

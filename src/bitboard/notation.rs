@@ -56,10 +56,10 @@ impl BitboardPos {
                 .iter()
                 .copied()
                 .find(|m| m.is_castle() && (m.to_index() < m.from_index()) == long)
-                .ok_or_else(|| TextError(format!("illegal move: {text}")));
+                .ok_or_else(|| TextError::IllegalMove(text.to_string()));
         }
         let (from, to, promo) =
-            split_coordinates(trimmed).ok_or_else(|| TextError(format!("not a move: {text}")))?;
+            split_coordinates(trimmed).ok_or_else(|| TextError::NotAMove(text.to_string()))?;
         let exact = moves
             .iter()
             .copied()
@@ -76,7 +76,7 @@ impl BitboardPos {
         };
         exact
             .or_else(castle)
-            .ok_or_else(|| TextError(format!("illegal move: {text}")))
+            .ok_or_else(|| TextError::IllegalMove(text.to_string()))
     }
 }
 

@@ -9,10 +9,10 @@
 use super::choose::{show_book, ChoiceSettings};
 use super::create::{build_book_reporting, CreateOptions};
 use super::file::{with_lock, BoardKind, Book};
-use super::pgn::{read_pgn, PgnGame};
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
 use crate::mailbox::MailboxPos;
+use crate::notation::pgn::{read_pgn, PgnGame};
 use crate::position::Position;
 use crate::progress::ProgressReporter;
 use crate::rules::catalog::Catalog;
@@ -33,7 +33,7 @@ pub struct BookTarget {
     /// The directory of the book files.
     pub dir: PathBuf,
     /// Key orthodox chess on the general board too.
-    pub general_board: bool,
+    pub mailbox_board: bool,
 }
 
 impl BookTarget {
@@ -46,7 +46,7 @@ impl BookTarget {
             .map_or_else(PathBuf::new, Path::to_path_buf);
         BookTarget {
             dir: base.join("books"),
-            general_board: false,
+            mailbox_board: false,
         }
     }
 }
@@ -103,7 +103,7 @@ pub fn create_books(
         let path = book_path(&target.dir, &name, opts.repertoire);
         match with_lock(&path, "book", || book.save(&path)) {
             Ok(()) => written.push(format!(
-                "{}: {} games, {} positions ({} board)",
+                "{}: {} games, {} positions ({})",
                 path.display(),
                 games.len(),
                 book.entries().len(),
@@ -118,8 +118,8 @@ pub fn create_books(
 
 fn board_name(board: BoardKind) -> &'static str {
     match board {
-        BoardKind::Bitboard => "orthodox",
-        BoardKind::Mailbox => "general",
+        BoardKind::Bitboard => "bitboard",
+        BoardKind::Mailbox => "mailbox",
     }
 }
 
@@ -136,7 +136,7 @@ fn build_for_variant(
         errs.first()
             .map_or_else(|| "unknown variant".to_string(), ToString::to_string)
     })?;
-    let board = BoardChoice::general_if(target.general_board);
+    let board = BoardChoice::mailbox_if(target.mailbox_board);
     let start = AnyPosition::new(&variant, None, board).map_err(|e| e.to_string())?;
     let mut step = |_: &str| progress.step(name);
     Ok(match start {
@@ -260,7 +260,7 @@ pub fn book_lines(args: &[String], repertoire: bool) -> Result<Vec<String>, Stri
             let opts = create_options(p, repertoire)?;
             let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
             let mut target = BookTarget::beside(&catalog);
-            target.general_board = flags.general;
+            target.mailbox_board = flags.general;
             if let Some(dir) = flags.dir {
                 target.dir = dir;
             }

@@ -12,7 +12,7 @@ fn temp_target(tag: &str) -> BookTarget {
     let dir = std::env::temp_dir().join(format!("nr-books-{tag}-{}", std::process::id()));
     BookTarget {
         dir,
-        general_board: false,
+        mailbox_board: false,
     }
 }
 
@@ -30,11 +30,8 @@ fn one_book_per_variant_on_the_engine_board() {
     assert_eq!(
         written,
         [
-            format!("{}: 4 games, 15 positions (general board)", capa.display()),
-            format!(
-                "{}: 4 games, 33 positions (orthodox board)",
-                normal.display()
-            ),
+            format!("{}: 4 games, 15 positions (mailbox)", capa.display()),
+            format!("{}: 4 games, 33 positions (bitboard)", normal.display()),
         ]
     );
     assert_eq!(
@@ -67,7 +64,7 @@ fn one_book_per_variant_on_the_engine_board() {
 fn general_board_keys_orthodox_books_on_the_mailbox() {
     let catalog = catalog();
     let mut target = temp_target("general");
-    target.general_board = true;
+    target.mailbox_board = true;
     let (written, _) = create_books(NORMAL, &CreateOptions::default(), &catalog, &target);
     assert_eq!(written.len(), 1);
     let book = Book::load(&book_path(&target.dir, "normal", false)).unwrap();

@@ -6,9 +6,9 @@
 //! Generic over [`Position`]; which board and variant is the caller's choice.
 
 use super::file::{BoardKind, Book, BookEntry, EXCLUSIVE, NEVER};
-use super::pgn::{PgnGame, PgnMove};
 use crate::core::Color;
 use crate::notation::parse_san;
+use crate::notation::pgn::{PgnGame, PgnMove};
 use crate::position::Position;
 use std::collections::HashMap;
 
@@ -170,7 +170,7 @@ pub fn build_book_reporting<P: Position>(
 mod tests {
     use super::*;
     use crate::bitboard::BitboardPos;
-    use crate::book::pgn::read_pgn;
+    use crate::notation::pgn::read_pgn;
 
     const GAMES: &str = "[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 1-0\n\
         [Result \"0-1\"]\n1. e4 c5 2. Nf3 d6 0-1\n\

@@ -12,13 +12,19 @@
 //! those whose process is gone. Any defect is one line of error and the
 //! caller plays on without the book.
 
+use super::framing::{board_kind, push_checksum, Format};
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-const MAGIC: &[u8; 6] = b"NRBOOK";
 /// Version of the format written and understood.
 pub const VERSION: u16 = 1;
+/// The book's framing: magic `NRBOOK`, one header byte (the kind).
+const FORMAT: Format = Format {
+    magic: b"NRBOOK",
+    version: VERSION,
+    extra: 1,
+    what: "book",
+};
 /// Bytes of one stored entry.
 pub const ENTRY_BYTES: usize = 34;
 
@@ -116,51 +122,6 @@ pub struct Book {
     entries: Vec<BookEntry>,
 }
 
-/// FNV-1a, 64 bits: the checksum of book and learn files.
-pub(crate) fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// Appends a name as its 16-bit length and bytes (cut at 65,535 bytes).
-pub(crate) fn push_name(out: &mut Vec<u8>, name: &str) {
-    let name = name.as_bytes();
-    let len = u16::try_from(name.len()).unwrap_or(u16::MAX);
-    out.extend_from_slice(&len.to_le_bytes());
-    out.extend_from_slice(&name[..usize::from(len)]);
-}
-
-/// Appends the checksum of everything before it: the files' last 8 bytes.
-pub(crate) fn push_checksum(out: &mut Vec<u8>) {
-    let sum = checksum(out);
-    out.extend_from_slice(&sum.to_le_bytes());
-}
-
-/// Checks that `bytes` is a body of `body_end` bytes followed by its
-/// checksum; `what` names the file kind in the message.
-pub(crate) fn check_trailer(bytes: &[u8], body_end: usize, what: &str) -> Result<(), String> {
-    if bytes.len() != body_end + 8 {
-        return Err(format!("truncated ({} bytes)", bytes.len()));
-    }
-    let mut stored = [0u8; 8];
-    stored.copy_from_slice(&bytes[body_end..]);
-    if checksum(&bytes[..body_end]) == u64::from_le_bytes(stored) {
-        Ok(())
-    } else {
-        Err(format!("checksum mismatch (corrupt {what})"))
-    }
-}
-
-/// The board kind stored as a byte.
-pub(crate) fn board_kind(byte: u8) -> Result<BoardKind, String> {
-    match byte {
-        1 => Ok(BoardKind::Bitboard),
-        2 => Ok(BoardKind::Mailbox),
-        b => Err(format!("unknown board kind {b}")),
-    }
-}
-
 impl Book {
     /// A book from entries (sorted here; entries with equal keys merged).
     #[must_use]
@@ -211,13 +172,9 @@ impl Book {
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 + self.entries.len() * ENTRY_BYTES);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(self.board as u8);
-        out.push(u8::from(self.repertoire));
-        push_name(&mut out, &self.variant);
         let count = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
-        out.extend_from_slice(&count.to_le_bytes());
+        let kind = [u8::from(self.repertoire)];
+        FORMAT.push_header(&mut out, self.board, &kind, &self.variant, count);
         for e in self.entries.iter().take(count as usize) {
             e.encode(&mut out);
         }
@@ -231,30 +188,15 @@ impl Book {
     /// One line: not a book, unsupported version, truncated, bad checksum,
     /// unknown board, or keys out of order.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, String> {
-        if !bytes.starts_with(MAGIC) {
-            return Err("not a Nightrider book".into());
-        }
-        let truncated = || format!("truncated ({} bytes)", bytes.len());
-        let version = bytes.get(6..8).ok_or_else(truncated)?;
-        let version = u16::from_le_bytes([version[0], version[1]]);
-        if version != VERSION {
-            return Err(format!(
-                "unsupported book version {version} (want {VERSION})"
-            ));
-        }
-        let header = bytes.get(8..12).ok_or_else(truncated)?;
-        let name_len = usize::from(u16::from_le_bytes([header[2], header[3]]));
-        let name_end = 12 + name_len;
-        let name = bytes.get(12..name_end).ok_or_else(truncated)?;
-        let count = bytes.get(name_end..name_end + 4).ok_or_else(truncated)?;
-        let count = u32::from_le_bytes([count[0], count[1], count[2], count[3]]) as usize;
-        let body_end = count
+        let header = FORMAT.read_header(bytes)?;
+        let body_end = header
+            .count
             .checked_mul(ENTRY_BYTES)
-            .and_then(|n| n.checked_add(name_end + 4))
-            .ok_or_else(truncated)?;
-        check_trailer(bytes, body_end, "book")?;
-        let board = board_kind(header[0])?;
-        let entries: Vec<BookEntry> = bytes[name_end + 4..body_end]
+            .and_then(|n| n.checked_add(header.body))
+            .ok_or_else(|| format!("truncated ({} bytes)", bytes.len()))?;
+        FORMAT.check_trailer(bytes, body_end)?;
+        let board = board_kind(header.board)?;
+        let entries: Vec<BookEntry> = bytes[header.body..body_end]
             .chunks_exact(ENTRY_BYTES)
             .map(BookEntry::decode)
             .collect();
@@ -263,8 +205,8 @@ impl Book {
         }
         Ok(Book {
             board,
-            repertoire: header[1] == 1,
-            variant: String::from_utf8_lossy(name).into_owned(),
+            repertoire: header.extra == [1],
+            variant: header.variant,
             entries,
         })
     }
@@ -288,35 +230,7 @@ impl Book {
     }
 }
 
-/// The temporary file process `pid` writes `path` through: `PATH.tmpPID`.
-fn temporary_path(path: &Path, pid: u32) -> PathBuf {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{pid}"));
-    PathBuf::from(tmp)
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file beside it (made
-/// with its directory if needed), synced, then renamed over it. On failure
-/// `path` is untouched and the temporary file removed.
-///
-/// # Errors
-/// The OS error.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        fs::create_dir_all(dir)?;
-    }
-    let tmp = temporary_path(path, std::process::id());
-    let written = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    written
-}
+pub(crate) use crate::save::{temporary_path, write_atomic};
 
 /// The processes whose temporary files for `path` lie beside it (other than
 /// this process's own).

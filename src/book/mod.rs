@@ -1,5 +1,5 @@
-//! Games and opening books: PGN ([`pgn`]), book creation from games
-//! ([`create`]), the `.nbk` file keyed by the hash of the position after the
+//! Opening books: book creation from games read with
+//! [`crate::notation::pgn`] ([`create`]), the `.nbk` file keyed by the hash of the position after the
 //! move ([`file`]; Crafty's child-hash idea, so one format serves both
 //! boards), move choice and `show book` ([`choose`]), learning ([`learn`]),
 //! Polyglot `.bin` probing on the orthodox board ([`polyglot`]), a variant's
@@ -15,9 +15,9 @@ pub mod choose;
 pub mod command;
 pub mod create;
 pub mod file;
+mod framing;
 pub mod game_log;
 pub mod learn;
-pub mod pgn;
 pub mod player;
 pub mod polyglot;
 pub mod positions;

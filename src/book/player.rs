@@ -4,7 +4,7 @@
 //!
 //! One [`BookPlayer`] serves both boards: [`BookPlayer::advise`] is generic
 //! over [`Position`] and answers with move texts; only the Polyglot book
-//! (orthodox chess on the bitboard) needs [`BookPlayer::advise_orthodox`].
+//! (orthodox chess on the bitboard) needs [`BookPlayer::advise_bitboard`].
 //! Files: `DIR/VARIANT.nbk` (main book), `DIR/VARIANT.rep.nbk`
 //! (repertoire) and `DIR/VARIANT.lrn` (learned positions), where DIR is
 //! `BookDir` or `books/` beside the fmax.ini; `BookFile` names a Polyglot
@@ -265,7 +265,7 @@ impl BookPlayer {
     }
 
     /// The advice on the orthodox board: the `.nbk` books, then Polyglot.
-    pub fn advise_orthodox(&mut self, pos: &mut BitboardPos) -> Advice {
+    pub fn advise_bitboard(&mut self, pos: &mut BitboardPos) -> Advice {
         let advice = self.advise(pos);
         let Some(book) = self.books.polyglot.as_ref() else {
             return advice;
@@ -426,7 +426,7 @@ impl BookPlayer {
     /// The file cannot be read, a line is malformed (`FILE line N: ...`;
     /// nothing is then changed), or a file cannot be written.
     pub fn import(&mut self, file: &Path, clear: bool) -> Result<String, String> {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = crate::text::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
         let (book_lines, position_lines) =
             parse_export(&text).map_err(|e| format!("{} {e}", file.display()))?;
         let mut book_changed = 0;
@@ -468,11 +468,10 @@ impl BookPlayer {
             }
         }
         let mut table = PositionTable::new(self.board, &self.variant);
-        for &p in self.positions.iter() {
-            table.add(p);
-        }
+        table.add_all(&self.positions);
         text.push_str(&table.export());
-        std::fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+        super::file::write_atomic(file, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", file.display()))?;
         Ok(format!(
             "exported {book_values} book values and {} positions",
             table.len()

@@ -13,15 +13,20 @@
 //! on `FILE.lock`, the file re-read, changed and written atomically, so
 //! engines sharing the file lose nothing.
 
-use super::file::{
-    board_kind, check_trailer, push_checksum, push_name, with_lock, write_atomic, BoardKind,
-};
-use std::collections::VecDeque;
+use super::file::{with_lock, write_atomic, BoardKind};
+use super::framing::{board_kind, push_checksum, Format};
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 
-const MAGIC: &[u8; 7] = b"NRLEARN";
 /// Version of the learn file format.
 pub const VERSION: u16 = 1;
+/// The learn file's framing: magic `NRLEARN`, no header bytes of its own.
+const FORMAT: Format = Format {
+    magic: b"NRLEARN",
+    version: VERSION,
+    extra: 0,
+    what: "learn file",
+};
 /// Bytes of one stored position.
 pub const ENTRY_BYTES: usize = 12;
 /// Most positions a table keeps.
@@ -62,6 +67,26 @@ impl PositionTable {
         }
     }
 
+    /// Adds `positions` in order, as [`PositionTable::add`] one by one
+    /// would, in one pass over the table (an import of many positions into
+    /// a full table stays linear).
+    pub fn add_all(&mut self, positions: &[LearnedPosition]) {
+        let mut last = HashMap::with_capacity(positions.len());
+        for (i, p) in positions.iter().enumerate() {
+            last.insert(p.key, i);
+        }
+        self.entries.retain(|e| !last.contains_key(&e.key));
+        for (i, p) in positions.iter().enumerate() {
+            if last.get(&p.key) == Some(&i) {
+                let score = p.score.clamp(-SCORE_LIMIT, SCORE_LIMIT);
+                self.entries.push_back(LearnedPosition { score, ..*p });
+            }
+        }
+        while self.entries.len() > CAPACITY {
+            self.entries.pop_front();
+        }
+    }
+
     /// The positions, oldest first.
     pub fn entries(&self) -> impl Iterator<Item = &LearnedPosition> {
         self.entries.iter()
@@ -94,12 +119,8 @@ impl PositionTable {
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 + self.entries.len() * ENTRY_BYTES);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(self.board as u8);
-        push_name(&mut out, &self.variant);
         let count = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
-        out.extend_from_slice(&count.to_le_bytes());
+        FORMAT.push_header(&mut out, self.board, &[], &self.variant, count);
         for e in &self.entries {
             out.extend_from_slice(&e.key.to_le_bytes());
             let score = i16::try_from(e.score.clamp(-SCORE_LIMIT, SCORE_LIMIT)).unwrap_or(0);
@@ -117,30 +138,17 @@ impl PositionTable {
     /// One line: not a learn file, unsupported version, truncated, bad
     /// checksum, unknown board or too many entries.
     pub fn from_bytes(bytes: &[u8]) -> Result<PositionTable, String> {
-        if !bytes.starts_with(MAGIC) {
-            return Err("not a Nightrider learn file".into());
-        }
-        let truncated = || format!("truncated ({} bytes)", bytes.len());
-        let head = bytes.get(7..12).ok_or_else(truncated)?;
-        let version = u16::from_le_bytes([head[0], head[1]]);
-        if version != VERSION {
-            return Err(format!(
-                "unsupported learn file version {version} (want {VERSION})"
-            ));
-        }
-        let name_end = 12 + usize::from(u16::from_le_bytes([head[3], head[4]]));
-        let name = bytes.get(12..name_end).ok_or_else(truncated)?;
-        let count = bytes.get(name_end..name_end + 4).ok_or_else(truncated)?;
-        let count = u32::from_le_bytes([count[0], count[1], count[2], count[3]]) as usize;
+        let header = FORMAT.read_header(bytes)?;
+        let count = header.count;
         if count > CAPACITY {
             return Err(format!(
                 "{count} entries (at most {CAPACITY}; corrupt file)"
             ));
         }
-        let body_end = name_end + 4 + count * ENTRY_BYTES;
-        check_trailer(bytes, body_end, "learn file")?;
-        let board = board_kind(head[2])?;
-        let entries = bytes[name_end + 4..body_end]
+        let body_end = header.body + count * ENTRY_BYTES;
+        FORMAT.check_trailer(bytes, body_end)?;
+        let board = board_kind(header.board)?;
+        let entries = bytes[header.body..body_end]
             .chunks_exact(ENTRY_BYTES)
             .map(|b| {
                 let mut key = [0u8; 8];
@@ -154,7 +162,7 @@ impl PositionTable {
             .collect();
         Ok(PositionTable {
             board,
-            variant: String::from_utf8_lossy(name).into_owned(),
+            variant: header.variant,
             entries,
         })
     }
@@ -232,9 +240,7 @@ pub fn update_locked(
 ) -> Result<PositionTable, String> {
     with_lock(path, "learn file", || {
         let mut table = PositionTable::load(path, board, variant)?;
-        for &p in positions {
-            table.add(p);
-        }
+        table.add_all(positions);
         table.save(path)?;
         Ok(table)
     })
@@ -250,6 +256,35 @@ mod tests {
             score,
             depth: 6,
         }
+    }
+
+    #[test]
+    fn adding_many_at_once_equals_adding_one_by_one() {
+        let mut one = PositionTable::new(BoardKind::Mailbox, "shatranj");
+        let start: Vec<LearnedPosition> = (0..CAPACITY as u64 - 5).map(|k| p(k, 1)).collect();
+        one.add_all(&start);
+        assert_eq!(one.len(), CAPACITY - 5);
+        assert_eq!(one.entries().next().map(|e| e.key), Some(0));
+        let mut all = one.clone();
+        // Repeated keys, keys already known, a clamped score and more than
+        // the table holds.
+        let batch: Vec<LearnedPosition> = (0..12)
+            .map(|k| p(k % 7, k as i32))
+            .chain([p(CAPACITY as u64 + 1, 99_999)])
+            .chain((0..40).map(|k| p(CAPACITY as u64 + 100 + k, -3)))
+            .collect();
+        for &q in &batch {
+            one.add(q);
+        }
+        all.add_all(&batch);
+        assert_eq!(all, one);
+        assert_eq!(all.len(), CAPACITY);
+        // More than the table holds: the newest CAPACITY, in order.
+        let huge: Vec<LearnedPosition> = (0..CAPACITY as u64 + 9).map(|k| p(k * 3, 5)).collect();
+        all.add_all(&huge);
+        let keys: Vec<u64> = all.entries().map(|e| e.key).collect();
+        let want: Vec<u64> = (9..CAPACITY as u64 + 9).map(|k| k * 3).collect();
+        assert_eq!(keys, want);
     }
 
     #[test]

@@ -98,7 +98,7 @@ impl BookSet {
 
     /// The advice on the orthodox board: the `.nbk` books first, then the
     /// Polyglot book.
-    pub fn advise_orthodox(
+    pub fn advise_bitboard(
         &self,
         pos: &mut BitboardPos,
         settings: &ChoiceSettings,
@@ -152,7 +152,7 @@ mod tests {
         let e4 = pos.parse_move("e2e4").unwrap();
         let s = ChoiceSettings::default();
         assert_eq!(
-            set.advise_orthodox(&mut pos, &s, &mut rng),
+            set.advise_bitboard(&mut pos, &s, &mut rng),
             BookChoice::Play(e4)
         );
         let (set, warnings) = BookSet::load(&dir, "normal", BoardKind::Mailbox);

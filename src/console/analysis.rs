@@ -1,6 +1,7 @@
 //! Searches the console's tools run on their own thread of work (test
 //! suites, annotation), apart from the game the engine plays: positions on
-//! the right board for a variant, one searcher per board kept between
+//! the right board for a variant, searched with a
+//! [`SearcherPool`](crate::engine::searchers::SearcherPool) kept between
 //! positions, and the console's limits (`sd`, `sn`, `st`, `level`) turned
 //! into search limits.
 //!
@@ -9,14 +10,10 @@
 //! has held), and lets annotation restrict the root to the move played.
 
 use super::Console;
-use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
 use crate::engine::dispatch::complete_fen;
-use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position};
-use crate::search::{
-    Caps, Limits, SearchInfo, SearchParams, SearchResult, Searcher, DEFAULT_HASH_MB, RUN, STOP,
-};
+use crate::search::{Caps, Limits, SearchInfo, SearchParams, SearchResult, Searcher, RUN, STOP};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
@@ -72,54 +69,6 @@ impl ToolLimits {
     }
 }
 
-/// One searcher per board, created on first use and kept for the run.
-pub struct Searchers {
-    hash_mb: usize,
-    threads: usize,
-    bitboard: Option<Searcher<BitboardPos>>,
-    mailbox: Option<Searcher<MailboxPos>>,
-}
-
-impl Searchers {
-    /// Searchers with a table of `hash_mb` MB (0: the default) each, on
-    /// `threads` threads.
-    #[must_use]
-    pub fn new(hash_mb: usize, threads: usize) -> Searchers {
-        Searchers {
-            hash_mb: if hash_mb == 0 {
-                DEFAULT_HASH_MB
-            } else {
-                hash_mb
-            },
-            threads: threads.max(1),
-            bitboard: None,
-            mailbox: None,
-        }
-    }
-
-    /// The searcher of the orthodox board, emptied of earlier work.
-    pub fn bitboard(&mut self) -> &mut Searcher<BitboardPos> {
-        let (mb, threads) = (self.hash_mb, self.threads);
-        let s = self.bitboard.get_or_insert_with(|| fresh(mb, threads));
-        s.clear();
-        s
-    }
-
-    /// The searcher of the general board, emptied of earlier work.
-    pub fn mailbox(&mut self) -> &mut Searcher<MailboxPos> {
-        let (mb, threads) = (self.hash_mb, self.threads);
-        let s = self.mailbox.get_or_insert_with(|| fresh(mb, threads));
-        s.clear();
-        s
-    }
-}
-
-fn fresh<P: Position + Evaluate>(hash_mb: usize, threads: usize) -> Searcher<P> {
-    let mut s = Searcher::new(hash_mb);
-    s.set_threads(threads);
-    s
-}
-
 /// `variant`'s position `fen` (its start without one) on the board the
 /// engine would use.
 ///
@@ -130,7 +79,7 @@ pub fn position(c: &mut Console, variant: &str, fen: Option<&str>) -> Result<Any
         .library()
         .variant(variant)
         .map_err(|_| format!("unknown variant {variant}"))?;
-    let board = BoardChoice::general_if(c.config().general_board);
+    let board = BoardChoice::mailbox_if(c.config().mailbox_board);
     let fen = fen.map(full_fen);
     AnyPosition::new(&rules, fen.as_deref(), board)
         .map_err(|e| format!("illegal position ({e}): {}", fen.unwrap_or_default()))
@@ -165,8 +114,7 @@ pub fn search<P: Position + Evaluate>(
         ..Caps::default()
     };
     params.exclude = exclude;
-    params.board_width =
-        crate::engine::diagram::Diagram::from_fen(&root.to_fen()).map_or(8, |d| d.width());
+    params.board_width = root.board_width();
     let stop = AtomicU8::new(RUN);
     let mut report = |info: SearchInfo<P::Move>| {
         if info.multipv <= 1 && on_iteration(&info) {

@@ -11,17 +11,21 @@
 //! SVG diagram of the position before every commented move (see
 //! [`super::annotate_html`]).
 
-use super::analysis::{self, Searchers, ToolLimits};
+use super::analysis::{self, ToolLimits};
 use super::display::score_text;
 use super::record::load_all_games;
 use super::Console;
+use crate::bitboard::BitboardPos;
 use crate::boards::AnyPosition;
-use crate::book::pgn::{replay, wrap, PgnGame};
 use crate::core::{Color, Score};
+use crate::engine::searchers::SearcherPool;
+use crate::mailbox::MailboxPos;
+use crate::notation::pgn::{replay, wrap, PgnGame};
 use crate::notation::to_san;
 use crate::position::{Evaluate, Position};
 use crate::progress::ProgressReporter;
 use crate::search::{Limits, Searcher};
+use std::path::Path;
 use std::time::Duration;
 
 /// Whose moves are annotated.
@@ -343,14 +347,15 @@ pub fn run(c: &mut Console, args: &str, html: bool) -> Result<(), String> {
     } else {
         (format!("{}.can", request.file), can_text(&done, &header))
     };
-    std::fs::write(&path, text).map_err(|e| format!("Error: {path}: {e}"))?;
+    crate::save::write_atomic(Path::new(&path), text.as_bytes())
+        .map_err(|e| format!("Error: {path}: {e}"))?;
     report(c, &done, &path);
     Ok(())
 }
 
 fn annotate_any(
     c: &mut Console,
-    searchers: &mut Searchers,
+    searchers: &mut SearcherPool,
     game: &PgnGame,
     request: &Request,
     limits: &ToolLimits,
@@ -358,12 +363,22 @@ fn annotate_any(
 ) -> Result<Vec<Ply>, String> {
     let start = analysis::position(c, game.variant(), None)?;
     match start {
-        AnyPosition::Bitboard(p) => {
-            annotate_game(searchers.bitboard(), p, game, request, limits, progress)
-        }
-        AnyPosition::Mailbox(p) => {
-            annotate_game(searchers.mailbox(), p, game, request, limits, progress)
-        }
+        AnyPosition::Bitboard(p) => annotate_game(
+            searchers.emptied::<BitboardPos>(),
+            p,
+            game,
+            request,
+            limits,
+            progress,
+        ),
+        AnyPosition::Mailbox(p) => annotate_game(
+            searchers.emptied::<MailboxPos>(),
+            p,
+            game,
+            request,
+            limits,
+            progress,
+        ),
     }
 }
 

@@ -80,7 +80,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("exit", 3, "exit", "Leaves analyze mode (outside it, leaves the program).", exit),
     spec("go", 2, "go", "The engine plays the side to move and moves now (same as `move`).", go),
     spec("hash", 4, "hash SIZE", "Sets the hash table size in bytes; K and M suffixes (e.g. 64M). At least 1 MB.", hash),
-    spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix); Nightrider has no pawn hash, so the size is checked and ignored.", hashp),
+    spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix); Nightrider's pawn hash has a fixed size per search thread, so SIZE is checked and ignored.", hashp),
     spec("export", 3, "export FILE", "Writes this variant's learned book values and positions to FILE as text.", super::book_commands::export),
     spec("help", 3, "help [COMMAND]", "Lists the commands, or explains one.", help),
     spec("hint", 3, "hint", "Shows the move the engine expects you to play.", hint),
@@ -385,8 +385,9 @@ fn hash(c: &mut Console, args: &str) -> Result<(), String> {
 
 fn hashp(c: &mut Console, args: &str) -> Result<(), String> {
     let bytes = parse_size(required(args, "hashp SIZE")?)?;
+    let entries = crate::eval::orthodox::pawns::PAWN_TABLE_SIZE;
     c.print(&format!(
-        "pawn hash: {bytes} bytes noted; Nightrider keeps no pawn hash"
+        "pawn hash: {bytes} bytes ignored; each search thread keeps {entries} entries"
     ));
     Ok(())
 }
@@ -395,10 +396,11 @@ fn help(c: &mut Console, args: &str) -> Result<(), String> {
     if args.is_empty() {
         let mut lines =
             vec!["Moves are typed in coordinates (e2e4, e7e8q, O-O). Commands:".to_string()];
-        lines.extend(COMMANDS.iter().map(|s| {
-            let summary = s.help.split(". ").next().unwrap_or(s.help);
-            format!("  {:<30} {}", s.usage, summary.trim_end_matches('.'))
-        }));
+        lines.extend(
+            COMMANDS
+                .iter()
+                .map(|s| format!("  {:<30} {}", s.usage, first_sentence(s.help))),
+        );
         lines.push(
             "Commands may be shortened to their first letters (`help CMD` says how far).".into(),
         );
@@ -416,6 +418,22 @@ fn help(c: &mut Console, args: &str) -> Result<(), String> {
         }
         _ => Err(format!("Error (no such command): help {args}")),
     }
+}
+
+/// The first sentence of a help text, without its full stop: it ends at
+/// the first ". " that does not close an abbreviation such as "e.g.".
+fn first_sentence(help: &str) -> &str {
+    let mut end = help.len();
+    let mut from = 0;
+    while let Some(at) = help[from..].find(". ") {
+        let stop = from + at;
+        if !help[..stop].ends_with("e.g") && !help[..stop].ends_with("i.e") {
+            end = stop;
+            break;
+        }
+        from = stop + 2;
+    }
+    help[..end].trim_end_matches('.')
 }
 
 fn score(c: &mut Console, _: &str) -> Result<(), String> {
@@ -570,6 +588,16 @@ mod tests {
         assert!(matches!(lookup("hist"), Lookup::Found(s) if s.name == "history"));
         assert!(matches!(lookup("draw"), Lookup::Found(s) if s.name == "draw"));
         assert!(matches!(lookup("res"), Lookup::Ambiguous(_)));
+    }
+
+    #[test]
+    fn help_summaries_end_at_the_first_sentence_not_at_an_abbreviation() {
+        assert_eq!(
+            first_sentence("Sets the size; K and M suffixes (e.g. 64M). At least 1 MB."),
+            "Sets the size; K and M suffixes (e.g. 64M)"
+        );
+        assert_eq!(first_sentence("One sentence."), "One sentence");
+        assert_eq!(first_sentence("First. Second."), "First");
     }
 
     #[test]

@@ -33,6 +33,7 @@ pub mod tools;
 use crate::core::Color;
 use crate::engine::api::{Command, Event, Snapshot};
 use crate::engine::library::Library;
+use crate::engine::searchers::SearcherPool;
 use crate::engine::{self, Config};
 use crate::xboard::format::printable;
 use crate::xboard::parse::Parser;
@@ -491,7 +492,7 @@ impl Console {
                 "Error: input files nest deeper than {MAX_INPUT_DEPTH}"
             ));
         }
-        let text = std::fs::read_to_string(path).map_err(|e| format!("Error: {path}: {e}"))?;
+        let text = crate::text::read(path).map_err(|e| format!("Error: {path}: {e}"))?;
         self.input_depth += 1;
         for line in text.lines() {
             if self.quit {
@@ -612,7 +613,7 @@ impl Console {
 
     /// Searchers for the tools (`test`, `annotate`), sized like the engine's.
     #[must_use]
-    pub fn tool_searchers(&self) -> analysis::Searchers {
-        analysis::Searchers::new(self.hash_mb, self.threads)
+    pub fn tool_searchers(&self) -> SearcherPool {
+        SearcherPool::new(self.hash_mb, self.threads)
     }
 }

@@ -10,10 +10,11 @@
 use super::analysis;
 use super::Console;
 use crate::boards::AnyPosition;
-use crate::book::pgn::{read_pgn, replay, write_pgn, PgnGame};
 use crate::core::{Color, Verdict};
 use crate::engine::api::{Command, Event};
+use crate::notation::pgn::{read_pgn, replay, write_pgn, PgnGame};
 use crate::position::Position;
+use std::path::Path;
 
 /// Tags the PGN standard requires, in its order (`Result` comes last).
 const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
@@ -43,7 +44,7 @@ impl GameRecord {
     /// A tag's value.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        crate::book::pgn::tag_value(&self.tags, name)
+        crate::notation::pgn::tag_value(&self.tags, name)
     }
 
     /// The comment of each of `moves` from `start`, as far as the game
@@ -355,7 +356,8 @@ pub fn savegame(c: &mut Console, args: &str) -> Result<(), String> {
     text.push('\n');
     text.push_str(body.trim_end());
     text.push('\n');
-    std::fs::write(path, text).map_err(|e| format!("Error: {path}: {e}"))?;
+    crate::save::write_atomic(Path::new(path), text.as_bytes())
+        .map_err(|e| format!("Error: {path}: {e}"))?;
     c.print(&format!(
         "saved {} plies of {variant} to {path}, result {result}",
         moves.len()

@@ -8,9 +8,12 @@
 //! a solution has been the best move for N iterations in a row. One line is
 //! printed per position, then the summary: solved, failed, time, nodes.
 
-use super::analysis::{self, Searchers, ToolLimits};
+use super::analysis::{self, ToolLimits};
 use super::Console;
+use crate::bitboard::BitboardPos;
 use crate::boards::AnyPosition;
+use crate::engine::searchers::SearcherPool;
+use crate::mailbox::MailboxPos;
 use crate::notation::{parse_san, to_san};
 use crate::position::{Evaluate, Position};
 use crate::progress::ProgressReporter;
@@ -308,7 +311,7 @@ fn wanted_text(item: &SuiteItem) -> String {
 /// Sets up and searches one position on its board.
 fn test_one(
     c: &mut Console,
-    searchers: &mut Searchers,
+    searchers: &mut SearcherPool,
     item: &SuiteItem,
     limits: &ToolLimits,
     hold: Option<u32>,
@@ -323,8 +326,22 @@ fn test_one(
         }
     };
     let verdict = match pos {
-        AnyPosition::Bitboard(p) => solve(searchers.bitboard(), p, item, limits, hold, &mut show),
-        AnyPosition::Mailbox(p) => solve(searchers.mailbox(), p, item, limits, hold, &mut show),
+        AnyPosition::Bitboard(p) => solve(
+            searchers.emptied::<BitboardPos>(),
+            p,
+            item,
+            limits,
+            hold,
+            &mut show,
+        ),
+        AnyPosition::Mailbox(p) => solve(
+            searchers.emptied::<MailboxPos>(),
+            p,
+            item,
+            limits,
+            hold,
+            &mut show,
+        ),
     };
     for line in lines {
         c.print(&line);

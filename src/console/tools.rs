@@ -28,8 +28,8 @@ fn current_position(c: &mut Console, fen: &str) -> Result<AnyPosition, String> {
         .library()
         .variant(&name)
         .map_err(|e| format!("Error (variant {name}): {e}"))?;
-    let board = if c.config().general_board {
-        BoardChoice::General
+    let board = if c.config().mailbox_board {
+        BoardChoice::Mailbox
     } else {
         BoardChoice::Auto
     };
@@ -150,7 +150,8 @@ pub fn savepos(c: &mut Console, args: &str) -> Result<(), String> {
         return Err("Error (missing argument): usage: savepos FILE".into());
     }
     let fen = c.snapshot().fen.clone();
-    std::fs::write(args, format!("{fen}\n")).map_err(|e| format!("Error: {args}: {e}"))?;
+    crate::save::write_atomic(Path::new(args), format!("{fen}\n").as_bytes())
+        .map_err(|e| format!("Error: {args}: {e}"))?;
     c.print(&format!("saved {fen} to {args}"));
     Ok(())
 }

@@ -4,7 +4,6 @@
 
 use super::api::Event;
 use super::game::Game;
-use super::library::FISCHERANDOM;
 use super::think::{self, SearchSpec};
 use super::worker::Task;
 use crate::bitboard::BitboardPos;
@@ -13,6 +12,7 @@ use crate::book::player::{Advice, BookPlayer};
 use crate::core::{Color, GameResult, Score};
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position, TextError};
+use crate::rules::orthodox::classify;
 use crate::rules::Variant;
 use std::sync::Arc;
 
@@ -23,44 +23,37 @@ use std::sync::Arc;
 #[allow(clippy::large_enum_variant)]
 pub enum AnyGame {
     /// Orthodox chess and Chess960 on the bitboard.
-    Orthodox(Game<BitboardPos>),
+    Bitboard(Game<BitboardPos>),
     /// Any fmax.ini variant on the stride-16 mailbox.
-    General(Game<MailboxPos>),
+    Mailbox(Game<MailboxPos>),
 }
 
 /// Runs `$body` with `$g` bound to the inner `Game<_>`.
 macro_rules! with_game {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
-            AnyGame::Orthodox($g) => $body,
-            AnyGame::General($g) => $body,
+            AnyGame::Bitboard($g) => $body,
+            AnyGame::Mailbox($g) => $body,
         }
     };
 }
 
 impl AnyGame {
-    /// The initial position of `variant` (selected as `name`) on the board
-    /// [`BoardChoice`] picks; `fischerandom` defined without its Chess960
-    /// overlay still plays Chess960 on the bitboard.
+    /// The initial position of `variant` on the board [`BoardChoice`]
+    /// picks. The insufficient-material draw applies when the variant
+    /// follows orthodox rules, on either board.
     #[must_use]
-    pub fn new(name: &str, variant: &Arc<Variant>, board: BoardChoice) -> AnyGame {
-        if name == FISCHERANDOM && !variant.overlay.castling960 {
-            let pos = BitboardPos::from_fen(crate::bitboard::START_FEN, true);
-            return AnyGame::Orthodox(Game::new(
-                pos.unwrap_or_else(|_| BitboardPos::startpos()),
-                true,
-            ));
-        }
+    pub fn new(variant: &Arc<Variant>, board: BoardChoice) -> AnyGame {
         let offered = variant.overlay.repetition_offered;
         match AnyPosition::new(variant, None, board) {
             Ok(AnyPosition::Bitboard(pos)) => {
-                AnyGame::Orthodox(Game::new(pos, true).offering_repetitions(offered))
+                AnyGame::Bitboard(Game::new(pos, true).offering_repetitions(offered))
             }
-            Ok(AnyPosition::Mailbox(pos)) => AnyGame::General(
-                Game::new(pos, variant.name == "normal").offering_repetitions(offered),
+            Ok(AnyPosition::Mailbox(pos)) => AnyGame::Mailbox(
+                Game::new(pos, classify(variant).is_some()).offering_repetitions(offered),
             ),
             // A variant's own start always fits it; keep the mailbox as the last resort.
-            Err(_) => AnyGame::General(
+            Err(_) => AnyGame::Mailbox(
                 Game::new(MailboxPos::new(Arc::clone(variant)), false)
                     .offering_repetitions(offered),
             ),
@@ -71,6 +64,12 @@ impl AnyGame {
     #[must_use]
     pub fn side_to_move(&self) -> Color {
         with_game!(self, g => g.position().side_to_move())
+    }
+
+    /// Files of the board.
+    #[must_use]
+    pub fn width(&self) -> usize {
+        with_game!(self, g => g.position().board_width())
     }
 
     /// The position as FEN.
@@ -96,14 +95,7 @@ impl AnyGame {
         if text == "@@@@" {
             return with_game!(self, g => g.play_null());
         }
-        let played = with_game!(self, g => g.play_text(text).map(|_| ()));
-        if played.is_err() {
-            let legal = self.legal_move_texts();
-            if let Some(king_move) = castling_as_king_move(&self.fen(), text, &legal) {
-                return with_game!(self, g => g.play_text(&king_move).map(|_| ()));
-            }
-        }
-        played
+        with_game!(self, g => g.play_text(text).map(|_| ()))
     }
 
     /// Plays a move the engine chose (text exactly as the board writes it).
@@ -117,11 +109,10 @@ impl AnyGame {
     /// The board's own spelling of a legal move given in any accepted form.
     #[must_use]
     pub fn normalize(&mut self, text: &str) -> Option<String> {
-        let direct = with_game!(self, g => {
+        with_game!(self, g => {
             let mut pos = g.position().clone();
             pos.parse_move(text).ok().map(|m| pos.move_to_string(m))
-        });
-        direct.or_else(|| castling_as_king_move(&self.fen(), text, &self.legal_move_texts()))
+        })
     }
 
     /// Takes back one ply.
@@ -200,8 +191,8 @@ impl AnyGame {
     /// Polyglot book on the bitboard.
     pub fn book_advice(&self, books: &mut BookPlayer) -> Advice {
         match self {
-            AnyGame::Orthodox(g) => books.advise_orthodox(&mut g.position().clone()),
-            AnyGame::General(g) => books.advise(&mut g.position().clone()),
+            AnyGame::Bitboard(g) => books.advise_bitboard(&mut g.position().clone()),
+            AnyGame::Mailbox(g) => books.advise(&mut g.position().clone()),
         }
     }
 
@@ -220,10 +211,7 @@ impl AnyGame {
             let mut history = g.keys();
             if let Some(text) = first {
                 history.push(pos.hash());
-                let m = pos.parse_move(text).ok().or_else(|| {
-                    let king_move = castling_as_king_move(&pos.to_fen(), text, &g.clone().legal_move_texts())?;
-                    pos.parse_move(&king_move).ok()
-                })?;
+                let m = pos.parse_move(text).ok()?;
                 if !pos.make(m) {
                     return None;
                 }
@@ -285,29 +273,6 @@ pub fn complete_fen(fen: &str) -> String {
     fields.join(" ")
 }
 
-/// The legal king move that `O-O`/`O-O-O` (or `0-0`, `0-0-0`) stands for on
-/// boards that only read coordinates: the side's king moving at least two
-/// files along its rank, toward the h-side for `O-O`.
-#[must_use]
-pub fn castling_as_king_move(fen: &str, text: &str, legal: &[String]) -> Option<String> {
-    let text = text.trim_end_matches(['+', '#']).replace('0', "O");
-    let long = match text.as_str() {
-        "O-O" => false,
-        "O-O-O" => true,
-        _ => return None,
-    };
-    let white = fen.split_whitespace().nth(1).unwrap_or("w") == "w";
-    let diagram = super::diagram::Diagram::from_fen(fen)?;
-    let king = if white { 'K' } else { 'k' };
-    let (row, file) = diagram.find(king)?;
-    let from = diagram.square_name(row, file);
-    legal
-        .iter()
-        .filter_map(|m| Some((m, diagram.square(m.strip_prefix(&from)?)?)))
-        .find(|(_, (r, f))| *r == row && if long { f + 2 <= file } else { *f >= file + 2 })
-        .map(|(m, _)| m.clone())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,40 +292,5 @@ mod tests {
             "8/8/8/8/8/8/8/8 w KQkq e3 0 1"
         );
         assert_eq!(complete_fen("8/8/8/8/8/8/8/8 w"), "8/8/8/8/8/8/8/8 w");
-    }
-
-    #[test]
-    fn castling_notation_maps_to_the_king_move() {
-        let legal: Vec<String> = ["e1f1", "e1g1", "e1c1", "e1d1", "a1b1"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-        assert_eq!(
-            castling_as_king_move(fen, "O-O", &legal).as_deref(),
-            Some("e1g1")
-        );
-        assert_eq!(
-            castling_as_king_move(fen, "0-0-0", &legal).as_deref(),
-            Some("e1c1")
-        );
-        assert_eq!(
-            castling_as_king_move(fen, "O-O+", &legal).as_deref(),
-            Some("e1g1")
-        );
-        assert_eq!(castling_as_king_move(fen, "e1g1", &legal), None);
-        let capa = "r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1";
-        let legal: Vec<String> = ["f8i8", "f8c8", "f8g8"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(
-            castling_as_king_move(capa, "O-O", &legal).as_deref(),
-            Some("f8i8")
-        );
-        assert_eq!(
-            castling_as_king_move(capa, "O-O-O", &legal).as_deref(),
-            Some("f8c8")
-        );
     }
 }

@@ -6,7 +6,7 @@
 //! and go out as coordinate text, written and parsed by the board itself.
 
 use crate::core::{Color, GameResult, Verdict};
-use crate::position::{is_repetition_rule, Position, TextError, COUNTING_RULE};
+use crate::position::{Position, RuleEnding, TextError};
 
 /// One played move (`None`: a null move) and the hash of the position before it.
 #[derive(Clone, Debug)]
@@ -104,7 +104,7 @@ impl<P: Position> Game<P> {
         if self.play(m) {
             Ok(m)
         } else {
-            Err(TextError(format!("{text} leaves the king in check")))
+            Err(TextError::LeavesKingInCheck(text.to_string()))
         }
     }
 
@@ -129,7 +129,7 @@ impl<P: Position> Game<P> {
     /// The side to move is in check; the game is then unchanged.
     pub fn play_null(&mut self) -> Result<(), TextError> {
         if self.pos.in_check() {
-            return Err(TextError("a null move cannot answer a check".into()));
+            return Err(TextError::NullMoveInCheck);
         }
         let key_before = self.pos.hash();
         self.pos.make_null();
@@ -204,12 +204,12 @@ impl<P: Position> Game<P> {
     }
 
     /// Whether the game stands drawn by the counting rule, which the engine
-    /// offers rather than claims (see [`COUNTING_RULE`]).
+    /// offers rather than claims (see [`RuleEnding::Counting`]).
     #[must_use]
     pub fn counting_draw(&self) -> bool {
         self.pos
             .rule_ending()
-            .is_some_and(|(v, rule)| v == Verdict::Draw && rule == COUNTING_RULE)
+            .is_some_and(|(v, rule)| v == Verdict::Draw && rule == RuleEnding::Counting)
     }
 
     /// Plays on past a counting draw the GUI did not end the game with: the
@@ -220,7 +220,7 @@ impl<P: Position> Game<P> {
 
     /// Whether the game stands drawn by a rule a referee may judge
     /// otherwise, so the engine offers the draw instead of claiming it: the
-    /// counting rule (see [`COUNTING_RULE`]), and repetition where the
+    /// counting rule (see [`RuleEnding::Counting`]), and repetition where the
     /// variant says so (cutechess-cli counts no repetition in the makruk
     /// family and ASEAN, and calls such a claim false).
     #[must_use]
@@ -245,8 +245,7 @@ impl<P: Position> Game<P> {
         // mates as win claims (XBoard's -testClaims calls anything else a
         // false claim), so the game goes on until a side deviates or the GUI
         // adjudicates the repetition itself.
-        let withheld =
-            ending.is_some_and(|(v, rule)| v != Verdict::Draw && is_repetition_rule(rule));
+        let withheld = ending.is_some_and(|(v, rule)| v != Verdict::Draw && rule.is_repetition());
         let repetition = if self.repetition_offered {
             Claim::Offer
         } else {
@@ -254,8 +253,8 @@ impl<P: Position> Game<P> {
         };
         if let Some((verdict, rule)) = ending.filter(|_| !withheld) {
             let claim = match rule {
-                COUNTING_RULE => Claim::Offer,
-                _ if is_repetition_rule(rule) => repetition,
+                RuleEnding::Counting => Claim::Offer,
+                _ if rule.is_repetition() => repetition,
                 _ => Claim::Claim,
             };
             let result = verdict_result(

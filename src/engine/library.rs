@@ -4,14 +4,27 @@
 //! values (`IniFile`, `FairyVariant`, `MakrukRules`).
 
 use crate::rules::builtin::ORTHODOX_INI;
-use crate::rules::catalog::{Catalog, BUILTIN_NAME};
+use crate::rules::catalog::{Catalog, ChoiceError, BUILTIN_NAME};
 use crate::rules::lint::lint;
+use crate::rules::overlay::Overlay;
 use crate::rules::{ConfigError, Variant};
 use std::path::Path;
 use std::sync::Arc;
 
 /// XBoard's name for Chess960, played on the bitboard.
 pub const FISCHERANDOM: &str = "fischerandom";
+
+/// `normal` as [`FISCHERANDOM`]: its pieces with Chess960 castling (the
+/// overlay key `castling960`); `normal` itself if that does not build.
+fn with_chess960(normal: &Arc<Variant>) -> Arc<Variant> {
+    let mut def = normal.def.clone();
+    def.name = FISCHERANDOM.to_string();
+    let overlay = Overlay {
+        castling960: true,
+        ..normal.overlay.clone()
+    };
+    Variant::build(&def, &overlay).map_or_else(|_| Arc::clone(normal), Arc::new)
+}
 
 /// The loaded catalog plus the built-in one to fall back on.
 #[derive(Clone, Debug)]
@@ -68,16 +81,24 @@ impl Library {
         }
     }
 
-    /// The variant a protocol name selects (`fischerandom` selects `normal`).
+    /// The variant a protocol name selects (`fischerandom`, when the file
+    /// has none, is `normal` with Chess960 castling).
     ///
     /// # Errors
     /// A one-line reason when the name is unknown or its definition broken.
     pub fn variant(&self, name: &str) -> Result<Arc<Variant>, String> {
-        let base = match Library::base_name(name) {
-            // Fairy-Max's file has no fischerandom: play normal's pieces.
-            FISCHERANDOM if self.catalog.variant(FISCHERANDOM).is_err() => "normal",
-            other => other,
-        };
+        let base = Library::base_name(name);
+        if base == FISCHERANDOM && self.catalog.variant(FISCHERANDOM).is_err() {
+            // Fairy-Max's file has no fischerandom: normal's pieces, Chess960 castling.
+            return self
+                .catalog_variant("normal", name)
+                .map(|v| with_chess960(&v));
+        }
+        self.catalog_variant(base, name)
+    }
+
+    /// The catalog's variant `base`, selected as `name`.
+    fn catalog_variant(&self, base: &str, name: &str) -> Result<Arc<Variant>, String> {
         self.catalog.variant(base).map_err(|errors| {
             errors
                 .first()
@@ -143,7 +164,7 @@ impl Library {
     ///
     /// # Errors
     /// Not a `fairy/` game of the file.
-    pub fn set_fairy_choice(&mut self, choice: &str) -> Result<(), String> {
+    pub fn set_fairy_choice(&mut self, choice: &str) -> Result<(), ChoiceError> {
         self.catalog.set_fairy_choice(choice)
     }
 
@@ -151,7 +172,32 @@ impl Library {
     ///
     /// # Errors
     /// Not one of the rule sets.
-    pub fn set_makruk_choice(&mut self, choice: &str) -> Result<(), String> {
+    pub fn set_makruk_choice(&mut self, choice: &str) -> Result<(), ChoiceError> {
         self.catalog.set_makruk_choice(choice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::orthodox::{classify, Orthodox};
+
+    /// A file without `fischerandom` (Fairy-Max's) still offers it: normal's
+    /// pieces with Chess960 castling, which the bitboard plays.
+    #[test]
+    fn fischerandom_without_a_definition_is_normal_with_chess960_castling() {
+        let builtin = Catalog::from_text(ORTHODOX_INI, BUILTIN_NAME, &[]);
+        assert!(builtin.variant(FISCHERANDOM).is_err());
+        let library = Library {
+            catalog: builtin.clone(),
+            builtin,
+        };
+        let v = library.variant(FISCHERANDOM).unwrap();
+        assert_eq!(v.name, FISCHERANDOM);
+        assert!(v.overlay.castling960);
+        assert_eq!(classify(&v), Some(Orthodox::Chess960));
+        let normal = library.variant("normal").unwrap();
+        assert_eq!(normal.name, "normal");
+        assert_eq!(classify(&normal), Some(Orthodox::Chess));
     }
 }

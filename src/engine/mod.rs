@@ -15,6 +15,7 @@ pub mod dispatch;
 pub mod game;
 pub mod library;
 pub mod options;
+pub mod searchers;
 pub mod think;
 pub mod worker;
 
@@ -31,7 +32,7 @@ pub struct Config {
     /// An fmax.ini to load instead of the default search path.
     pub ini_path: Option<String>,
     /// Always use the general (mailbox) board, even for orthodox chess.
-    pub general_board: bool,
+    pub mailbox_board: bool,
 }
 
 /// Runs the control loop until `quit`, the end of input, or `emit` failing
@@ -47,7 +48,7 @@ pub fn run(
     let (report_tx, mut reports) = crossbeam_channel::unbounded();
     let worker = Worker::spawn(report_tx)?;
     let (library, report) = Library::load(config.ini_path.as_deref());
-    let mut control = Control::new(library, config.general_board, worker);
+    let mut control = Control::new(library, config.mailbox_board, worker);
     control.report_definitions(&report);
     let mut running = true;
     while running {

@@ -9,7 +9,8 @@
 
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
-use super::worker::{Outcome, Reporter, SearchBoard, Tables, Task};
+use super::searchers::{SearchBoard, SearcherPool};
+use super::worker::{Outcome, Reporter, Task};
 use crate::book::positions::LearnedPosition;
 use crate::search::{pv_to_strings, Caps, Limits, Progress, SearchInfo, SearchParams, RUN};
 use std::sync::atomic::Ordering;
@@ -36,9 +37,9 @@ pub struct SearchSpec {
 }
 
 /// Puts the learned positions in the searcher's hash table.
-fn load_learned<P: SearchBoard>(tables: &mut Tables, spec: &SearchSpec) {
+fn load_learned<P: SearchBoard>(pool: &mut SearcherPool, spec: &SearchSpec) {
     if let Some(learned) = &spec.learned {
-        let table = P::searcher(tables).table();
+        let table = P::searcher(pool).table();
         for p in learned.iter() {
             table.store_learned(p.key, p.score, p.depth);
         }
@@ -49,13 +50,13 @@ fn load_learned<P: SearchBoard>(tables: &mut Tables, spec: &SearchSpec) {
 /// (keys, oldest first), under `spec`.
 pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task {
     if spec.lines > 1 {
-        return Box::new(move |tables: &mut Tables, reporter: &Reporter| {
-            load_learned::<P>(tables, &spec);
-            multi_pv(pos, &history, &spec, P::searcher(tables), reporter)
+        return Box::new(move |pool: &mut SearcherPool, reporter: &Reporter| {
+            load_learned::<P>(pool, &spec);
+            multi_pv(pos, &history, &spec, P::searcher(pool), reporter)
         });
     }
-    Box::new(move |tables: &mut Tables, reporter: &Reporter| {
-        load_learned::<P>(tables, &spec);
+    Box::new(move |pool: &mut SearcherPool, reporter: &Reporter| {
+        load_learned::<P>(pool, &spec);
         let mut root = pos;
         let exclude: Vec<P::Move> = root
             .legal_moves()
@@ -80,7 +81,7 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             last = Some(line.clone());
             reporter.progress(line);
         };
-        let result = P::searcher(tables).search(&root, &history, &params, &stop, &mut report);
+        let result = P::searcher(pool).search(&root, &history, &params, &stop, &mut report);
         let line: Vec<P::Move> = result
             .best
             .iter()

@@ -6,16 +6,14 @@
 //! best move so far) or [`Stop::Abandon`] (discard the result), and it ignores
 //! every [`Report`] whose id is not the current job's, so a late result of an
 //! abandoned search can never be played. Persistent search state (the
-//! transposition table and its size, the thread count) lives in [`Tables`],
+//! transposition table and its size, the thread count) lives in [`SearcherPool`],
 //! owned by this thread; a `memory` request the machine cannot meet gets a
 //! smaller table, and [`Report::Resized`] says so.
 
 use super::api::Thinking;
-use crate::bitboard::BitboardPos;
+use super::searchers::SearcherPool;
 use crate::core::Score;
-use crate::mailbox::MailboxPos;
-use crate::position::{Evaluate, Position};
-use crate::search::{usable_threads, Searcher, TranspositionTable, DEFAULT_HASH_MB};
+use crate::search::{usable_threads, DEFAULT_HASH_MB};
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -111,92 +109,6 @@ pub enum Report {
     },
 }
 
-/// State that survives from one search to the next, owned by the worker:
-/// one searcher (transposition table, ordering tables) for the board in use.
-pub struct Tables {
-    /// MB asked for by the last `memory`.
-    requested_mb: usize,
-    /// MB of the table made for that request (less when memory is short).
-    hash_mb: usize,
-    /// A table made by `memory` that no searcher has taken yet.
-    fresh: Option<Arc<TranspositionTable>>,
-    threads: usize,
-    orthodox: Option<Searcher<BitboardPos>>,
-    general: Option<Searcher<MailboxPos>>,
-}
-
-impl Tables {
-    fn new() -> Tables {
-        Tables {
-            requested_mb: DEFAULT_HASH_MB,
-            hash_mb: DEFAULT_HASH_MB,
-            fresh: None,
-            threads: 1,
-            orthodox: None,
-            general: None,
-        }
-    }
-
-    /// A searcher with the table `memory` made, or a new one of its size.
-    fn make<P: Position + Evaluate>(&mut self) -> Searcher<P> {
-        let table = self
-            .fresh
-            .take()
-            .unwrap_or_else(|| Arc::new(TranspositionTable::new(self.hash_mb)));
-        let mut searcher = Searcher::with_table(table);
-        searcher.set_threads(self.threads);
-        searcher
-    }
-
-    /// `memory MB`: a new table of that size, or of what the machine can
-    /// give; (asked, used) when that is less. The same size again keeps
-    /// the table (XBoard repeats `memory` before every game).
-    fn resize(&mut self, megabytes: u64) -> Option<(usize, usize)> {
-        let wanted = usize::try_from(megabytes).unwrap_or(usize::MAX).max(1);
-        if wanted == self.requested_mb {
-            return None;
-        }
-        self.requested_mb = wanted;
-        // The old tables go first, so their memory counts as free.
-        self.orthodox = None;
-        self.general = None;
-        self.fresh = None;
-        let table = TranspositionTable::new(wanted);
-        self.hash_mb = table.megabytes();
-        self.fresh = Some(Arc::new(table));
-        (self.hash_mb < wanted).then_some((wanted, self.hash_mb))
-    }
-}
-
-/// A board the worker can search: it knows which of the [`Tables`]' searchers
-/// is its own (only one is kept, so memory holds one table).
-pub trait SearchBoard: Position + Evaluate {
-    /// This board's searcher, created on first use.
-    fn searcher(tables: &mut Tables) -> &mut Searcher<Self>;
-}
-
-impl SearchBoard for BitboardPos {
-    fn searcher(tables: &mut Tables) -> &mut Searcher<BitboardPos> {
-        tables.general = None;
-        let searcher = match tables.orthodox.take() {
-            Some(searcher) => searcher,
-            None => tables.make(),
-        };
-        tables.orthodox.insert(searcher)
-    }
-}
-
-impl SearchBoard for MailboxPos {
-    fn searcher(tables: &mut Tables) -> &mut Searcher<MailboxPos> {
-        tables.orthodox = None;
-        let searcher = match tables.general.take() {
-            Some(searcher) => searcher,
-            None => tables.make(),
-        };
-        tables.general.insert(searcher)
-    }
-}
-
 /// How a running job talks back: its id, stop flag and the report channel.
 #[derive(Clone, Debug)]
 pub struct Reporter {
@@ -223,7 +135,7 @@ impl Reporter {
 }
 
 /// The body of a job: runs on the worker thread with its persistent tables.
-pub type Task = Box<dyn FnOnce(&mut Tables, &Reporter) -> Outcome + Send>;
+pub type Task = Box<dyn FnOnce(&mut SearcherPool, &Reporter) -> Outcome + Send>;
 
 /// Work for the search thread.
 pub enum Job {
@@ -286,32 +198,19 @@ impl Drop for Worker {
 }
 
 fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<Report>) {
-    let mut tables = Tables::new();
+    let mut pool = SearcherPool::new(DEFAULT_HASH_MB, 1);
     while let Ok(job) = jobs.recv() {
         match job {
             Job::Resize(mb) => {
-                let reduced = tables.resize(mb);
+                let reduced = pool.resize(mb);
                 if reports.send(Report::Resized { reduced }).is_err() {
                     return;
                 }
             }
             Job::Threads(n) => {
-                tables.threads = usable_threads(usize::try_from(n).unwrap_or(usize::MAX));
-                if let Some(s) = &mut tables.orthodox {
-                    s.set_threads(tables.threads);
-                }
-                if let Some(s) = &mut tables.general {
-                    s.set_threads(tables.threads);
-                }
+                pool.set_threads(usable_threads(usize::try_from(n).unwrap_or(usize::MAX)));
             }
-            Job::Clear => {
-                if let Some(s) = &mut tables.orthodox {
-                    s.clear();
-                }
-                if let Some(s) = &mut tables.general {
-                    s.clear();
-                }
-            }
+            Job::Clear => pool.clear(),
             Job::Search { id, stop, task } => {
                 let reporter = Reporter {
                     job: id,
@@ -321,7 +220,7 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<Report>) {
                 let outcome = if reporter.stop.get() == Stop::Abandon {
                     Outcome::default()
                 } else {
-                    task(&mut tables, &reporter)
+                    task(&mut pool, &reporter)
                 };
                 if reports.send(Report::Done { job: id, outcome }).is_err() {
                     return;
@@ -339,7 +238,7 @@ mod tests {
     fn a_panicking_job_closes_the_report_channel() {
         let (tx, rx) = crossbeam_channel::unbounded();
         let worker = Worker::spawn(tx).unwrap();
-        let task: Task = Box::new(|_: &mut Tables, _: &Reporter| panic!("search bug"));
+        let task: Task = Box::new(|_: &mut SearcherPool, _: &Reporter| panic!("search bug"));
         worker.send(Job::Search {
             id: 7,
             stop: StopFlag::new(),
@@ -360,7 +259,7 @@ mod tests {
         abandoned.request(Stop::Now);
         assert_eq!(abandoned.get(), Stop::Abandon);
         let task = |name: &'static str| -> Task {
-            Box::new(move |_: &mut Tables, _: &Reporter| Outcome {
+            Box::new(move |_: &mut SearcherPool, _: &Reporter| Outcome {
                 best: Some(name.to_string()),
                 ..Outcome::default()
             })

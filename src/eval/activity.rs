@@ -11,6 +11,7 @@
 //!   less attacks it, and when an enemy man attacks it and no man of its
 //!   own defends it (hanging).
 
+use super::variant_tables::VariantTables;
 use crate::core::Color;
 use crate::mailbox::tables::CLASS_PAWN;
 use crate::mailbox::tables::CLASS_ROYAL;
@@ -22,7 +23,7 @@ const MOBILITY_MG: i32 = 32;
 const MOBILITY_EG: i32 = 40;
 
 /// The share of a piece's weighted empty-board mobility
-/// (`Tables::mobility_average`) at which its mobility term is zero.
+/// (`VariantTables::mobility_average`) at which its mobility term is zero.
 const MOBILITY_CENTRE: f64 = 0.5;
 
 /// Threat weights (middle game, endgame) in centipawns, per enemy piece:
@@ -88,8 +89,8 @@ const SQRT16: [i32; 64] = {
 
 /// A piece's mobility in sixteenths of the curve's unit: the square root
 /// of `squares` minus that of its type's centre.
-fn mobility_of(pos: &MailboxPos, t: usize, squares: usize) -> i32 {
-    let average = pos.tables().mobility_average.get(t).copied().unwrap_or(0.0);
+fn mobility_of(vt: &VariantTables, t: usize, squares: usize) -> i32 {
+    let average = vt.mobility_average.get(t).copied().unwrap_or(0.0);
     let centre = (16.0 * (average * MOBILITY_CENTRE).sqrt()).round() as i32;
     SQRT16[squares.min(63)] - centre
 }
@@ -131,10 +132,12 @@ fn walk_piece(
     squares
 }
 
-/// The pass over `color`'s men: `own_pawns` and `enemy_pawns` are the
-/// squares its and the enemy's pawns attack.
+/// The pass over `color`'s men with the variant's tables `vt`:
+/// `own_pawns` and `enemy_pawns` are the squares its and the enemy's
+/// pawns attack.
 fn side_reach(
     pos: &MailboxPos,
+    vt: &VariantTables,
     color: Color,
     own_pawns: &Squares,
     enemy_pawns: &Squares,
@@ -161,18 +164,18 @@ fn side_reach(
             insert(&mut side.targets, x);
         }
         let squares = walk_piece(pos, (color, x, tables.value[t]), enemy_pawns, &mut side);
-        side.mobility += mobility_of(pos, t, squares);
+        side.mobility += mobility_of(vt, t, squares);
     });
     side
 }
 
 /// Both sides' passes, White's first.
-fn both_sides(pos: &MailboxPos) -> [SideReach; 2] {
+fn both_sides(pos: &MailboxPos, vt: &VariantTables) -> [SideReach; 2] {
     let white_pawns = pos.pawn_attacks(Color::White);
     let black_pawns = pos.pawn_attacks(Color::Black);
     [
-        side_reach(pos, Color::White, &white_pawns, &black_pawns),
-        side_reach(pos, Color::Black, &black_pawns, &white_pawns),
+        side_reach(pos, vt, Color::White, &white_pawns, &black_pawns),
+        side_reach(pos, vt, Color::Black, &black_pawns, &white_pawns),
     ]
 }
 
@@ -199,10 +202,11 @@ fn side_threats(us: &SideReach, them: &SideReach, phase: (i32, i32)) -> i32 {
         + hanging * phased(HANGING, phase)
 }
 
-/// The mobility and threat terms, each white minus black, at game phase
-/// `(np, full)` (non-pawn material now and on a full board).
-pub(crate) fn board_terms(pos: &MailboxPos, phase: (i32, i32)) -> (i32, i32) {
-    let [white, black] = both_sides(pos);
+/// The mobility and threat terms of `pos` with its variant's tables `vt`,
+/// each white minus black, at game phase `(np, full)` (non-pawn material
+/// now and on a full board).
+pub(crate) fn board_terms(pos: &MailboxPos, vt: &VariantTables, phase: (i32, i32)) -> (i32, i32) {
+    let [white, black] = both_sides(pos, vt);
     let mobility =
         (white.mobility - black.mobility) * phased((MOBILITY_MG, MOBILITY_EG), phase) / 16;
     let threats = side_threats(&white, &black, phase) - side_threats(&black, &white, phase);
@@ -235,7 +239,8 @@ mod tests {
     /// The mobility and threat terms of `fen` in `name`, white minus black.
     fn terms(name: &str, fen: &str) -> (i32, i32) {
         let p = pos(name, fen);
-        board_terms(&p, crate::eval::mailbox::tests_phase(&p))
+        let tables = crate::eval::variant_tables::tables_of(&p);
+        board_terms(&p, &tables, crate::eval::mailbox::tests_phase(&p))
     }
 
     /// The mobility term of `fen` in `name`, white minus black.
@@ -304,7 +309,8 @@ mod tests {
     /// The threat counts of `fen` in `name`: White's against Black's
     /// pieces, then Black's against White's.
     fn counts(name: &str, fen: &str) -> ([i32; 3], [i32; 3]) {
-        let [white, black] = both_sides(&pos(name, fen));
+        let p = pos(name, fen);
+        let [white, black] = both_sides(&p, &crate::eval::variant_tables::tables_of(&p));
         (threat_counts(&white, &black), threat_counts(&black, &white))
     }
 

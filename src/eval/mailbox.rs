@@ -1,7 +1,7 @@
 //! General evaluation for [`MailboxPos`], read from the variant's data:
 //! material from the ini values (or the mobility estimate where the ini
 //! gives no positive value), centralisation and mobility from each piece's
-//! own moves (its empty-board mobility on each square, `Tables::mobility`),
+//! own moves (its empty-board mobility on each square, `variant_tables`),
 //! pawn advancement and passed pawns measured toward the promotion zone and
 //! worth less when the promotion piece is weak (Fairy-Max's rule), royal
 //! pieces that hide behind their own pieces while the board is full and
@@ -10,16 +10,19 @@
 //! knowledge in `endgame` (bare king, mating help, no stalling).
 //!
 //! Nothing is hard-coded to a piece letter: every term comes from
-//! `rules::Variant` through the board's tables, so a piece invented in
-//! fmax.ini is evaluated by the same code.
+//! `rules::Variant` through the board's and the evaluation's tables
+//! (`variant_tables`), so a piece invented in fmax.ini is evaluated by the
+//! same code.
 
 use super::activity;
 use super::endgame;
 use super::pawn_sets::pawn_score;
+use super::variant_tables::{prepare, tables_of, with_weighted, VariantTables};
 use crate::core::{Color, Score};
 use crate::mailbox::{cell_type, MailboxPos, PieceSums};
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
+use std::sync::Arc;
 
 const TEMPO: Score = 10;
 
@@ -72,8 +75,8 @@ impl Side<'_> {
 
 /// The game phase: (non-pawn, non-royal material on the board, the same
 /// in the initial arrays).
-fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
-    let initial = pos.tables().initial_piece_material;
+fn phase(t: &VariantTables, sides: &[Side; 2]) -> (i32, i32) {
+    let initial = t.initial_piece_material;
     let now = sides[0].pieces_value + sides[1].pieces_value;
     (now.min(initial), initial.max(1))
 }
@@ -81,7 +84,7 @@ fn phase(pos: &MailboxPos, sides: &[Side; 2]) -> (i32, i32) {
 /// The game phase of `pos`, for tests of other terms.
 #[cfg(test)]
 pub(crate) fn tests_phase(pos: &MailboxPos) -> (i32, i32) {
-    phase(pos, &census(pos).sides)
+    with_weighted(pos, &tables_of(pos), |pos, t| phase(t, &census(pos).sides))
 }
 
 /// Both sides as the evaluation sees them.
@@ -99,7 +102,7 @@ impl Census<'_> {
 
     /// Advancement of the pawns, white minus black.
     fn pawn_advance(&self) -> i32 {
-        self.sides[0].pawn_advance - self.sides[1].pawn_advance
+        self.sides[0].pawn_rows - self.sides[1].pawn_rows
     }
 }
 
@@ -232,25 +235,25 @@ const PART_NAMES: [&str; 8] = [
 ];
 
 /// The parts of the white-minus-black evaluation before scaling (see
-/// [`PART_NAMES`]), from the census `c`.
+/// [`PART_NAMES`]), from the census `c` and the variant's tables `t`.
 #[inline(always)]
-fn white_parts(pos: &MailboxPos, c: &Census) -> [Score; 8] {
-    let phase = phase(pos, &c.sides);
+fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 8] {
+    let phase = phase(t, &c.sides);
     let (np, full) = phase;
     // Royals hide while the board is full and centralise later.
-    let royal = (c.sides[0].royal_mobility - c.sides[1].royal_mobility)
+    let royal = (c.sides[0].royal_placement - c.sides[1].royal_placement)
         * ROYAL_MOBILITY_WEIGHT
         * (full - 2 * np)
         / (16 * full);
     let material = c.sides[0].total() - c.sides[1].total();
-    let (mobility, threats) = activity::board_terms(pos, phase);
+    let (mobility, threats) = activity::board_terms(pos, t, phase);
     [
         material,
         c.score() - material,
         mobility,
         threats,
         royal,
-        pawn_score(pos, c.pawn_advance(), phase),
+        pawn_score(pos, &t.pawns, c.pawn_advance(), phase),
         royal_safety(pos, c, phase),
         endgame::white_bonus(pos, &c.sides),
     ]
@@ -258,10 +261,10 @@ fn white_parts(pos: &MailboxPos, c: &Census) -> [Score; 8] {
 
 /// White-minus-black evaluation: the parts, scaled down in drawish
 /// endings and as the halfmove clock runs.
-fn white_score(pos: &MailboxPos) -> Score {
+fn white_score(pos: &MailboxPos, t: &VariantTables) -> Score {
     let c = census(pos);
-    let score: Score = white_parts(pos, &c).iter().sum();
-    let score = score * drawish_scale(pos, &c.sides, score) / 8;
+    let score: Score = white_parts(pos, t, &c).iter().sum();
+    let score = score * drawish_scale(pos, t, &c.sides, score) / 8;
     endgame::progress_scale(pos, score)
 }
 
@@ -269,7 +272,12 @@ fn white_score(pos: &MailboxPos) -> Score {
 /// is at most a minor piece's worth ahead rarely wins, and with one piece
 /// that cannot mate alone never does, unless the variant makes a bare king
 /// lose.
-fn drawish_scale(pos: &MailboxPos, sides: &[Side; 2], white_score: Score) -> i32 {
+fn drawish_scale(
+    pos: &MailboxPos,
+    t: &VariantTables,
+    sides: &[Side; 2],
+    white_score: Score,
+) -> i32 {
     if pos.variant().overlay.bare_king_loses {
         return 8;
     }
@@ -282,7 +290,7 @@ fn drawish_scale(pos: &MailboxPos, sides: &[Side; 2], white_score: Score) -> i32
     if s.pawns > 0 || s.hand_value > 0 {
         return 8;
     }
-    if s.pieces == 1 && w.pawns == 0 && !pos.tables().mates_alone[only_piece(pos, strong)] {
+    if s.pieces == 1 && w.pawns == 0 && !t.mates_alone[only_piece(pos, strong)] {
         // One piece that cannot mate (a knight, a bishop, a met) against
         // no pawns: dead.
         return 0;
@@ -309,8 +317,17 @@ fn only_piece(pos: &MailboxPos, color: Color) -> usize {
 }
 
 impl Evaluate for MailboxPos {
-    fn evaluate(&self) -> Score {
-        let s = white_score(self);
+    /// The variant's tables, shared by all its positions.
+    type EvalTables = Arc<VariantTables>;
+
+    /// The board sums the evaluation's weights of the variant from now on.
+    fn prepare_evaluation(&mut self) -> Arc<VariantTables> {
+        prepare(self)
+    }
+
+    #[inline]
+    fn evaluate_with(&self, tables: &Arc<VariantTables>) -> Score {
+        let s = with_weighted(self, tables, white_score);
         TEMPO
             + if self.side_to_move() == Color::White {
                 s
@@ -325,16 +342,22 @@ impl Evaluate for MailboxPos {
         } else {
             -1
         };
-        let parts = white_parts(self, &census(self));
+        let (parts, score) = with_weighted(self, &tables_of(self), |pos, t| {
+            (white_parts(pos, t, &census(pos)), white_score(pos, t))
+        });
         let unscaled: Score = parts.iter().sum();
         let mut terms: Vec<(&'static str, Score)> = PART_NAMES
             .iter()
             .zip(parts)
             .map(|(&name, s)| (name, sign * s))
             .collect();
-        terms.push(("drawish scaling", sign * (white_score(self) - unscaled)));
+        terms.push(("drawish scaling", sign * (score - unscaled)));
         terms.push(("tempo", TEMPO));
         terms
+    }
+
+    fn evaluate(&self) -> Score {
+        self.evaluate_with(&tables_of(self))
     }
 
     /// Null moves are safe while the side to move has a non-pawn,
@@ -362,7 +385,8 @@ mod tests {
     }
 
     /// The sums the board keeps through make and unmake (material, counts,
-    /// hand, placement) equal those of the same position set up afresh.
+    /// hand, the evaluation's weights) equal those of the same position set
+    /// up afresh, piece by piece or all at once.
     #[test]
     fn kept_sums_match_a_fresh_position() {
         use crate::position::{GenKind, Position};
@@ -375,6 +399,8 @@ mod tests {
         ] {
             let v = variant(name);
             let mut pos = MailboxPos::new(Arc::clone(&v));
+            pos.prepare_evaluation();
+            assert_ne!(pos.piece_sums(Color::White).placement, 0, "{name}");
             let mut moves = Vec::new();
             for ply in 0..120usize {
                 moves.clear();
@@ -399,14 +425,19 @@ mod tests {
                     break;
                 };
                 assert!(pos.make(m));
-                let fresh = MailboxPos::from_fen(Arc::clone(&v), &pos.to_fen()).unwrap();
+                let mut fresh = MailboxPos::from_fen(Arc::clone(&v), &pos.to_fen()).unwrap();
+                fresh.prepare_evaluation();
+                let mut set_up = pos.clone();
+                set_up.set_fen(&pos.to_fen()).unwrap();
                 for color in [Color::White, Color::Black] {
-                    assert_eq!(
-                        pos.piece_sums(color),
-                        fresh.piece_sums(color),
-                        "{name} {}",
-                        pos.to_fen()
-                    );
+                    for other in [&fresh, &set_up] {
+                        assert_eq!(
+                            pos.piece_sums(color),
+                            other.piece_sums(color),
+                            "{name} {}",
+                            pos.to_fen()
+                        );
+                    }
                     let values = &pos.tables().value;
                     let hand: i32 = (1..values.len().min(16))
                         .map(|t| values[t] * i32::from(pos.in_hand(color, t as u8)))
@@ -479,8 +510,8 @@ mod tests {
     }
 
     /// The pawn term pawn by pawn, straight from its definition.
-    fn pawn_score_one_by_one(pos: &MailboxPos, phase: (i32, i32)) -> i32 {
-        let (v, t) = (pos.variant(), pos.tables());
+    fn pawn_score_one_by_one(pos: &MailboxPos, t: &VariantTables, phase: (i32, i32)) -> i32 {
+        let v = pos.variant();
         let (np, full) = phase;
         let mut pawns = Vec::new();
         for color in [Color::White, Color::Black] {
@@ -495,12 +526,12 @@ mod tests {
             let blocked = pawns
                 .iter()
                 .any(|&(c, f, r)| c != color && (f - file).abs() <= 1 && (r - row) * dir > 0);
-            let progress = t.pawn_progress[ci][row as usize];
+            let progress = t.pawns.progress(color, row as usize);
             let mut s = progress;
             if !blocked {
                 s += 8 + progress * (2 * full - np) / full;
             }
-            let s = s * t.pawn_tables.strength(color) / 8;
+            let s = s * t.pawns.strength(color) / 8;
             score += if color == Color::White { s } else { -s };
         }
         score
@@ -523,11 +554,13 @@ mod tests {
         ];
         for (name, fen) in cases {
             let pos = MailboxPos::from_fen(variant(name), fen).unwrap();
-            let c = census(&pos);
-            let ph = phase(&pos, &c.sides);
-            let score = pawn_score(&pos, c.pawn_advance(), ph);
-            assert_eq!(score, pawn_score_one_by_one(&pos, ph), "{name} {fen}");
-            assert_ne!(score, 0, "{name} {fen}");
+            with_weighted(&pos, &tables_of(&pos), |pos, t| {
+                let c = census(pos);
+                let ph = phase(t, &c.sides);
+                let score = pawn_score(pos, &t.pawns, c.pawn_advance(), ph);
+                assert_eq!(score, pawn_score_one_by_one(pos, t, ph), "{name} {fen}");
+                assert_ne!(score, 0, "{name} {fen}");
+            });
         }
     }
 
@@ -571,12 +604,14 @@ mod tests {
         ] {
             let mut passed_seen = false;
             walk_game(name, 2, 11, |pos| {
-                let c = census(pos);
-                let ph = phase(pos, &c.sides);
-                let expected = pawn_score_one_by_one(pos, ph);
-                let score = |ph| pawn_score(pos, c.pawn_advance(), ph);
-                assert_eq!(score(ph), expected, "{name} {}", pos.to_fen());
-                passed_seen |= score((0, ph.1)) != score((ph.1, ph.1));
+                with_weighted(pos, &tables_of(pos), |pos, t| {
+                    let c = census(pos);
+                    let ph = phase(t, &c.sides);
+                    let expected = pawn_score_one_by_one(pos, t, ph);
+                    let score = |ph| pawn_score(pos, &t.pawns, c.pawn_advance(), ph);
+                    assert_eq!(score(ph), expected, "{name} {}", pos.to_fen());
+                    passed_seen |= score((0, ph.1)) != score((ph.1, ph.1));
+                });
             });
             assert!(passed_seen, "{name}: no passed pawn on the walk");
         }

@@ -3,13 +3,13 @@
 //! A pawn earns its row's advancement toward promotion (quadratic in the
 //! fraction of the way done, scaled by what promotion is worth: Fairy-Max's
 //! weak-promotion rule made gradual); the board keeps the sum over its
-//! pawns as they come, go and move (`PieceSums::pawn_advance`, from
+//! pawns as they come, go and move (`PieceSums::pawn_rows`, weighted by
 //! [`PawnTables::advance`]). A passed pawn (no enemy pawn ahead on its file
 //! or a neighbouring one) earns more, the more so as the board empties:
 //! passed pawns are found on the board's pawn bit sets, where a 64-bit word
 //! holds four 16-file rows, so the files enemy pawns guard ahead take a few
 //! shifts per word. What depends only on the variant is computed once into
-//! [`PawnTables`] when the board's tables are built.
+//! [`PawnTables`] (part of `variant_tables::VariantTables`).
 
 use crate::core::Color;
 use crate::mailbox::MailboxPos;
@@ -36,7 +36,7 @@ pub struct PawnTables {
     /// Eighths of the full advancement bonus the side's promotion is worth
     /// (1..=8).
     strength: [i32; 2],
-    /// Per row: how far a pawn there has come, 0..=64 (`Tables::pawn_progress`).
+    /// Per row: how far a pawn there has come, 0..=64.
     progress: [[i32; 16]; 2],
     /// Per row: the advancement a pawn there earns, passed or not.
     advance: [[i32; 16]; 2],
@@ -45,8 +45,9 @@ pub struct PawnTables {
 }
 
 impl PawnTables {
-    /// The tables of `v`, given each side's promotion gain and per-row
-    /// progress (see `Tables::promotion_gain` and `Tables::pawn_progress`).
+    /// The tables of `v`, given each side's promotion gain (best promotion
+    /// choice's value minus the pawn's) and per-row progress (how far a
+    /// pawn on the row has come, 0..=64).
     #[must_use]
     pub fn new(v: &Variant, promotion_gain: [i32; 2], progress: [[i32; 16]; 2]) -> PawnTables {
         let dir = [0, 1].map(|c| (v.promotion_row[c] as i32 - v.pawn_row[c] as i32).signum());
@@ -80,19 +81,32 @@ impl PawnTables {
         self.advance[c & 1][usize::from(sq >> 4)]
     }
 
+    /// Per side (white first) and row: the advancement a pawn there earns,
+    /// passed or not (the board's pawn row weights).
+    #[must_use]
+    pub fn advance_rows(&self) -> [[i32; 16]; 2] {
+        self.advance
+    }
+
     /// Eighths of the full advancement bonus `color`'s promotion is worth.
     #[must_use]
     pub fn strength(&self, color: Color) -> i32 {
         self.strength[color.index()]
     }
+
+    /// How far a pawn of `color` on `row` has come, 0..=64.
+    #[must_use]
+    pub fn progress(&self, color: Color, row: usize) -> i32 {
+        self.progress[color.index()][row & 15]
+    }
 }
 
-/// The pawn term, white minus black: `advance` is the advancement of the
-/// pawns (white minus black, as the board keeps it), `phase` (non-pawn
-/// material on the board, the same in the initial arrays).
-pub(crate) fn pawn_score(pos: &MailboxPos, advance: i32, phase: (i32, i32)) -> i32 {
-    let t = &pos.tables().pawn_tables;
-    debug_assert_eq!(advance, advance_by_pawns(pos), "{}", pos.to_fen());
+/// The pawn term of `pos` with the tables `t`, white minus black:
+/// `advance` is the advancement of the pawns (white minus black, as the
+/// board keeps it), `phase` (non-pawn material on the board, the same in
+/// the initial arrays).
+pub(crate) fn pawn_score(pos: &MailboxPos, t: &PawnTables, advance: i32, phase: (i32, i32)) -> i32 {
+    debug_assert_eq!(advance, advance_by_pawns(pos, t), "{}", pos.to_fen());
     let (white, black) = (pos.pawn_set(Color::White), pos.pawn_set(Color::Black));
     let (w, b) = ((t, 0, white, black, phase), (t, 1, black, white, phase));
     if t.dir == [-1, 1] {
@@ -110,9 +124,8 @@ pub(crate) fn pawn_score(pos: &MailboxPos, advance: i32, phase: (i32, i32)) -> i
 }
 
 /// The pawns' advancement, white minus black, pawn by pawn (what the board
-/// keeps in `PieceSums::pawn_advance`).
-fn advance_by_pawns(pos: &MailboxPos) -> i32 {
-    let t = &pos.tables().pawn_tables;
+/// keeps in `PieceSums::pawn_rows`).
+fn advance_by_pawns(pos: &MailboxPos, t: &PawnTables) -> i32 {
     let mut sum = 0;
     pos.for_each_pawn(Color::White, |sq| sum += t.advance(0, sq));
     pos.for_each_pawn(Color::Black, |sq| sum -= t.advance(1, sq));

@@ -289,7 +289,7 @@ fn write_all(
     w.dir(&layout.plugins.join("logos"))?;
     w.write(&layout.plugin_logo(), LOGO)?;
     let text = w.manifest.to_text();
-    std::fs::write(layout.manifest(), text)
+    crate::save::write_atomic(&layout.manifest(), text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", layout.manifest().display()))
 }
 
@@ -348,7 +348,7 @@ pub fn uninstall(layout: &Layout) -> Result<Vec<String>, String> {
 /// Reads the manifest under `layout`.
 fn read_manifest(layout: &Layout) -> Result<Manifest, String> {
     let path = layout.manifest();
-    let text = std::fs::read_to_string(&path)
+    let text = crate::text::read(&path)
         .map_err(|e| format!("no install manifest at {}: {e}", path.display()))?;
     Manifest::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -393,7 +393,8 @@ impl Writer {
 
     fn write(&mut self, path: &Path, bytes: &[u8]) -> Result<(), String> {
         self.check_free(path)?;
-        std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        crate::save::write_atomic(path, bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         self.record(Entry::File(path.to_path_buf()))
     }
 

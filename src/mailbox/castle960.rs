@@ -123,12 +123,8 @@ impl MailboxPos {
     /// king's destination (`e1g1`, only asked when no normal move matched).
     pub(crate) fn parse_castle960(&self, text: &str, legal: &[Move]) -> Option<Move> {
         let castles = legal.iter().copied().filter(|&m| self.is_castle960(m));
-        let upper = text
-            .trim()
-            .trim_end_matches(['+', '#'])
-            .to_ascii_uppercase();
-        let wanted = upper.replace('0', "O");
-        if wanted == "O-O" || wanted == "O-O-O" {
+        if let Some(long) = super::notation::castling_side(text) {
+            let wanted = if long { "O-O-O" } else { "O-O" };
             return castles
                 .into_iter()
                 .find(|&m| Self::castle960_text(m) == wanted);
@@ -196,7 +192,7 @@ impl MailboxPos {
             };
             let lower = c.to_ascii_lowercase();
             if !matches!(lower, 'k' | 'q' | 'a'..='p') {
-                return Err(TextError(format!("bad FEN: castling field has '{c}'")));
+                return Err(TextError::Fen(format!("bad FEN: castling field has '{c}'")));
             }
             let Some(king) = self.castler_square(color) else {
                 continue;
@@ -207,7 +203,7 @@ impl MailboxPos {
                 f => {
                     let file = f as u8 - b'a';
                     if i32::from(file) >= self.tables.width {
-                        return Err(TextError(format!(
+                        return Err(TextError::Fen(format!(
                             "bad FEN: castling file '{c}' is off the board"
                         )));
                     }

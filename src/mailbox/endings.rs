@@ -6,27 +6,27 @@
 
 use super::{cell_color, cell_type, MailboxPos, EMPTY};
 use crate::core::{Color, Verdict};
-use crate::position::{Position, COUNTING_RULE};
+use crate::position::{Position, RuleEnding};
 use crate::rules::variant::Royalty;
 
 impl MailboxPos {
     /// The verdict of a variant rule for the side to move, if one applies,
-    /// with the rule's name for the result text.
-    pub(crate) fn end_rule(&self) -> Option<(Verdict, &'static str)> {
+    /// with the rule.
+    pub(crate) fn end_rule(&self) -> Option<(Verdict, RuleEnding)> {
         if self.tables.only_extinction_and_count {
             // The same checks as below, less those that cannot apply.
             if let Some(v) = self.extinction_verdict() {
-                return Some((v, "capturing the royal piece"));
+                return Some((v, RuleEnding::RoyalCaptured));
             }
             return self
                 .count_expired()
-                .then_some((Verdict::Draw, COUNTING_RULE));
+                .then_some((Verdict::Draw, RuleEnding::Counting));
         }
         if self.hill_reached() {
-            return Some((Verdict::Loss, "king of the hill"));
+            return Some((Verdict::Loss, RuleEnding::KingOfTheHill));
         }
         if let Some(v) = self.extinction_verdict() {
-            return Some((v, "capturing the royal piece"));
+            return Some((v, RuleEnding::RoyalCaptured));
         }
         let overlay = &self.tables.variant.overlay;
         if overlay.judges_repetition() {
@@ -36,11 +36,11 @@ impl MailboxPos {
         }
         if overlay.bare_king_loses {
             if let Some(v) = self.bare_king_verdict() {
-                return Some((v, "bare king"));
+                return Some((v, RuleEnding::BareKing));
             }
         }
         if self.count_expired() {
-            return Some((Verdict::Draw, COUNTING_RULE));
+            return Some((Verdict::Draw, RuleEnding::Counting));
         }
         None
     }
@@ -62,21 +62,21 @@ impl MailboxPos {
     /// At the n-th occurrence of the position (`repetition`, default 3):
     /// perpetual check when the overlay says so, else the repetition's value
     /// for the side that completed it (`repetition_value`).
-    fn repetition_ending(&self) -> Option<(Verdict, &'static str)> {
+    fn repetition_ending(&self) -> Option<(Verdict, RuleEnding)> {
         let overlay = &self.tables.variant.overlay;
         let n = usize::from(overlay.repetition.unwrap_or(3));
         let span = self.nth_occurrence_span(n)?;
         if overlay.perpetual_check_loses {
             if let Some(v) = self.perpetual_check_verdict(span) {
-                return Some((v, "perpetual check"));
+                return Some((v, RuleEnding::PerpetualCheck));
             }
         }
         if overlay.chasing_loses {
             let chasers = self.perpetual_chasers(span)?;
             let (me, other) = (chasers[self.side.index()], chasers[1 - self.side.index()]);
             match (me, other) {
-                (true, false) => return Some((Verdict::Loss, "perpetual chase")),
-                (false, true) => return Some((Verdict::Win, "perpetual chase")),
+                (true, false) => return Some((Verdict::Loss, RuleEnding::PerpetualChase)),
+                (false, true) => return Some((Verdict::Win, RuleEnding::PerpetualChase)),
                 _ => {}
             }
         }
@@ -85,7 +85,7 @@ impl MailboxPos {
             Verdict::Loss => Verdict::Win,
             Verdict::Win => Verdict::Loss,
         };
-        Some((verdict, "repetition"))
+        Some((verdict, RuleEnding::Repetition))
     }
 
     /// The verdict for the side to move when it has no legal move.

@@ -10,7 +10,7 @@ use crate::position::TextError;
 use crate::rules::variant::Royalty;
 
 fn err(message: String) -> TextError {
-    TextError(format!("bad FEN: {message}"))
+    TextError::Fen(format!("bad FEN: {message}"))
 }
 
 impl MailboxPos {

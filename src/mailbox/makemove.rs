@@ -110,9 +110,9 @@ impl MailboxPos {
     /// `sq` in the piece sums, the pawn square set and the royal list.
     fn account(&mut self, c: usize, cell: u8, sq: u8, sign: i32) {
         let t = cell_type(cell) as usize;
-        let term = sign * self.tables.placement[t * 256 + sq as usize];
+        let term = sign * self.weights.piece[t * 256 + sq as usize];
         if self.tables.royalty[t] != Royalty::None {
-            self.sums[c].royal_mobility += term;
+            self.sums[c].royal_placement += term;
             self.account_royal(c, sq, sign);
             return;
         }
@@ -127,7 +127,7 @@ impl MailboxPos {
             sums.pieces_value += value;
         }
         if self.tables.is_pawn[t] {
-            self.sums[c].pawn_advance += sign * self.tables.pawn_tables.advance(c, sq);
+            self.sums[c].pawn_rows += sign * self.weights.pawn_row[c][usize::from(sq >> 4)];
             let (word, bit) = (usize::from(sq >> 6), 1u64 << (sq & 63));
             if sign > 0 {
                 self.pawn_squares[c][word] |= bit;
@@ -185,18 +185,18 @@ impl MailboxPos {
         let keys = &tables.keys.piece;
         self.hash ^= keys[usize::from(cell & 0x3F) * 256 + from as usize]
             ^ keys[usize::from(landed & 0x3F) * 256 + to as usize];
-        let delta =
-            tables.placement[t * 256 + to as usize] - tables.placement[t * 256 + from as usize];
+        let weights = &*self.weights;
+        let delta = weights.piece[t * 256 + to as usize] - weights.piece[t * 256 + from as usize];
         let class = tables.class[t];
         if class & CLASS_ROYAL != 0 {
-            self.sums[c].royal_mobility += delta;
+            self.sums[c].royal_placement += delta;
             self.move_royal(c, from, to);
             return;
         }
         self.sums[c].placement += delta;
         if class & CLASS_PAWN != 0 {
-            let advance = &tables.pawn_tables;
-            self.sums[c].pawn_advance += advance.advance(c, to) - advance.advance(c, from);
+            let rows = &weights.pawn_row[c];
+            self.sums[c].pawn_rows += rows[usize::from(to >> 4)] - rows[usize::from(from >> 4)];
             self.pawn_squares[c][from_word] ^= from_bit;
             self.pawn_squares[c][to_word] ^= to_bit;
         }

@@ -25,6 +25,7 @@ mod reach;
 mod see;
 mod shuffle;
 mod square_rays;
+pub mod sums;
 pub mod tables;
 mod zobrist;
 pub mod zones;
@@ -33,9 +34,10 @@ pub use counting::Count;
 pub use moves::{Move, MoveKind};
 pub use reach::{REACH_CAPTURE, REACH_MOVE};
 pub use shuffle::{chess960_back_rank, chess960_start};
+pub use sums::{PieceSums, SquareWeights};
 
 use crate::core::{Color, Score, Verdict};
-use crate::position::{GenKind, MoveFacts, Position, TextError};
+use crate::position::{GenKind, MoveFacts, Position, RuleEnding, TextError};
 use crate::rules::Variant;
 use makemove::Undo;
 use std::cell::Cell;
@@ -83,8 +85,10 @@ pub struct MailboxPos {
     history: Vec<Undo>,
     node: Cell<Option<NodeInfo>>,
     count: Count,
-    /// Per side: the evaluation's piece sums, kept by `put` and `take`.
+    /// Per side: the sums over its men, kept by `put` and `take`.
     sums: [PieceSums; 2],
+    /// The weights summed into `sums` (shared by copies of the position).
+    weights: Arc<SquareWeights>,
     /// Per side: squares of its pawns, kept by `put` and `take`.
     pawn_squares: [[u64; 4]; 2],
     /// Per side: squares of its royal pieces, kept by `put` and `take`.
@@ -107,30 +111,6 @@ pub(crate) struct RoyalList {
 
 /// Royal pieces a [`RoyalList`] holds.
 const ROYAL_LIST_LEN: usize = 6;
-
-/// What the evaluation sums over one side's pieces on the board, kept up
-/// to date as pieces come and go (see `Tables::placement`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PieceSums {
-    /// Over the non-royal pieces: value, plus the centralisation term for
-    /// those that are not pawns.
-    pub placement: i32,
-    /// Over the royal pieces: centred mobility (sixteenths of a move).
-    pub royal_mobility: i32,
-    /// Number of pawns (non-royal).
-    pub pawns: i32,
-    /// Value of the pawns.
-    pub pawns_value: i32,
-    /// Number of non-royal pieces that are not pawns.
-    pub pieces: i32,
-    /// Value of those pieces.
-    pub pieces_value: i32,
-    /// Value of the pieces in hand.
-    pub hand_value: i32,
-    /// Over the pawns: the advancement the pawn term gives each
-    /// (`eval::pawn_sets::PawnTables::advance`).
-    pub pawn_advance: i32,
-}
 
 /// Facts about the side to move, computed once per position when first
 /// needed (the legality shortcut asks for them at every move).
@@ -168,13 +148,13 @@ impl MailboxPos {
     #[must_use]
     pub fn new(variant: Arc<Variant>) -> MailboxPos {
         let tables = Arc::new(Tables::new(variant));
-        let mut pos = MailboxPos::empty(Arc::clone(&tables));
+        let mut pos = MailboxPos::empty(Arc::clone(&tables), SquareWeights::zero());
         if let Some(fen) = &tables.variant.overlay.start {
             // Checked when the variant was built; the arrays stay the fallback.
             if pos.load_fen(fen).is_ok() {
                 return pos;
             }
-            pos = MailboxPos::empty(tables);
+            pos = MailboxPos::empty(tables, SquareWeights::zero());
         }
         pos.setup_initial();
         pos
@@ -186,12 +166,13 @@ impl MailboxPos {
     /// A one-line [`TextError`] when the FEN does not fit the variant.
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<MailboxPos, TextError> {
         let tables = Arc::new(Tables::new(variant));
-        let mut pos = MailboxPos::empty(tables);
+        let mut pos = MailboxPos::empty(tables, SquareWeights::zero());
         pos.load_fen(fen)?;
         Ok(pos)
     }
 
-    fn empty(tables: Arc<Tables>) -> MailboxPos {
+    /// An empty board that sums `weights`.
+    fn empty(tables: Arc<Tables>, weights: Arc<SquareWeights>) -> MailboxPos {
         MailboxPos {
             tables,
             board: [EMPTY; 256],
@@ -209,6 +190,7 @@ impl MailboxPos {
             node: Cell::new(None),
             count: Count::default(),
             sums: [PieceSums::default(); 2],
+            weights,
             pawn_squares: [[0; 4]; 2],
             royals: [RoyalList::default(); 2],
             opponent_safe: false,
@@ -305,12 +287,6 @@ impl MailboxPos {
     #[must_use]
     pub fn in_hand(&self, color: Color, t: u8) -> u8 {
         self.hand[color.index()][t as usize]
-    }
-
-    /// The evaluation's sums over `color`'s pieces on the board.
-    #[must_use]
-    pub fn piece_sums(&self, color: Color) -> &PieceSums {
-        &self.sums[color.index()]
     }
 
     /// Calls `f` with the square of every pawn of `color`, in the order of
@@ -503,6 +479,10 @@ impl Position for MailboxPos {
         self.halfmove
     }
 
+    fn board_width(&self) -> usize {
+        self.tables.variant.width
+    }
+
     fn is_capture(&self, m: Move) -> bool {
         m.is_capture()
     }
@@ -533,7 +513,7 @@ impl Position for MailboxPos {
         self.end_rule_verdict()
     }
 
-    fn rule_ending(&self) -> Option<(Verdict, &'static str)> {
+    fn rule_ending(&self) -> Option<(Verdict, RuleEnding)> {
         self.end_rule()
     }
 
@@ -572,7 +552,7 @@ impl Position for MailboxPos {
     }
 
     fn set_fen(&mut self, fen: &str) -> Result<(), TextError> {
-        let mut fresh = MailboxPos::empty(Arc::clone(&self.tables));
+        let mut fresh = MailboxPos::empty(Arc::clone(&self.tables), Arc::clone(&self.weights));
         fresh.load_fen(fen)?;
         *self = fresh;
         Ok(())

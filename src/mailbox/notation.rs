@@ -1,6 +1,7 @@
 //! Move text for XBoard: coordinate notation on any board size (ranks 0-9 on
 //! 10-rank boards as XBoard numbers them, 1-based otherwise), with a
-//! lower-case promotion or gating letter.
+//! lower-case promotion or gating letter; `O-O` and `O-O-O` are read as the
+//! castling move toward the last file and toward the a-file.
 
 use super::moves::{Move, MoveKind};
 use super::{cell_type, MailboxPos};
@@ -93,6 +94,11 @@ impl MailboxPos {
         if let Some(m) = self.parse_castle960(text, &legal) {
             return Ok(m);
         }
+        if let Some(long) = castling_side(text) {
+            return self
+                .castling_toward(long, &legal)
+                .ok_or_else(|| TextError::IllegalMove(text.to_string()));
+        }
         // No suffix given for a promotion: take the first (default) choice.
         let bare = legal.iter().find(|&&m| {
             m.piece() != 0
@@ -101,7 +107,17 @@ impl MailboxPos {
                 && self.coordinate_text(m).len() == wanted.len() + 1
         });
         bare.copied()
-            .ok_or_else(|| TextError(format!("Illegal move: {text}")))
+            .ok_or_else(|| TextError::IllegalMove(text.to_string()))
+    }
+
+    /// The legal castling move (gating nothing) toward the a-file (`long`)
+    /// or the last file: what `O-O-O` and `O-O` stand for.
+    fn castling_toward(&self, long: bool, legal: &[Move]) -> Option<Move> {
+        legal.iter().copied().find(|m| {
+            m.kind() == MoveKind::Castle
+                && m.piece() == 0
+                && ((m.to() & 15) < (m.from() & 15)) == long
+        })
     }
 
     /// Board-independent facts about `m` for SAN (see [`MoveFacts`]).
@@ -132,5 +148,21 @@ impl MailboxPos {
                 .map(|c| (c, coords(self.gate_square(m)))),
             zero_based_ranks: height == 10,
         }
+    }
+}
+
+/// Whether `text` is long castling (`O-O-O`: `Some(true)`) or short
+/// castling (`O-O`: `Some(false)`), also written with zeros or in lower
+/// case, with a check mark or not; `None` for any other text.
+pub(super) fn castling_side(text: &str) -> Option<bool> {
+    let wanted = text
+        .trim()
+        .trim_end_matches(['+', '#'])
+        .to_ascii_uppercase()
+        .replace('0', "O");
+    match wanted.as_str() {
+        "O-O" => Some(false),
+        "O-O-O" => Some(true),
+        _ => None,
     }
 }

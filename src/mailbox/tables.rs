@@ -176,24 +176,9 @@ pub struct Tables {
     /// Per type: centipawn value (the ini's, or the mobility estimate
     /// where the ini gives no positive value: see `rules::mobility`).
     pub value: Vec<i32>,
-    /// Per type and square (index `type * 256 + square`), what a piece
-    /// there adds to the evaluation's piece sums ([`super::PieceSums`]):
-    /// for a royal, its centred mobility (below); for a pawn, its value;
-    /// for another piece, its value plus [`PIECE_MOBILITY_WEIGHT`] times
-    /// its centred mobility / 16. Centred mobility is the weighted
-    /// empty-board mobility on the square minus the type's average over
-    /// the board, in sixteenths of a move. Sized for 16 types, so any cell's
-    /// type indexes it.
-    pub placement: Box<[i32; 16 * 256]>,
     /// Per type (16 of them): [`CLASS_ROYAL`] and [`CLASS_PAWN`] bits, for
     /// make/unmake's bookkeeping.
     pub class: [u8; 16],
-    /// Value of the non-pawn, non-royal pieces of both initial arrays (the
-    /// evaluation's measure of a full board).
-    pub initial_piece_material: i32,
-    /// Per side: value of its best promotion choice minus its pawn's (0
-    /// when it has no choice).
-    pub promotion_gain: [i32; 2],
     /// Per side (white first): its initial array holds a royal piece, so
     /// losing all royals loses the game (extinction).
     pub starts_with_royal: [bool; 2],
@@ -203,19 +188,6 @@ pub struct Tables {
     /// no King of the Hill, no repetition judged by the board, no bare
     /// king rule.
     pub only_extinction_and_count: bool,
-    /// Per side and row: how far a pawn on that row has come from its
-    /// start row toward its promotion row, quadratic in the fraction of the
-    /// way, 0..=64 (evaluation's pawn advancement).
-    pub pawn_progress: [[i32; 16]; 2],
-    /// The general evaluation's pawn term, packed per variant.
-    pub pawn_tables: crate::eval::pawn_sets::PawnTables,
-    /// Per type: mobile enough (weighted empty-board mobility at least
-    /// [`MATING_MOBILITY`]) to mate a lone royal with its own royal's help
-    /// (a rook or a commoner can, a knight, bishop or ferz cannot).
-    pub mates_alone: Vec<bool>,
-    /// Per type: weighted empty-board mobility averaged over the board
-    /// (`rules::mobility::MobilityMap::average`).
-    pub mobility_average: Vec<f64>,
     /// Per type: has virgin-only (x4) rays, so its virginity matters.
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
@@ -450,10 +422,6 @@ impl Tables {
         let (probes, complex_attackers) = build_probes(&rays, &zones);
         let attack_probes = merge_probes(&probes);
         let value = played_values(&variant);
-        let initial_piece_material = initial_piece_material(&variant, &value);
-        let promotion_gain = [0, 1].map(|c| promotion_gain(&variant, &value, c));
-        let placement = placement_table(&variant, &value);
-        let pawn_progress = [0, 1].map(|c| pawn_progress(&variant, c));
         let plain = complex_attackers == 0
             && !hoppers
             && !wraps
@@ -463,12 +431,6 @@ impl Tables {
             reach_table(&steps, variant.width as i32, variant.height as i32)
         };
         let is_pawn = per_type(&|i| types[i].is_pawn);
-        let mobility_average: Vec<f64> = types
-            .iter()
-            .map(|t| {
-                crate::rules::mobility::mobility_map(&t.rays, variant.width, variant.height).average
-            })
-            .collect();
         let square_rays = super::square_rays::SquareRays::new(
             &rays,
             &ray_reach,
@@ -508,7 +470,6 @@ impl Tables {
             duple: per_type(&|i| types[i].duple_check),
             iron: per_type(&|i| types[i].raw_value < -665),
             value,
-            placement,
             class: std::array::from_fn(|t| {
                 types.get(t).map_or(0, |ty| {
                     let royal = if ty.royalty != Royalty::None {
@@ -519,14 +480,6 @@ impl Tables {
                     royal | if ty.is_pawn { CLASS_PAWN } else { 0 }
                 })
             }),
-            initial_piece_material,
-            promotion_gain,
-            pawn_progress,
-            pawn_tables: crate::eval::pawn_sets::PawnTables::new(
-                &variant,
-                promotion_gain,
-                pawn_progress,
-            ),
             starts_with_royal: [&variant.white_array, &variant.black_array].map(|array| {
                 array
                     .iter()
@@ -536,11 +489,6 @@ impl Tables {
             only_extinction_and_count: !(types.len() > 3 && types[3].raw_value == -2
                 || variant.overlay.judges_repetition()
                 || variant.overlay.bare_king_loses),
-            mates_alone: mobility_average
-                .iter()
-                .map(|&m| m >= MATING_MOBILITY)
-                .collect(),
-            mobility_average,
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,
@@ -572,10 +520,6 @@ impl Tables {
     }
 }
 
-/// Weighted empty-board mobility from which a lone piece and its royal
-/// can force mate (between the bishop's 7.4 and the commoner's 8.9).
-pub const MATING_MOBILITY: f64 = 8.0;
-
 /// The values the engine plays with: the ini's, unless not positive.
 fn played_values(v: &Variant) -> Vec<i32> {
     let estimates = crate::rules::mobility::estimate_values(v);
@@ -585,10 +529,6 @@ fn played_values(v: &Variant) -> Vec<i32> {
         .map(|(t, e)| e.map_or(t.value, |e| e.used()))
         .collect()
 }
-
-/// Centipawns per weighted move of empty-board mobility above a piece's
-/// average (the evaluation's centralisation of non-royal pieces).
-pub const PIECE_MOBILITY_WEIGHT: i32 = 4;
 
 /// [`Tables::class`] bit of a royal type.
 pub const CLASS_ROYAL: u8 = 1;
@@ -602,63 +542,6 @@ pub(super) fn boxed_array<T: Copy + Default, const N: usize>(mut items: Vec<T>) 
         Ok(array) => array,
         Err(_) => Box::new([T::default(); N]),
     }
-}
-
-/// See [`Tables::placement`].
-fn placement_table(v: &Variant, value: &[i32]) -> Box<[i32; 16 * 256]> {
-    let mut out = vec![0; 16 * 256];
-    for (t, ty) in v.types.iter().enumerate().take(16) {
-        let map = crate::rules::mobility::mobility_map(&ty.rays, v.width, v.height);
-        for (sq, m) in map.per_square.iter().enumerate().take(256) {
-            let mobility = i32::from(((m - map.average) * 16.0).round() as i16);
-            out[t * 256 + sq] = if ty.royalty != Royalty::None {
-                mobility
-            } else if ty.is_pawn {
-                value[t]
-            } else {
-                value[t] + mobility * PIECE_MOBILITY_WEIGHT / 16
-            };
-        }
-    }
-    boxed_array(out)
-}
-
-/// See [`Tables::initial_piece_material`].
-fn initial_piece_material(v: &Variant, value: &[i32]) -> i32 {
-    let heavy = |t: u8| {
-        let ty = &v.types[t as usize];
-        !ty.is_pawn && ty.royalty == Royalty::None
-    };
-    v.white_array
-        .iter()
-        .chain(v.black_array.iter())
-        .filter(|&&t| t != 0 && heavy(t))
-        .map(|&t| value[t as usize])
-        .sum()
-}
-
-/// See [`Tables::promotion_gain`]; `color` 0 is white.
-fn promotion_gain(v: &Variant, value: &[i32], color: usize) -> i32 {
-    let pawn = value[v.pawn_type[color] as usize];
-    let best = v.promotion_choices[color]
-        .iter()
-        .map(|&t| value[t as usize])
-        .max()
-        .unwrap_or(pawn);
-    best - pawn
-}
-
-/// See [`Tables::pawn_progress`]; `color` 0 is white.
-fn pawn_progress(v: &Variant, color: usize) -> [i32; 16] {
-    let (start, goal) = (v.pawn_row[color] as i32, v.promotion_row[color] as i32);
-    let dir = (goal - start).signum();
-    let span = (goal - start).abs().max(1);
-    let mut out = [0; 16];
-    for (row, slot) in out.iter_mut().enumerate() {
-        let advanced = ((row as i32 - start) * dir).clamp(0, span);
-        *slot = advanced * advanced * 64 / (span * span);
-    }
-    out
 }
 
 /// The castling directions of a piece (see [`Tables::castle_sides`]).

@@ -232,10 +232,10 @@ pub fn parse_san<P: Position>(pos: &mut P, text: &str) -> Result<P::Move, TextEr
     match matches.len() {
         1 => return Ok(matches[0]),
         0 => {}
-        _ => return Err(TextError(format!("ambiguous move: {}", text.trim()))),
+        _ => return Err(TextError::AmbiguousMove(text.trim().to_string())),
     }
     pos.parse_move(text.trim())
-        .map_err(|_| TextError(format!("illegal move: {}", text.trim())))
+        .map_err(|_| TextError::IllegalMove(text.trim().to_string()))
 }
 
 #[cfg(test)]

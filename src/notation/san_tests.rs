@@ -121,13 +121,13 @@ fn lenient_parsing() {
     }
     assert_eq!(
         parse_san(&mut pos, "Nd9"),
-        Err(TextError("illegal move: Nd9".into()))
+        Err(TextError::IllegalMove("Nd9".into()))
     );
     let knights = "7k/8/8/8/1N3N2/8/8/K7 w - - 0 1";
     let mut pos = BitboardPos::from_fen(knights, false).unwrap();
     assert_eq!(
         parse_san(&mut pos, "Nd3"),
-        Err(TextError("ambiguous move: Nd3".into()))
+        Err(TextError::AmbiguousMove("Nd3".into()))
     );
     let promo = "6k1/1P6/8/8/8/8/8/6K1 w - - 0 1";
     let mut pos = BitboardPos::from_fen(promo, false).unwrap();

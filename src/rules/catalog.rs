@@ -17,6 +17,31 @@ use super::fmax::{self, IniFile};
 use super::overlay::{self, Overlay};
 use super::{builtin, read_config, ConfigError, GameDef, Variant};
 
+/// Why a game choice (the "Variant fairy selects" and "Makruk rules"
+/// options) was refused; the old choice stays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChoiceError {
+    /// No game `fairy/NAME` in the file (the full name).
+    NoFairyGame(String),
+    /// Not one of the Makruk rule sets (the name given).
+    NotAMakrukRule(String),
+}
+
+impl std::fmt::Display for ChoiceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ChoiceError::NoFairyGame(full) => write!(f, "no game `{full}` to select for `fairy`"),
+            ChoiceError::NotAMakrukRule(choice) => write!(
+                f,
+                "Makruk rules `{choice}`: expected one of {}",
+                MAKRUK_RULES.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ChoiceError {}
+
 /// The file name looked for when no path is given.
 pub const INI_NAME: &str = "fmax.ini";
 /// The overlay directory's name.
@@ -367,14 +392,14 @@ impl Catalog {
     ///
     /// # Errors
     /// No such `fairy/` game; the old choice stays.
-    pub fn set_fairy_choice(&mut self, choice: &str) -> Result<(), String> {
+    pub fn set_fairy_choice(&mut self, choice: &str) -> Result<(), ChoiceError> {
         let full = if choice.starts_with(FAIRY_PREFIX) {
             choice.to_string()
         } else {
             format!("{FAIRY_PREFIX}{choice}")
         };
         if self.ini.game(&full).is_none() {
-            return Err(format!("no game `{full}` to select for `fairy`"));
+            return Err(ChoiceError::NoFairyGame(full));
         }
         self.fairy_choice = Some(full);
         Ok(())
@@ -400,16 +425,13 @@ impl Catalog {
     ///
     /// # Errors
     /// Not one of those names; the old choice stays.
-    pub fn set_makruk_choice(&mut self, choice: &str) -> Result<(), String> {
+    pub fn set_makruk_choice(&mut self, choice: &str) -> Result<(), ChoiceError> {
         match MAKRUK_RULES.iter().find(|n| **n == choice) {
             Some(n) => {
                 self.makruk_choice = (*n).to_string();
                 Ok(())
             }
-            None => Err(format!(
-                "Makruk rules `{choice}`: expected one of {}",
-                MAKRUK_RULES.join(", ")
-            )),
+            None => Err(ChoiceError::NotAMakrukRule(choice.to_string())),
         }
     }
 }

@@ -129,36 +129,157 @@ impl Overlay {
     }
 }
 
-/// The keys of `[rules]` that are implemented (`zone.NAME` stands for any
-/// zone name).
-pub const KNOWN_KEYS: &[&str] = &[
-    "promotion",
-    "stalemate",
-    "bare_king",
-    "start",
-    "zone.NAME",
-    "confine",
-    "zone_promotion",
-    "flying_general",
-    "royal_leap_out_of_check",
-    "royal_leap_lost_on_line",
-    "perpetual_check",
-    "castling960",
-    "board_count",
-    "board_count_max_pieces",
-    "pieces_count",
-    "pieces_count_start",
-    "move_rule",
-    "repetition",
-    "repetition_value",
-    "repetition_claim",
-    "chasing",
-    "chase_exempt",
-    "chase_always",
+/// How a key's value is set on an overlay: the overlay, the key as
+/// written, its value and its 1-based line; the message when the value is
+/// bad.
+type SetKey = fn(&mut Overlay, &str, &str, usize) -> Result<(), String>;
+
+/// Every key of `[rules]` and what its value sets (`zone.NAME` stands for
+/// any zone name). Parsing looks keys up here, and the message for an
+/// unknown key lists them in this order.
+const KEYS: &[(&str, SetKey)] = &[
+    ("promotion", set_promotion),
+    ("stalemate", |o, _, value, _| {
+        o.stalemate = Some(match value {
+            "draw" => Verdict::Draw,
+            "loss" => Verdict::Loss,
+            "win" => Verdict::Win,
+            _ => return Err(format!("stalemate = `{value}`: expected draw, loss or win")),
+        });
+        Ok(())
+    }),
+    ("bare_king", |o, _, value, _| {
+        o.bare_king_loses = match value {
+            "loss" => true,
+            "none" => false,
+            _ => return Err(format!("bare_king = `{value}`: expected loss or none")),
+        };
+        Ok(())
+    }),
+    ("start", |o, _, value, _| {
+        o.start = Some(board_keys::parse_start(value)?);
+        Ok(())
+    }),
+    ("zone.NAME", set_zone),
+    ("confine", |o, _, value, _| {
+        o.confine = board_keys::parse_confine(value)?;
+        Ok(())
+    }),
+    ("zone_promotion", |o, _, value, _| {
+        o.zone_promotions = board_keys::parse_zone_promotions(value)?;
+        Ok(())
+    }),
+    ("flying_general", |o, key, value, _| {
+        o.flying_general = board_keys::illegal_or_allowed(key, value)?;
+        Ok(())
+    }),
+    ("royal_leap_out_of_check", |o, key, value, _| {
+        o.royal_leap_not_in_check = board_keys::illegal_or_allowed(key, value)?;
+        Ok(())
+    }),
+    ("royal_leap_lost_on_line", |o, key, value, _| {
+        o.royal_leap_lost_on_line = board_keys::parse_letters(key, value)?;
+        Ok(())
+    }),
+    ("perpetual_check", |o, key, value, _| {
+        o.perpetual_check_loses = loss_or_draw(key, value)?;
+        Ok(())
+    }),
+    ("castling960", |o, _, value, _| {
+        o.castling960 = match value {
+            "true" => true,
+            "false" => false,
+            _ => return Err(format!("castling960 = `{value}`: expected true or false")),
+        };
+        Ok(())
+    }),
+    ("board_count", |o, key, value, _| {
+        let n = end_rules::parse_count(key, value, 1000)?;
+        o.counting.board_moves = (n > 0).then_some(n);
+        Ok(())
+    }),
+    ("board_count_max_pieces", |o, key, value, _| {
+        let n = end_rules::parse_count(key, value, 64)?;
+        o.counting.board_max_pieces = (n > 0).then(|| u8::try_from(n).unwrap_or(64));
+        Ok(())
+    }),
+    ("pieces_count", |o, _, value, _| {
+        o.counting.pieces = end_rules::parse_pieces_count(value)?;
+        Ok(())
+    }),
+    ("pieces_count_start", |o, _, value, _| {
+        o.counting.pieces_from_zero = match value {
+            "zero" => true,
+            "pieces" => false,
+            _ => {
+                return Err(format!(
+                    "pieces_count_start = `{value}`: expected pieces or zero"
+                ))
+            }
+        };
+        Ok(())
+    }),
+    ("move_rule", |o, key, value, _| {
+        o.move_rule = Some(end_rules::parse_count(key, value, 1000)?);
+        Ok(())
+    }),
+    ("repetition", |o, key, value, _| {
+        let n = end_rules::parse_count(key, value, 100)?;
+        if n < 2 {
+            return Err(format!(
+                "repetition = `{value}`: expected a number from 2 to 100"
+            ));
+        }
+        o.repetition = Some(n);
+        Ok(())
+    }),
+    ("repetition_value", |o, key, value, _| {
+        o.repetition_value = Some(end_rules::parse_verdict(key, value)?);
+        Ok(())
+    }),
+    ("repetition_claim", |o, _, value, _| {
+        o.repetition_offered = match value {
+            "offer" => true,
+            "claim" => false,
+            _ => {
+                return Err(format!(
+                    "repetition_claim = `{value}`: expected claim or offer"
+                ))
+            }
+        };
+        Ok(())
+    }),
+    ("chasing", |o, key, value, _| {
+        o.chasing_loses = loss_or_draw(key, value)?;
+        Ok(())
+    }),
+    ("chase_exempt", |o, key, value, _| {
+        o.chase_exempt = board_keys::parse_letters(key, value)?;
+        Ok(())
+    }),
+    ("chase_always", |o, key, value, _| {
+        o.chase_always = end_rules::parse_pairs(key, value)?;
+        Ok(())
+    }),
 ];
 
 /// Keys reserved for rules to come; using one is an error for now.
 pub const RESERVED_KEYS: &[&str] = &["gating"];
+
+/// The names of every key of `[rules]`, in the order of [`KEYS`].
+pub fn known_keys() -> impl Iterator<Item = &'static str> {
+    KEYS.iter().map(|&(name, _)| name)
+}
+
+/// What sets `key`, if it is a key of `[rules]`.
+fn setter(key: &str) -> Option<SetKey> {
+    KEYS.iter()
+        .find(|(name, _)| match name.strip_suffix("NAME") {
+            Some(prefix) => key.starts_with(prefix),
+            None => *name == key,
+        })
+        .map(|&(_, set)| set)
+}
 
 /// `loss` (true) or `draw` (false).
 fn loss_or_draw(key: &str, value: &str) -> Result<bool, String> {
@@ -169,58 +290,33 @@ fn loss_or_draw(key: &str, value: &str) -> Result<bool, String> {
     }
 }
 
-/// Sets one of the counting and repetition keys ([`end_rules`]).
-fn apply_end_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), String> {
-    match key {
-        "board_count" => {
-            let n = end_rules::parse_count(key, value, 1000)?;
-            overlay.counting.board_moves = (n > 0).then_some(n);
-        }
-        "board_count_max_pieces" => {
-            let n = end_rules::parse_count(key, value, 64)?;
-            overlay.counting.board_max_pieces = (n > 0).then(|| u8::try_from(n).unwrap_or(64));
-        }
-        "pieces_count" => overlay.counting.pieces = end_rules::parse_pieces_count(value)?,
-        "pieces_count_start" => {
-            overlay.counting.pieces_from_zero = match value {
-                "zero" => true,
-                "pieces" => false,
-                _ => {
-                    return Err(format!(
-                        "pieces_count_start = `{value}`: expected pieces or zero"
-                    ))
-                }
-            };
-        }
-        "move_rule" => overlay.move_rule = Some(end_rules::parse_count(key, value, 1000)?),
-        "repetition" => {
-            let n = end_rules::parse_count(key, value, 100)?;
-            if n < 2 {
-                return Err(format!(
-                    "repetition = `{value}`: expected a number from 2 to 100"
-                ));
-            }
-            overlay.repetition = Some(n);
-        }
-        "repetition_value" => {
-            overlay.repetition_value = Some(end_rules::parse_verdict(key, value)?);
-        }
-        "repetition_claim" => {
-            overlay.repetition_offered = match value {
-                "offer" => true,
-                "claim" => false,
-                _ => {
-                    return Err(format!(
-                        "repetition_claim = `{value}`: expected claim or offer"
-                    ))
-                }
-            };
-        }
-        "perpetual_check" => overlay.perpetual_check_loses = loss_or_draw(key, value)?,
-        "chasing" => overlay.chasing_loses = loss_or_draw(key, value)?,
-        "chase_exempt" => overlay.chase_exempt = board_keys::parse_letters(key, value)?,
-        _ => overlay.chase_always = end_rules::parse_pairs(key, value)?,
+/// `promotion`: the letters, and the line for errors found later.
+fn set_promotion(overlay: &mut Overlay, _: &str, value: &str, line: usize) -> Result<(), String> {
+    let letters: Vec<char> = value
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .collect();
+    if letters.is_empty() || !letters.iter().all(char::is_ascii_alphabetic) {
+        return Err(format!(
+            "promotion = `{value}`: expected piece letters, e.g. `promotion = QRBN`"
+        ));
     }
+    overlay.promotion = Some(letters);
+    overlay.promotion_line = line;
+    Ok(())
+}
+
+/// `zone.NAME`: a named zone's squares.
+fn set_zone(overlay: &mut Overlay, key: &str, value: &str, _: usize) -> Result<(), String> {
+    let name = key.strip_prefix("zone.").unwrap_or(key);
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(format!(
+            "zone name `{name}`: expected letters, digits or `_`, e.g. `zone.palace`"
+        ));
+    }
+    overlay
+        .zones
+        .push((name.to_string(), board_keys::parse_squares(value)?));
     Ok(())
 }
 
@@ -302,99 +398,18 @@ pub fn parse_overlay(text: &str, file: &str) -> Result<Overlay, Vec<ConfigError>
 
 /// Sets one key's value; returns the message if the key or value is bad.
 fn apply_key(overlay: &mut Overlay, key: &str, value: &str, line: usize) -> Result<(), String> {
-    match key {
-        "promotion" => {
-            let letters: Vec<char> = value
-                .chars()
-                .filter(|c| !c.is_whitespace() && *c != ',')
-                .collect();
-            if letters.is_empty() || !letters.iter().all(char::is_ascii_alphabetic) {
-                return Err(format!(
-                    "promotion = `{value}`: expected piece letters, e.g. `promotion = QRBN`"
-                ));
-            }
-            overlay.promotion = Some(letters);
-            overlay.promotion_line = line;
-        }
-        "stalemate" => {
-            overlay.stalemate = Some(match value {
-                "draw" => Verdict::Draw,
-                "loss" => Verdict::Loss,
-                "win" => Verdict::Win,
-                _ => return Err(format!("stalemate = `{value}`: expected draw, loss or win")),
-            });
-        }
-        "castling960" => {
-            overlay.castling960 = match value {
-                "true" => true,
-                "false" => false,
-                _ => return Err(format!("castling960 = `{value}`: expected true or false")),
-            };
-        }
-        "bare_king" => {
-            overlay.bare_king_loses = match value {
-                "loss" => true,
-                "none" => false,
-                _ => return Err(format!("bare_king = `{value}`: expected loss or none")),
-            };
-        }
-        "start"
-        | "confine"
-        | "zone_promotion"
-        | "flying_general"
-        | "royal_leap_out_of_check"
-        | "royal_leap_lost_on_line" => apply_board_key(overlay, key, value)?,
-        "board_count"
-        | "board_count_max_pieces"
-        | "pieces_count"
-        | "pieces_count_start"
-        | "move_rule"
-        | "repetition"
-        | "repetition_value"
-        | "repetition_claim"
-        | "perpetual_check"
-        | "chasing"
-        | "chase_exempt"
-        | "chase_always" => apply_end_key(overlay, key, value)?,
-        _ if key.starts_with("zone.") => {
-            let name = &key["zone.".len()..];
-            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return Err(format!(
-                    "zone name `{name}`: expected letters, digits or `_`, e.g. `zone.palace`"
-                ));
-            }
-            overlay
-                .zones
-                .push((name.to_string(), board_keys::parse_squares(value)?));
-        }
-        _ if RESERVED_KEYS.contains(&key) => {
-            return Err(format!(
-                "key `{key}` is reserved for a rule that is not implemented yet"
-            ));
-        }
-        _ => {
-            return Err(format!(
-                "unknown key `{key}`: expected one of {}",
-                KNOWN_KEYS.join(", ")
-            ));
-        }
+    if RESERVED_KEYS.contains(&key) {
+        return Err(format!(
+            "key `{key}` is reserved for a rule that is not implemented yet"
+        ));
     }
-    Ok(())
-}
-
-/// The keys of board rules (parsed in [`board_keys`]).
-fn apply_board_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), String> {
-    match key {
-        "start" => overlay.start = Some(board_keys::parse_start(value)?),
-        "confine" => overlay.confine = board_keys::parse_confine(value)?,
-        "zone_promotion" => overlay.zone_promotions = board_keys::parse_zone_promotions(value)?,
-        "flying_general" => overlay.flying_general = board_keys::illegal_or_allowed(key, value)?,
-        "royal_leap_out_of_check" => {
-            overlay.royal_leap_not_in_check = board_keys::illegal_or_allowed(key, value)?;
-        }
-        _ => overlay.royal_leap_lost_on_line = board_keys::parse_letters(key, value)?,
+    match setter(key) {
+        Some(set) => set(overlay, key, value, line),
+        None => Err(format!(
+            "unknown key `{key}`: expected one of {}",
+            known_keys().collect::<Vec<_>>().join(", ")
+        )),
     }
-    Ok(())
 }
 
 /// 1-based line of `[name]` in `text` (0 if not found).
@@ -470,6 +485,57 @@ mod tests {
         let o = o.unwrap();
         assert!(o.repetition_offered);
         assert_eq!(o.move_rule, Some(70));
+    }
+
+    /// Every key of the table sets its own field: a good value for each
+    /// changes the overlay, and no two keys change the same thing.
+    #[test]
+    fn every_key_of_the_table_sets_a_field() {
+        let samples = [
+            ("promotion", "Q"),
+            ("stalemate", "loss"),
+            ("bare_king", "loss"),
+            ("start", "8/8/8/8/8/8/8/K6k w - - 0 1"),
+            ("zone.palace", "d1-f3"),
+            ("confine", "KA:palace"),
+            ("zone_promotion", "1:palace:9"),
+            ("flying_general", "illegal"),
+            ("royal_leap_out_of_check", "illegal"),
+            ("royal_leap_lost_on_line", "R"),
+            ("perpetual_check", "loss"),
+            ("castling960", "true"),
+            ("board_count", "64"),
+            ("board_count_max_pieces", "3"),
+            ("pieces_count", "R:16 B:44"),
+            ("pieces_count_start", "zero"),
+            ("move_rule", "none"),
+            ("repetition", "4"),
+            ("repetition_value", "loss"),
+            ("repetition_claim", "offer"),
+            ("chasing", "loss"),
+            ("chase_exempt", "KP"),
+            ("chase_always", "N:R"),
+        ];
+        let named: Vec<&str> = samples
+            .iter()
+            .map(|&(k, _)| {
+                if k.starts_with("zone.") {
+                    "zone.NAME"
+                } else {
+                    k
+                }
+            })
+            .collect();
+        assert_eq!(named, known_keys().collect::<Vec<_>>());
+        let mut seen: Vec<String> = Vec::new();
+        for (key, value) in samples {
+            let mut overlay = Overlay::default();
+            apply_key(&mut overlay, key, value, 7).unwrap();
+            let set = format!("{overlay:?}");
+            assert_ne!(overlay, Overlay::default(), "{key}");
+            assert!(!seen.contains(&set), "{key} sets what another key sets");
+            seen.push(set);
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! One ray descriptor of fmax.ini (`STEP,MODE`): the step vector on the
 //! 16-wide board and the hex mode word, with named accessors for its bits.
 //!
-//! The bit layout is Fairy-Max's (see `docs` in the README): bits 0-3 rights
+//! The bit layout is Fairy-Max's (section 6 of the comments in `fmax.ini`): bits 0-3 rights
 //! (capture, move, leaper, hop), 4-7 toggle mask, 8 cylinder, 9 multi-path,
 //! 10-11 delay count, 12-31 step toggle (arithmetic shift).
 

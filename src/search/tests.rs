@@ -114,7 +114,7 @@ impl Position for TicTacToe {
     }
     fn parse_move(&mut self, text: &str) -> Result<u8, TextError> {
         text.parse()
-            .map_err(|_| TextError(format!("bad cell {text}")))
+            .map_err(|_| TextError::NotAMove(text.to_string()))
     }
     fn move_to_string(&self, m: u8) -> String {
         m.to_string()
@@ -123,11 +123,19 @@ impl Position for TicTacToe {
         String::new()
     }
     fn set_fen(&mut self, _: &str) -> Result<(), TextError> {
-        Err(TextError("no FEN".into()))
+        Err(TextError::Fen("no FEN".into()))
     }
 }
 
 impl Evaluate for TicTacToe {
+    type EvalTables = ();
+
+    fn prepare_evaluation(&mut self) {}
+
+    fn evaluate_with(&self, (): &()) -> Score {
+        self.evaluate()
+    }
+
     fn evaluate(&self) -> Score {
         0
     }

@@ -58,8 +58,10 @@ impl<M> Default for PlyBuffers<M> {
 }
 
 /// One search thread.
-pub(crate) struct Worker<'a, P: Position> {
+pub(crate) struct Worker<'a, P: Position + Evaluate> {
     pub pos: P,
+    /// The evaluation's tables for `pos` (see [`Evaluate::prepare_evaluation`]).
+    eval_tables: P::EvalTables,
     pub tt: &'a TranspositionTable,
     pub shared: &'a Shared<'a>,
     pub heuristics: &'a mut Heuristics<P::Move>,
@@ -110,8 +112,11 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         keys.extend_from_slice(before);
         keys.push(root_key);
         let buffers = (0..=MAX_PLY).map(|_| PlyBuffers::default()).collect();
+        let mut pos = root.clone();
+        let eval_tables = pos.prepare_evaluation();
         Worker {
-            pos: root.clone(),
+            pos,
+            eval_tables,
             tt,
             shared,
             heuristics,
@@ -187,7 +192,10 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         if let Some(score) = self.eval_cache.get(key) {
             return score;
         }
-        let score = self.pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        let score = self
+            .pos
+            .evaluate_with(&self.eval_tables)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         self.eval_cache.put(key, score);
         score
     }

@@ -59,7 +59,7 @@ fn run_bench(args: &[String]) -> Result<(), String> {
     let (n1, t1) = bench(&orthodox, depth);
     report("orthodox (bitboard)", n1, t1);
     let (n2, t2) = bench(&variants, depth.saturating_sub(VARIANT_DEPTH_LESS).max(1));
-    report("variants (general board)", n2, t2);
+    report("variants (mailbox)", n2, t2);
     let total = t1 + t2;
     println!("Nodes searched: {}", n1 + n2);
     println!(

@@ -1,6 +1,6 @@
 //! The `perft` and `perftsuite` command-line tools: node counts of any
 //! variant on the right board (the bitboard fast path for orthodox chess
-//! unless `--board general`), and a TSV suite runner that ends with
+//! unless `--board mailbox`), and a TSV suite runner that ends with
 //! `N passed, M failed`.
 
 use super::perft::{divide, perft};
@@ -26,10 +26,10 @@ pub const MAX_PERFT_DEPTH: u32 = 20;
 
 /// Usage of `perft`.
 pub const PERFT_USAGE: &str =
-    "perft --variant NAME [--fen FEN] --depth D [--divide] [--board auto|general] [--ini FILE]";
+    "perft --variant NAME [--fen FEN] --depth D [--divide] [--board auto|mailbox] [--ini FILE]";
 /// Usage of `perftsuite`.
 pub const SUITE_USAGE: &str =
-    "perftsuite FILE.tsv [--max-nodes N] [--board auto|general] [--ini FILE]   columns: variant fen depth nodes";
+    "perftsuite FILE.tsv [--max-nodes N] [--board auto|mailbox] [--ini FILE]   columns: variant fen depth nodes";
 
 /// The counting tools on whichever board plays the variant.
 impl AnyPosition {
@@ -95,7 +95,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--max-nodes" => o.max_nodes = Some(number(&value("--max-nodes")?, "--max-nodes")?),
             "--board" => {
                 o.board = match value("--board")?.as_str() {
-                    "general" | "mailbox" => BoardChoice::General,
+                    "general" | "mailbox" => BoardChoice::Mailbox,
                     "auto" => BoardChoice::Auto,
                     other => return Err(format!("--board {other}: expected auto or general")),
                 }
@@ -188,7 +188,7 @@ pub fn run_suite(args: &[String]) -> i32 {
 fn suite_command(args: &[String]) -> Result<usize, String> {
     let o = parse_options(args)?;
     let file = o.positional.first().ok_or("a TSV file is required")?;
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
     let catalog = load_catalog(o.ini.as_ref())?;
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     for (index, line) in text.lines().enumerate().skip(1) {

@@ -7,9 +7,9 @@
 //! `FEN RESULT`, the result being the game's (`1-0`, `0-1`, `1/2-1/2`).
 
 use crate::bitboard::BitboardPos;
-use crate::book::pgn::{read_pgn, replay};
 use crate::core::Verdict;
 use crate::eval::orthodox::endgame::insufficient_material;
+use crate::notation::pgn::{read_pgn, replay};
 use crate::position::Position;
 use crate::search::{Limits, SearchParams, Searcher, RUN};
 use rand::rngs::StdRng;

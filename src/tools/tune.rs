@@ -16,9 +16,10 @@ use crate::eval::orthodox::params::{Pair, COUNT, GROUPS};
 use crate::eval::orthodox::weights::WEIGHTS;
 use crate::eval::orthodox::{trace, FULL_PHASE};
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   Texel tuning of the orthodox weights / self-play training positions";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--random PLIES] --openings PGN   Texel tuning of the orthodox weights / self-play training positions";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -356,7 +357,8 @@ fn run_tune(args: &[String]) -> Result<(), String> {
     println!("K = {:.4}, {} epochs", o.k, o.epochs);
     println!("training error {:.6} -> {:.6}", o.train.0, o.train.1);
     println!("held-out error {:.6} -> {:.6}", o.held_out.0, o.held_out.1);
-    std::fs::write(out, weights_source(&o.weights)).map_err(|e| format!("{out}: {e}"))?;
+    crate::save::write_atomic(Path::new(out), weights_source(&o.weights).as_bytes())
+        .map_err(|e| format!("{out}: {e}"))?;
     println!("weights written to {out}");
     Ok(())
 }
@@ -368,7 +370,7 @@ fn run_generate(args: &[String]) -> Result<(), String> {
         .ok_or("no game count given")?
         .parse()
         .map_err(|_| "the game count must be a number".to_string())?;
-    let book = option(args, "--openings").unwrap_or("../shared/openings/normal.pgn");
+    let book = option(args, "--openings").ok_or("no openings given (--openings PGN)")?;
     let text = crate::text::read(book).map_err(|e| format!("{book}: {e}"))?;
     let sp = SelfPlay {
         openings: load_openings(&text)?,
@@ -390,6 +392,15 @@ fn run_generate(args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generating_without_openings_is_refused_in_one_line() {
+        let args = ["/nonexistent/out.epd".to_string(), "1".to_string()];
+        assert_eq!(
+            run_generate(&args),
+            Err("no openings given (--openings PGN)".to_string())
+        );
+    }
 
     #[test]
     fn lines_in_every_accepted_form_parse() {

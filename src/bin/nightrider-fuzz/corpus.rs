@@ -88,11 +88,7 @@ impl Corpus {
     /// A fresh game of variant `name` (None if the library lacks it).
     pub fn game(&self, name: &str) -> Option<AnyGame> {
         let variant = self.library.variant(name).ok()?;
-        Some(AnyGame::new(
-            Library::base_name(name),
-            &variant,
-            BoardChoice::Auto,
-        ))
+        Some(AnyGame::new(&variant, BoardChoice::Auto))
     }
 
     /// A random variant.
@@ -110,7 +106,7 @@ fn variant_fens(
     rng: &mut StdRng,
 ) -> Option<VariantFens> {
     let variant = library.variant(name).ok()?;
-    let fresh = || AnyGame::new(Library::base_name(name), &variant, BoardChoice::Auto);
+    let fresh = || AnyGame::new(&variant, BoardChoice::Auto);
     let start = fresh().fen();
     let mut fens = vec![start.clone()];
     let table_name = if name == "normal" { "chess" } else { name };

@@ -754,6 +754,37 @@ const CONSOLE: &[&str] = &[
     "input missing.txt",
 ];
 
+/// The lines that set a console session's search limits back to short ones
+/// after a command may have changed them.
+const RESTORE_LIMITS: &[u8] = b"\nsd 2\nst 0.02\nsn 0\nmt 1";
+
+/// Deepest perft a console session may ask for: deeper ones are meant to
+/// run for minutes, which the hang check cannot tell from a hang.
+const CONSOLE_PERFT_DEPTH: u64 = 3;
+
+/// `line` (a console command `word` with an argument) made to finish
+/// promptly: a perft or divide deeper than [`CONSOLE_PERFT_DEPTH`] is cut
+/// to it, `analyze` is closed by `exit`, and short search limits are set
+/// again after a command that may change them.
+fn modal_closed(word: &str, line: Vec<u8>) -> Vec<u8> {
+    match word {
+        "perft" | "divide" => {
+            let depth = line
+                .get(word.len()..)
+                .and_then(|arg| std::str::from_utf8(arg).ok())
+                .and_then(|arg| arg.trim().parse::<u64>().ok());
+            if depth.is_some_and(|d| d > CONSOLE_PERFT_DEPTH) {
+                format!("{word} {CONSOLE_PERFT_DEPTH}").into_bytes()
+            } else {
+                line
+            }
+        }
+        "analyze" => [line.as_slice(), b"\nexit"].concat(),
+        "sd" | "st" | "sn" | "level" | "time" | "mt" => [line.as_slice(), RESTORE_LIMITS].concat(),
+        _ => line,
+    }
+}
+
 impl<'a> ConsoleGen<'a> {
     /// A generator drawing from `corpus` with its own random stream.
     pub fn new(corpus: &'a Corpus, rng: StdRng) -> ConsoleGen<'a> {
@@ -767,13 +798,27 @@ impl<'a> ConsoleGen<'a> {
     /// One console session of about `lines` lines, ending with `quit`.
     pub fn session(&mut self, lines: usize) -> Vec<Vec<u8>> {
         let mut out: Vec<Vec<u8>> = vec![b"hash 1".to_vec(), b"sd 2".to_vec(), b"st 0.02".to_vec()];
+        let mut editing = false;
         while out.len() < lines {
             let line = self.line();
-            out.extend(line.split(|&b| b == b'\n').map(<[u8]>::to_vec));
+            for part in line.split(|&b| b == b'\n') {
+                let word = part.split(|&b| b == b' ').next().unwrap_or_default();
+                editing = (editing || word == b"edit") && part != b".";
+                out.push(part.to_vec());
+            }
             if self.rng.gen_bool(0.4) {
+                if editing {
+                    // Edit mode reads every line as a placement: leave it
+                    // first, or the sync line is taken for one.
+                    out.push(b".".to_vec());
+                    editing = false;
+                }
                 self.syncs += 1;
                 out.push(format!("echo SYNC-{}", self.syncs).into_bytes());
             }
+        }
+        if editing {
+            out.push(b".".to_vec());
         }
         self.syncs += 1;
         out.push(format!("echo SYNC-{}", self.syncs).into_bytes());
@@ -810,7 +855,8 @@ impl<'a> ConsoleGen<'a> {
                 if matches!(word, "hash" | "hashp") {
                     return b"hash 4".to_vec();
                 }
-                [word.as_bytes(), b" ", &garbage(&mut self.rng)].concat()
+                let arg = garbage(&mut self.rng);
+                modal_closed(word, [word.as_bytes(), b" ", &arg].concat())
             }
             14 => {
                 let edits = ["edit", "#", "Ke1", "ke8", "Qd1", "c", "."];
@@ -825,10 +871,31 @@ impl<'a> ConsoleGen<'a> {
                 .choose(&mut self.rng)
                 .unwrap_or(&"sd");
                 let n = garbage_number(&mut self.rng);
-                let restore = b"\nsd 2\nst 0.02\nsn 0\nmt 1".as_slice();
-                [word.as_bytes(), b" ", &n, restore].concat()
+                [word.as_bytes(), b" ", &n, RESTORE_LIMITS].concat()
             }
             _ => format!("perft {}", self.rng.gen_range(0..=2)).into_bytes(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::modal_closed;
+
+    fn closed(line: &str) -> String {
+        let word = line.split(' ').next().unwrap_or("");
+        String::from_utf8_lossy(&modal_closed(word, line.as_bytes().to_vec())).into_owned()
+    }
+
+    #[test]
+    fn console_commands_with_garbage_finish_promptly() {
+        assert_eq!(closed("divide 16"), "divide 3");
+        assert_eq!(closed("perft +7"), "perft 3");
+        assert_eq!(closed("perft 2"), "perft 2");
+        assert_eq!(closed("perft \u{e9}"), "perft \u{e9}");
+        assert_eq!(closed("edit edit"), "edit edit");
+        assert_eq!(closed("analyze x"), "analyze x\nexit");
+        assert_eq!(closed("st 99999"), "st 99999\nsd 2\nst 0.02\nsn 0\nmt 1");
+        assert_eq!(closed("display x"), "display x");
     }
 }

@@ -16,7 +16,6 @@ use crate::core::{Color, GameResult};
 use crate::engine::api::Event;
 use crate::engine::book_options::{self, BookAction};
 use crate::engine::clock::{self, MoveLimits, TimeLimit};
-use crate::engine::diagram::Diagram;
 use crate::engine::think;
 use crate::engine::worker::Outcome;
 use std::path::{Path, PathBuf};
@@ -33,8 +32,8 @@ impl Control {
             _ => Path::new("books").to_path_buf(),
         };
         let board = match self.game {
-            super::AnyGame::Orthodox(_) => BoardKind::Bitboard,
-            super::AnyGame::General(_) => BoardKind::Mailbox,
+            super::AnyGame::Bitboard(_) => BoardKind::Bitboard,
+            super::AnyGame::Mailbox(_) => BoardKind::Mailbox,
         };
         let problems = self.books.select(&dir, name, board);
         self.tell_problems(problems);
@@ -64,7 +63,7 @@ impl Control {
                 let choices = moves.len();
                 self.excluded = self.game.legal_move_texts();
                 self.excluded.retain(|m| !moves.contains(m));
-                let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+                let width = self.game.width();
                 self.launch(Kind::Think, brief(limits, width), None);
                 self.excluded.clear();
                 if let Some(run) = &mut self.running {

@@ -79,10 +79,8 @@ struct DeferredPong {
 /// The engine as the control thread sees it.
 pub struct Control {
     library: Library,
-    general_board: bool,
+    mailbox_board: bool,
     game: AnyGame,
-    /// The game has the bare-king rule (shatranj): see `claim_waits`.
-    bare_king_rule: bool,
     start_fen: String,
     mode: Mode,
     running: Option<Running>,
@@ -117,12 +115,11 @@ pub struct Control {
 impl Control {
     /// A control in force-free play mode on standard chess, engine Black.
     #[must_use]
-    pub fn new(library: Library, general_board: bool, worker: Worker) -> Control {
+    pub fn new(library: Library, mailbox_board: bool, worker: Worker) -> Control {
         let mut control = Control {
-            game: fallback_game(&library, general_board),
-            bare_king_rule: false,
+            game: fallback_game(&library, mailbox_board),
             library,
-            general_board,
+            mailbox_board,
             start_fen: String::new(),
             mode: Mode::Play(Color::Black),
             running: None,
@@ -348,8 +345,7 @@ impl Control {
     fn new_game(&mut self) {
         self.abandon();
         self.worker.send(Job::Clear);
-        self.game = fallback_game(&self.library, self.general_board);
-        self.bare_king_rule = false;
+        self.game = fallback_game(&self.library, self.mailbox_board);
         self.draw_offered = false;
         self.start_fen = self.game.fen();
         self.position_ok = true;
@@ -367,9 +363,8 @@ impl Control {
         self.abandon();
         match self.library.variant(name) {
             Ok(v) => {
-                let board = BoardChoice::general_if(self.general_board);
-                self.game = AnyGame::new(Library::base_name(name), &v, board);
-                self.bare_king_rule = v.overlay.bare_king_loses;
+                let board = BoardChoice::mailbox_if(self.mailbox_board);
+                self.game = AnyGame::new(&v, board);
                 self.start_fen = self.game.fen();
                 self.select_books(Library::base_name(name));
                 self.position_ok = true;
@@ -465,7 +460,7 @@ impl Control {
             return false;
         };
         let limits = self.clock.limits(self.game.moves_by(us));
-        let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+        let width = self.game.width();
         let budget = crate::search::time_budget(&think::search_limits(&limits), width);
         let (Some(budget), None, None) = (budget, limits.nodes, limits.depth) else {
             return false;
@@ -717,7 +712,7 @@ impl Control {
             } else {
                 Vec::new()
             },
-            width: Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width()),
+            width: self.game.width(),
             lines: if kind == Kind::Analyze {
                 self.settings.multi_pv
             } else {
@@ -855,7 +850,7 @@ impl Control {
         self.out.push(Event::Move(best));
         self.guess = outcome.ponder;
         self.draw_offered = self.game.offered_draw();
-        let claimed = result.filter(|r| !self.claim_waits(r) && !self.draw_offered);
+        let claimed = result.filter(|_| !self.draw_offered);
         if let Some(result) = claimed {
             self.over_announced = true;
             self.out.push(Event::GameOver(result.clone()));
@@ -892,17 +887,6 @@ impl Control {
         }
         self.draw_offered = false;
     }
-
-    /// Whether our win just created is claimed only after the opponent's
-    /// reply: XBoard's shatranj referee counts a bared king only once the
-    /// bared side has had its move to bare back (backend.c, `bare`), so a
-    /// claim with the baring move is judged a false win claim. `kick` claims
-    /// it after the reply (a draw if the reply bares our king too).
-    fn claim_waits(&self, result: &GameResult) -> bool {
-        self.bare_king_rule
-            && result.winner == Some(self.game.side_to_move().flip())
-            && result.reason.ends_with("wins by variant rule")
-    }
 }
 
 /// A seed for the book's random choice: the clock, so games vary.
@@ -915,5 +899,5 @@ fn seed() -> u64 {
 /// Standard chess: the library's `normal`, or the built-in one if that is broken.
 fn fallback_game(library: &Library, general: bool) -> AnyGame {
     let normal = library.normal();
-    AnyGame::new("normal", &normal, BoardChoice::general_if(general))
+    AnyGame::new(&normal, BoardChoice::mailbox_if(general))
 }

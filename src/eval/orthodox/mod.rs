@@ -176,6 +176,15 @@ pub fn white_terms(pos: &BitboardPos) -> Vec<(&'static str, Score)> {
 }
 
 impl Evaluate for BitboardPos {
+    /// The orthodox evaluation's tables are constants.
+    type EvalTables = ();
+
+    fn prepare_evaluation(&mut self) {}
+
+    fn evaluate_with(&self, (): &()) -> Score {
+        self.evaluate()
+    }
+
     fn evaluate(&self) -> Score {
         let s = white_score(self);
         if self.side_index() == 0 {

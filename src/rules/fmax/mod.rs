@@ -1,6 +1,6 @@
 //! Parser for Fairy-Max's fmax.ini format, working on `&str`.
 //!
-//! Follows Fairy-Max 5.0b's grammar (see `docs/fmax-format.md` §1): the file
+//! Follows Fairy-Max 5.0b's grammar (sections 1-4 of the comments in `fmax.ini`): the file
 //! starts with `version 4.8(w)` and an anonymous default game; every other
 //! game starts at a line beginning (column 0) with `Game: NAME [# TABLE [#
 //! PARENT]]`; the `//` line right before it is the game's Info text; the

@@ -8,7 +8,7 @@
 //! line and the rest of the file is still read. [`write_pgn`] writes tags and
 //! SAN moves with comments, wrapped at 79 columns.
 
-use crate::notation::{parse_san, to_san};
+use super::{parse_san, to_san};
 use crate::position::Position;
 
 /// One move of a game as written, with what followed it.

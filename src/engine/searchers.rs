@@ -1,0 +1,133 @@
+//! The searchers kept between searches: one [`Searcher`] (transposition
+//! table, ordering tables) for the board in use, its table size and thread
+//! count. The engine's worker thread and the console's tools (test suites,
+//! annotation) each own a [`SearcherPool`]; only one board's searcher is
+//! kept at a time, so memory holds one table.
+
+use crate::bitboard::BitboardPos;
+use crate::mailbox::MailboxPos;
+use crate::position::{Evaluate, Position};
+use crate::search::{Searcher, TranspositionTable, DEFAULT_HASH_MB};
+use std::sync::Arc;
+
+/// The searcher of the board in use, with the size and threads of the next.
+pub struct SearcherPool {
+    /// MB asked for by the last `memory`.
+    requested_mb: usize,
+    /// MB of the table made for that request (less when memory is short).
+    hash_mb: usize,
+    /// A table made by `memory` that no searcher has taken yet.
+    fresh: Option<Arc<TranspositionTable>>,
+    threads: usize,
+    bitboard: Option<Searcher<BitboardPos>>,
+    mailbox: Option<Searcher<MailboxPos>>,
+}
+
+impl SearcherPool {
+    /// A pool whose searchers get a table of `hash_mb` MB (0: the default)
+    /// and `threads` threads (at least one).
+    #[must_use]
+    pub fn new(hash_mb: usize, threads: usize) -> SearcherPool {
+        let hash_mb = if hash_mb == 0 {
+            DEFAULT_HASH_MB
+        } else {
+            hash_mb
+        };
+        SearcherPool {
+            requested_mb: hash_mb,
+            hash_mb,
+            fresh: None,
+            threads: threads.max(1),
+            bitboard: None,
+            mailbox: None,
+        }
+    }
+
+    /// A searcher with the table `memory` made, or a new one of its size.
+    fn make<P: Position + Evaluate>(&mut self) -> Searcher<P> {
+        let table = self
+            .fresh
+            .take()
+            .unwrap_or_else(|| Arc::new(TranspositionTable::new(self.hash_mb)));
+        let mut searcher = Searcher::with_table(table);
+        searcher.set_threads(self.threads);
+        searcher
+    }
+
+    /// `memory MB`: a new table of that size, or of what the machine can
+    /// give; (asked, used) when that is less. The same size again keeps
+    /// the table (XBoard repeats `memory` before every game).
+    pub fn resize(&mut self, megabytes: u64) -> Option<(usize, usize)> {
+        let wanted = usize::try_from(megabytes).unwrap_or(usize::MAX).max(1);
+        if wanted == self.requested_mb {
+            return None;
+        }
+        self.requested_mb = wanted;
+        // The old tables go first, so their memory counts as free.
+        self.bitboard = None;
+        self.mailbox = None;
+        self.fresh = None;
+        let table = TranspositionTable::new(wanted);
+        self.hash_mb = table.megabytes();
+        self.fresh = Some(Arc::new(table));
+        (self.hash_mb < wanted).then_some((wanted, self.hash_mb))
+    }
+
+    /// Searches from now on use `threads` threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        if let Some(s) = &mut self.bitboard {
+            s.set_threads(self.threads);
+        }
+        if let Some(s) = &mut self.mailbox {
+            s.set_threads(self.threads);
+        }
+    }
+
+    /// Forgets what earlier searches learnt (tables emptied, sizes kept).
+    pub fn clear(&mut self) {
+        if let Some(s) = &mut self.bitboard {
+            s.clear();
+        }
+        if let Some(s) = &mut self.mailbox {
+            s.clear();
+        }
+    }
+
+    /// The searcher of board `P`, emptied of earlier work.
+    pub fn emptied<P: SearchBoard>(&mut self) -> &mut Searcher<P> {
+        let searcher = P::searcher(self);
+        searcher.clear();
+        searcher
+    }
+}
+
+/// A board the pool can search: it knows which of the [`SearcherPool`]'s
+/// searchers is its own.
+pub trait SearchBoard: Position + Evaluate {
+    /// This board's searcher, created on first use (the other board's is
+    /// dropped).
+    fn searcher(pool: &mut SearcherPool) -> &mut Searcher<Self>;
+}
+
+impl SearchBoard for BitboardPos {
+    fn searcher(pool: &mut SearcherPool) -> &mut Searcher<BitboardPos> {
+        pool.mailbox = None;
+        let searcher = match pool.bitboard.take() {
+            Some(searcher) => searcher,
+            None => pool.make(),
+        };
+        pool.bitboard.insert(searcher)
+    }
+}
+
+impl SearchBoard for MailboxPos {
+    fn searcher(pool: &mut SearcherPool) -> &mut Searcher<MailboxPos> {
+        pool.bitboard = None;
+        let searcher = match pool.mailbox.take() {
+            Some(searcher) => searcher,
+            None => pool.make(),
+        };
+        pool.mailbox.insert(searcher)
+    }
+}

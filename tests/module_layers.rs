@@ -1,0 +1,157 @@
+//! The layers of `src/lib.rs` hold: every `crate::` path in a module's
+//! code names only the modules its layer may use. The boards (`bitboard`,
+//! `mailbox`, `rules`) never name the evaluation, the search, the engine or
+//! a front end; the search knows only the `Position` contract; the engine
+//! knows no front end. `progress` and `text` stand apart: they use only
+//! std, and any layer may use them.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The board layer: what every module above it may use.
+const BOARDS: &[&str] = &["core", "position", "rules", "bitboard", "mailbox"];
+
+/// Modules that use only std and serve any layer.
+const STANDALONE: &[&str] = &["progress", "text"];
+
+/// Per top-level module of `src/`, the other top-level modules its code
+/// may name (besides [`STANDALONE`], which any other module may name).
+fn allowed(module: &str) -> Option<Vec<&'static str>> {
+    let with = |extra: &[&'static str]| BOARDS.iter().chain(extra).copied().collect();
+    Some(match module {
+        "core" | "progress" | "text" => vec![],
+        "position" | "rules" => vec!["core"],
+        "bitboard" | "mailbox" => vec!["core", "position", "rules"],
+        "search" => vec!["core", "position"],
+        "boards" | "notation" | "eval" => with(&["boards"]),
+        "book" => with(&["boards", "notation"]),
+        "engine" => with(&["boards", "notation", "eval", "search", "book"]),
+        "xboard" => with(&["boards", "notation", "search", "book", "engine"]),
+        "tools" => with(&["boards", "notation", "eval", "search", "book"]),
+        "console" => with(&[
+            "boards", "notation", "eval", "search", "book", "engine", "xboard", "tools",
+        ]),
+        "install" => with(&["engine"]),
+        "cli" => with(&[
+            "boards", "notation", "eval", "search", "book", "engine", "xboard", "console", "tools",
+            "install",
+        ]),
+        _ => return None,
+    })
+}
+
+/// Whether `module` may name `named`.
+fn may_name(module: &str, allowed: &[&str], named: &str) -> bool {
+    named == module
+        || allowed.contains(&named)
+        || (STANDALONE.contains(&named) && !STANDALONE.contains(&module))
+}
+
+/// Every `.rs` file below `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The top-level modules named by `crate::NAME` in the code of `text`
+/// (comments left out), with their 1-based lines.
+fn named_modules(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::") {
+            let after = &rest[at + "crate::".len()..];
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            // `crate::{a, b}` names several modules at once.
+            if let Some(group) = after.strip_prefix('{') {
+                let group = group.split('}').next().unwrap_or("");
+                for part in group.split(',') {
+                    let first = part.trim().split("::").next().unwrap_or("").to_string();
+                    if !first.is_empty() {
+                        out.push((i + 1, first));
+                    }
+                }
+            } else if !name.is_empty() {
+                out.push((i + 1, name));
+            }
+            rest = after;
+        }
+    }
+    out
+}
+
+#[test]
+fn every_module_names_only_the_layers_below_it() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    assert!(files.len() > 100, "only {} files under src", files.len());
+    let mut breaches = Vec::new();
+    let mut modules = BTreeSet::new();
+    for file in &files {
+        let relative = file.strip_prefix(&src).unwrap();
+        let first = relative.components().next().unwrap().as_os_str();
+        let module = first.to_string_lossy().trim_end_matches(".rs").to_string();
+        // The binaries are crates of their own, above every layer.
+        if module == "lib" || module == "main" || module == "bin" {
+            continue;
+        }
+        let Some(allowed) = allowed(&module) else {
+            breaches.push(format!(
+                "src/{module}: a module the layer table does not place"
+            ));
+            continue;
+        };
+        modules.insert(module.clone());
+        let text = std::fs::read_to_string(file).unwrap();
+        for (line, named) in named_modules(&text) {
+            if !may_name(&module, &allowed, &named) {
+                breaches.push(format!(
+                    "{}:{line}: `{module}` names `crate::{named}`",
+                    Path::new("src").join(relative).display()
+                ));
+            }
+        }
+    }
+    assert!(modules.contains("mailbox") && modules.contains("eval"));
+    assert!(breaches.is_empty(), "{}", breaches.join("\n"));
+}
+
+#[test]
+fn the_scan_finds_paths_and_groups_but_not_comments() {
+    let text = "use crate::eval::mailbox;\n\
+                // crate::engine in a comment\n\
+                let x = crate::search::Limits::Depth(3); // crate::xboard\n\
+                use crate::{core::Color, book::Book};\n";
+    let names: Vec<(usize, String)> = named_modules(text);
+    let expected = [(1, "eval"), (3, "search"), (4, "core"), (4, "book")];
+    assert_eq!(
+        names,
+        expected
+            .iter()
+            .map(|&(l, n)| (l, n.to_string()))
+            .collect::<Vec<_>>()
+    );
+    assert!(allowed("mailbox")
+        .unwrap()
+        .iter()
+        .all(|m| BOARDS.contains(m)));
+    assert!(!allowed("engine").unwrap().contains(&"xboard"));
+    assert!(may_name("core", &[], "text"));
+    assert!(!may_name("text", &[], "progress"));
+    assert!(!may_name("mailbox", &allowed("mailbox").unwrap(), "eval"));
+}
