@@ -2,7 +2,7 @@
 //! code names only the modules its layer may use. The boards (`bitboard`,
 //! `mailbox`, `rules`) never name the evaluation, the search, the engine or
 //! a front end; the search knows only the `Position` contract; the engine
-//! knows no front end. `progress` and `text` stand apart: they use only
+//! knows no front end. `progress`, `save` and `text` stand apart: they use only
 //! std, and any layer may use them.
 
 use std::collections::BTreeSet;
@@ -12,14 +12,14 @@ use std::path::Path;
 const BOARDS: &[&str] = &["core", "position", "rules", "bitboard", "mailbox"];
 
 /// Modules that use only std and serve any layer.
-const STANDALONE: &[&str] = &["progress", "text"];
+const STANDALONE: &[&str] = &["progress", "save", "text"];
 
 /// Per top-level module of `src/`, the other top-level modules its code
 /// may name (besides [`STANDALONE`], which any other module may name).
 fn allowed(module: &str) -> Option<Vec<&'static str>> {
     let with = |extra: &[&'static str]| BOARDS.iter().chain(extra).copied().collect();
     Some(match module {
-        "core" | "progress" | "text" => vec![],
+        "core" | "progress" | "save" | "text" => vec![],
         "position" | "rules" => vec!["core"],
         "bitboard" | "mailbox" => vec!["core", "position", "rules"],
         "search" => vec!["core", "position"],
