@@ -1,11 +1,15 @@
 //! The general evaluation's terms on the board as it stands, from the
 //! squares each piece reaches along its own rays
-//! (`MailboxPos::for_each_reach`), so a piece invented in fmax.ini is
-//! judged by the same code:
+//! (`MailboxPos::for_each_reach`) in one pass over both sides' men, so a
+//! piece invented in fmax.ini is judged by the same code:
 //! - mobility: per piece that is neither pawn nor royal, the squares it can
 //!   move to or capture on that no enemy pawn attacks, on a concave
 //!   (square-root) curve centred on a share of the piece's weighted
-//!   empty-board mobility, so a piece as free as usual scores nothing.
+//!   empty-board mobility, so a piece as free as usual scores nothing;
+//! - threats: per piece that is neither pawn nor royal (nor iron), a bonus
+//!   to the enemy when an enemy pawn attacks it, when an enemy piece worth
+//!   less attacks it, and when an enemy man attacks it and no man of its
+//!   own defends it (hanging).
 
 use super::variant_tables::VariantTables;
 use crate::core::Color;
@@ -21,6 +25,50 @@ const MOBILITY_EG: i32 = 40;
 /// The share of a piece's weighted empty-board mobility
 /// (`VariantTables::mobility_average`) at which its mobility term is zero.
 const MOBILITY_CENTRE: f64 = 0.5;
+
+/// Threat weights (middle game, endgame) in centipawns, per enemy piece:
+/// attacked by a pawn; attacked by a cheaper piece (and by no pawn);
+/// attacked and not defended.
+const THREAT_BY_PAWN: (i32, i32) = (70, 35);
+const THREAT_BY_LESSER: (i32, i32) = (45, 25);
+const HANGING: (i32, i32) = (40, 15);
+
+/// A set of squares laid out as `MailboxPos::men_set`.
+type Squares = [u64; 4];
+
+/// What the pass over one side's men finds.
+#[derive(Default)]
+struct SideReach {
+    /// Sum over its pieces of [`mobility_of`] (sixteenths).
+    mobility: i32,
+    /// Squares its men attack, pawns included: an own man there is
+    /// defended.
+    attacked: Squares,
+    /// Squares its pawns attack.
+    pawn_attacked: Squares,
+    /// Enemy men attacked by one of its pieces worth less than they are.
+    by_lesser: Squares,
+    /// Its pieces that threats are counted against: neither pawn, royal
+    /// nor iron.
+    targets: Squares,
+}
+
+/// Whether `sq` is in `set`.
+fn in_set(set: &Squares, sq: u8) -> bool {
+    set[usize::from(sq >> 6)] >> (sq & 63) & 1 != 0
+}
+
+/// Adds `sq` to `set`.
+fn insert(set: &mut Squares, sq: u8) {
+    set[usize::from(sq >> 6)] |= 1 << (sq & 63);
+}
+
+/// The number of squares in `a & b & !minus`.
+fn count_and_not(a: &Squares, b: &Squares, minus: &Squares) -> i32 {
+    (0..4)
+        .map(|i| (a[i] & b[i] & !minus[i]).count_ones() as i32)
+        .sum()
+}
 
 /// `16 * sqrt(n)` rounded, for n in 0..64 (more squares count as 63).
 const SQRT16: [i32; 64] = {
@@ -41,29 +89,41 @@ const SQRT16: [i32; 64] = {
 
 /// A piece's mobility in sixteenths of the curve's unit: the square root
 /// of `squares` minus that of its type's centre.
-fn mobility_of(tables: &VariantTables, t: usize, squares: usize) -> i32 {
-    let average = tables.mobility_average.get(t).copied().unwrap_or(0.0);
+fn mobility_of(vt: &VariantTables, t: usize, squares: usize) -> i32 {
+    let average = vt.mobility_average.get(t).copied().unwrap_or(0.0);
     let centre = (16.0 * (average * MOBILITY_CENTRE).sqrt()).round() as i32;
     SQRT16[squares.min(63)] - centre
 }
 
-/// Whether `sq` is in `set` (laid out as `MailboxPos::men_set`).
-fn in_set(set: &[u64; 4], sq: u8) -> bool {
-    set[usize::from(sq >> 6)] >> (sq & 63) & 1 != 0
-}
-
-/// The squares the piece of `color` on `x` can move to or capture on
-/// that no square of `unsafe_squares` (the enemy pawns' attacks) holds.
-fn safe_squares(pos: &MailboxPos, color: Color, x: u8, unsafe_squares: &[u64; 4]) -> usize {
-    let iron = &pos.tables().iron;
+/// Walks the reach of the piece of `color` on `x` (not a pawn), whose
+/// worth as an attacker is `worth`, into `side`'s attacked squares and
+/// threats by a cheaper piece; returns the squares it can move to or
+/// capture on that no square of `unsafe_squares` (the enemy pawns'
+/// attacks) holds.
+fn walk_piece(
+    pos: &MailboxPos,
+    (color, x, worth): (Color, u8, i32),
+    unsafe_squares: &Squares,
+    side: &mut SideReach,
+) -> usize {
+    let tables = pos.tables();
+    let (iron, value) = (&tables.iron, &tables.value);
     let mut squares = 0;
     pos.for_each_reach(x, |y, occupant, rights| {
+        let captures = rights & REACH_CAPTURE != 0;
+        if captures {
+            insert(&mut side.attacked, y);
+        }
         let open = if occupant == EMPTY {
             rights & REACH_MOVE != 0
+        } else if cell_color(occupant) != color && captures {
+            let t = usize::from(cell_type(occupant));
+            if value[t] > worth {
+                insert(&mut side.by_lesser, y);
+            }
+            !iron[t]
         } else {
-            rights & REACH_CAPTURE != 0
-                && cell_color(occupant) != color
-                && !iron[usize::from(cell_type(occupant))]
+            false
         };
         if open && !in_set(unsafe_squares, y) {
             squares += 1;
@@ -72,27 +132,85 @@ fn safe_squares(pos: &MailboxPos, color: Color, x: u8, unsafe_squares: &[u64; 4]
     squares
 }
 
-/// `color`'s mobility: the sum over its pieces of [`mobility_of`].
-fn side_mobility(pos: &MailboxPos, tables: &VariantTables, color: Color) -> i32 {
-    let class = &pos.tables().class;
-    let enemy_pawns = pos.pawn_attacks(color.flip());
-    let mut sum = 0;
+/// The pass over `color`'s men with the variant's tables `vt`:
+/// `own_pawns` and `enemy_pawns` are the squares its and the enemy's
+/// pawns attack.
+fn side_reach(
+    pos: &MailboxPos,
+    vt: &VariantTables,
+    color: Color,
+    own_pawns: &Squares,
+    enemy_pawns: &Squares,
+) -> SideReach {
+    let tables = pos.tables();
+    let mut side = SideReach {
+        attacked: *own_pawns,
+        pawn_attacked: *own_pawns,
+        ..SideReach::default()
+    };
     pos.for_each_piece(color, |x| {
         let t = usize::from(cell_type(pos.cell(x)));
-        if class[t] & (CLASS_PAWN | CLASS_ROYAL) == 0 {
-            sum += mobility_of(tables, t, safe_squares(pos, color, x, &enemy_pawns));
+        let class = tables.class[t];
+        if class & CLASS_PAWN != 0 {
+            return;
         }
+        if class & CLASS_ROYAL != 0 {
+            // A royal defends and attacks, but is never the cheaper
+            // attacker, and its mobility belongs to royal placement.
+            walk_piece(pos, (color, x, i32::MAX), enemy_pawns, &mut side);
+            return;
+        }
+        if !tables.iron[t] {
+            insert(&mut side.targets, x);
+        }
+        let squares = walk_piece(pos, (color, x, tables.value[t]), enemy_pawns, &mut side);
+        side.mobility += mobility_of(vt, t, squares);
     });
-    sum
+    side
 }
 
-/// The mobility term of `pos` with its variant's tables, white minus
-/// black, at game phase `(np, full)` (non-pawn material now and on a full
-/// board).
-pub(crate) fn mobility(pos: &MailboxPos, tables: &VariantTables, (np, full): (i32, i32)) -> i32 {
-    let diff = side_mobility(pos, tables, Color::White) - side_mobility(pos, tables, Color::Black);
-    let weight = (MOBILITY_MG * np + MOBILITY_EG * (full - np)) / full;
-    diff * weight / 16
+/// Both sides' passes, White's first.
+fn both_sides(pos: &MailboxPos, vt: &VariantTables) -> [SideReach; 2] {
+    let white_pawns = pos.pawn_attacks(Color::White);
+    let black_pawns = pos.pawn_attacks(Color::Black);
+    [
+        side_reach(pos, vt, Color::White, &white_pawns, &black_pawns),
+        side_reach(pos, vt, Color::Black, &black_pawns, &white_pawns),
+    ]
+}
+
+/// A (middle game, endgame) weight at game phase `(np, full)`.
+fn phased((mg, eg): (i32, i32), (np, full): (i32, i32)) -> i32 {
+    (mg * np + eg * (full - np)) / full
+}
+
+/// `us`'s threats against `them`'s pieces, counted: attacked by a pawn,
+/// attacked by a cheaper piece and by no pawn, hanging.
+fn threat_counts(us: &SideReach, them: &SideReach) -> [i32; 3] {
+    [
+        count_and_not(&them.targets, &us.pawn_attacked, &[0; 4]),
+        count_and_not(&them.targets, &us.by_lesser, &us.pawn_attacked),
+        count_and_not(&them.targets, &us.attacked, &them.attacked),
+    ]
+}
+
+/// `us`'s threats against `them`'s pieces at game phase `phase`.
+fn side_threats(us: &SideReach, them: &SideReach, phase: (i32, i32)) -> i32 {
+    let [by_pawn, by_lesser, hanging] = threat_counts(us, them);
+    by_pawn * phased(THREAT_BY_PAWN, phase)
+        + by_lesser * phased(THREAT_BY_LESSER, phase)
+        + hanging * phased(HANGING, phase)
+}
+
+/// The mobility and threat terms of `pos` with its variant's tables `vt`,
+/// each white minus black, at game phase `(np, full)` (non-pawn material
+/// now and on a full board).
+pub(crate) fn board_terms(pos: &MailboxPos, vt: &VariantTables, phase: (i32, i32)) -> (i32, i32) {
+    let [white, black] = both_sides(pos, vt);
+    let mobility =
+        (white.mobility - black.mobility) * phased((MOBILITY_MG, MOBILITY_EG), phase) / 16;
+    let threats = side_threats(&white, &black, phase) - side_threats(&black, &white, phase);
+    (mobility, threats)
 }
 
 #[cfg(test)]
@@ -113,14 +231,21 @@ mod tests {
     fn safe(pos: &MailboxPos, file: u8, rank: u8) -> usize {
         let x = square(pos, file, rank);
         let color = cell_color(pos.cell(x));
-        safe_squares(pos, color, x, &pos.pawn_attacks(color.flip()))
+        let unsafe_squares = pos.pawn_attacks(color.flip());
+        let mut side = SideReach::default();
+        walk_piece(pos, (color, x, 0), &unsafe_squares, &mut side)
+    }
+
+    /// The mobility and threat terms of `fen` in `name`, white minus black.
+    fn terms(name: &str, fen: &str) -> (i32, i32) {
+        let p = pos(name, fen);
+        let tables = crate::eval::variant_tables::tables_of(&p);
+        board_terms(&p, &tables, crate::eval::mailbox::tests_phase(&p))
     }
 
     /// The mobility term of `fen` in `name`, white minus black.
     fn term(name: &str, fen: &str) -> i32 {
-        let p = pos(name, fen);
-        let tables = crate::eval::variant_tables::tables_of(&p);
-        mobility(&p, &tables, crate::eval::mailbox::tests_phase(&p))
+        terms(name, fen).0
     }
 
     #[test]
@@ -179,6 +304,80 @@ mod tests {
         // Boxed in, the rook scores below its centre.
         let fen = "4k5/10/10/10/10/10/P9/RN2K5 w - - 0 1";
         assert!(term("capablanca", fen) < 0, "{}", term("capablanca", fen));
+    }
+
+    /// The threat counts of `fen` in `name`: White's against Black's
+    /// pieces, then Black's against White's.
+    fn counts(name: &str, fen: &str) -> ([i32; 3], [i32; 3]) {
+        let p = pos(name, fen);
+        let [white, black] = both_sides(&p, &crate::eval::variant_tables::tables_of(&p));
+        (threat_counts(&white, &black), threat_counts(&black, &white))
+    }
+
+    /// The threat term of `fen` in `name`, white minus black.
+    fn threats(name: &str, fen: &str) -> i32 {
+        terms(name, fen).1
+    }
+
+    #[test]
+    fn a_piece_attacked_by_a_pawn_is_threatened_and_hangs_undefended() {
+        // Capablanca: the white pawn on c3 attacks the archbishop on d4,
+        // which no black man defends. Phase 825 of 9840: by a pawn
+        // (70 * 825 + 35 * 9015) / 9840 = 37, hanging 17.
+        let fen = "4k5/10/10/10/3a6/2P7/10/4K5 w - - 0 1";
+        assert_eq!(counts("capablanca", fen), ([1, 0, 1], [0; 3]));
+        assert_eq!(threats("capablanca", fen), 54);
+        // The same with Black to move: the term does not depend on it.
+        let fen = "4k5/10/10/10/3a6/2P7/10/4K5 b - - 0 1";
+        assert_eq!(threats("capablanca", fen), 54);
+        // The black king on e5 defends it: only the pawn's threat is left.
+        let fen = "10/10/10/4k5/3a6/2P7/10/4K5 w - - 0 1";
+        assert_eq!(counts("capablanca", fen), ([1, 0, 0], [0; 3]));
+        assert_eq!(threats("capablanca", fen), 37);
+        // Colours swapped, the sign turns.
+        let fen = "4k5/10/2p7/3A6/10/10/10/4K5 w - - 0 1";
+        assert_eq!(counts("capablanca", fen), ([0; 3], [1, 0, 1]));
+        assert_eq!(threats("capablanca", fen), -54);
+    }
+
+    #[test]
+    fn a_piece_attacked_by_a_cheaper_one_is_threatened() {
+        // Shatranj: the knight (450) on b3 attacks the rook (630) on c5.
+        // Phase 1080 of 5120: by a cheaper piece (45 * 1080 + 25 * 4040)
+        // / 5120 = 29, hanging (40 * 1080 + 15 * 4040) / 5120 = 20.
+        let fen = "4k3/8/8/2r5/8/1N6/8/4K3 w - - 0 1";
+        assert_eq!(counts("shatranj", fen), ([0, 1, 1], [0; 3]));
+        assert_eq!(threats("shatranj", fen), 49);
+        // Defended by its king, the rook is still attacked by a cheaper
+        // piece.
+        let fen = "8/8/3k4/2r5/8/1N6/8/4K3 w - - 0 1";
+        assert_eq!(counts("shatranj", fen), ([0, 1, 0], [0; 3]));
+        assert_eq!(threats("shatranj", fen), 29);
+        // A dearer attacker threatens only an undefended piece: the rook on
+        // b1 attacks the knight on b3; the alfil on d5 defends it.
+        let fen = "4k3/8/8/8/8/1n6/8/1R2K3 w - - 0 1";
+        assert_eq!(counts("shatranj", fen), ([0, 0, 1], [0; 3]));
+        let fen = "4k3/8/8/3b4/8/1n6/8/1R2K3 w - - 0 1";
+        assert_eq!(counts("shatranj", fen), ([0; 3], [0; 3]));
+        assert_eq!(threats("shatranj", fen), 0);
+    }
+
+    #[test]
+    fn a_cannon_threatens_over_a_screen_and_royals_are_no_targets() {
+        // Xiangqi: the cannon (450) on e2 attacks the chariot (900) on e8
+        // over the soldier on e5. Phase 1550 of 6800: 29 + 20.
+        let fen = "4k4/9/4r4/9/9/4p4/9/9/4C4/3K5 w - - 0 1";
+        assert_eq!(counts("xiangqi", fen), ([0, 1, 1], [0; 3]));
+        assert_eq!(threats("xiangqi", fen), 49);
+        // On e9 the general defends it.
+        let fen = "4k4/4r4/9/9/9/4p4/9/9/4C4/3K5 w - - 0 1";
+        assert_eq!(counts("xiangqi", fen), ([0, 1, 0], [0; 3]));
+        assert_eq!(threats("xiangqi", fen), 29);
+        // The cannon attacking the general over the soldier is a check,
+        // for the search: no threat.
+        let fen = "4k4/9/9/9/9/4p4/9/9/4C4/4K4 w - - 0 1";
+        assert_eq!(counts("xiangqi", fen), ([0; 3], [0; 3]));
+        assert_eq!(threats("xiangqi", fen), 0);
     }
 
     #[test]

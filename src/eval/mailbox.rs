@@ -5,9 +5,9 @@
 //! pawn advancement and passed pawns measured toward the promotion zone and
 //! worth less when the promotion piece is weak (Fairy-Max's rule), royal
 //! pieces that hide behind their own pieces while the board is full and
-//! centralise as it empties, pieces in hand at full value, mobility on the
-//! board as it stands (`activity`), and the endgame knowledge in `endgame`
-//! (bare king, mating help, no stalling).
+//! centralise as it empties, pieces in hand at full value, mobility and
+//! threats on the board as it stands (`activity`), and the endgame
+//! knowledge in `endgame` (bare king, mating help, no stalling).
 //!
 //! Nothing is hard-coded to a piece letter: every term comes from
 //! `rules::Variant` through the board's and the evaluation's tables
@@ -223,10 +223,11 @@ fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i3
 }
 
 /// Names of the parts [`white_parts`] returns, in order.
-const PART_NAMES: [&str; 7] = [
+const PART_NAMES: [&str; 8] = [
     "material",
     "piece mobility",
     "board mobility",
+    "threats",
     "royal placement",
     "pawns",
     "royal safety",
@@ -236,7 +237,7 @@ const PART_NAMES: [&str; 7] = [
 /// The parts of the white-minus-black evaluation before scaling (see
 /// [`PART_NAMES`]), from the census `c` and the variant's tables `t`.
 #[inline(always)]
-fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 7] {
+fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 8] {
     let phase = phase(t, &c.sides);
     let (np, full) = phase;
     // Royals hide while the board is full and centralise later.
@@ -245,10 +246,12 @@ fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 7] {
         * (full - 2 * np)
         / (16 * full);
     let material = c.sides[0].total() - c.sides[1].total();
+    let (mobility, threats) = activity::board_terms(pos, t, phase);
     [
         material,
         c.score() - material,
-        activity::mobility(pos, t, phase),
+        mobility,
+        threats,
         royal,
         pawn_score(pos, &t.pawns, c.pawn_advance(), phase),
         royal_safety(pos, c, phase),
