@@ -4,8 +4,8 @@
 //! `core` → `rules`, `position` → `mailbox`, `bitboard` → `boards`, `notation`, `eval`,
 //! `search`, `book` → `engine` → `xboard`, `uci`, `console`, `tools`, `install` → `cli`;
 //! `progress` (progress lines with an ETA for long runs), `text` (decoding the text files
-//! people write, escaping echoed input) and `save` (writing files whole or not at all) stand apart, use only std,
-//! and serve any layer.
+//! people write, escaping echoed input) and `save` (writing files whole or not at all) stand
+//! apart, use only std, and serve any layer.
 #![forbid(unsafe_code)]
 
 pub mod bitboard;
