@@ -715,6 +715,23 @@ fn legal_after(e: &Engine, position: &str) -> String {
 /// the king taking its rook (`e1h1`) under `UCI_Chess960` (lists from
 /// pyffish); either form is read in both.
 #[test]
+fn uci_variant_chess960_as_cutechess_sends_it_plays_fischer_random() {
+    let e = Engine::new();
+    assert!(e
+        .exchange("setoption name UCI_Variant value chess960")
+        .is_empty());
+    // Shredder-FEN castling rights and black's queen-side castling as the
+    // king taking its rook (d8b8): king to c8, rook to d8.
+    let start = "position fen brnknqrb/pppppppp/8/8/8/8/PPPPPPPP/BRNKNQRB w GBgb - 0 1 \
+        moves g2g4 g7g6 f2f4 c8b6 c1d3 d7d5 e1f3 d8b8";
+    let out = e.exchange(&format!("{start} f3e5\ngo perft 1"));
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    let moves = perft_moves(&out);
+    assert!(moves.contains(&"d8d7".to_string()), "{moves:?}");
+    assert!(moves.contains(&"c8b8".to_string()), "{moves:?}");
+}
+
+#[test]
 fn castling_is_e1g1_in_chess_and_king_takes_rook_in_chess960() {
     let e = Engine::new();
     let opening = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";

@@ -15,6 +15,10 @@ const RENAMED: &[(&str, &str)] = &[
     ("losalamos", "los-alamos"),
 ];
 
+/// Other `UCI_Variant` values GUIs send for an fmax.ini game:
+/// cutechess-cli asks for `chess960` when it plays Fischer random chess.
+const ALIASES: &[(&str, &str)] = &[("chess960", "fischerandom")];
+
 /// `(UCI name, the fmax.ini game played with UCI_Chess960 on)`.
 const CHESS960: &[(&str, &str)] = &[("chess", "fischerandom"), ("capablanca", "caparandom")];
 
@@ -49,6 +53,7 @@ pub fn game_name(uci: &str, chess960: bool) -> &str {
     }
     RENAMED
         .iter()
+        .chain(ALIASES)
         .find(|(u, _)| *u == uci)
         .map_or(uci, |(_, game)| game)
 }
@@ -78,6 +83,8 @@ mod tests {
         assert_eq!(game_name("chess", true), "fischerandom");
         assert_eq!(game_name("capablanca", true), "caparandom");
         assert_eq!(game_name("xiangqi", true), "xiangqi");
+        assert_eq!(game_name("chess960", false), "fischerandom");
+        assert_eq!(uci_name("fischerandom"), "fischerandom");
         assert_eq!(game_name("losalamos", false), "los-alamos");
         assert_eq!(game_name("fairy/FIDE-Nutters", false), "fairy/FIDE-Nutters");
         assert!(has_chess960("chess") && has_chess960("caparandom"));
