@@ -347,6 +347,43 @@ fn start_up_file_and_arguments_run_before_stdin() {
 }
 
 #[test]
+fn exit_ends_a_command_file_not_the_program() {
+    let dir = scratch("rc-exit");
+    // Crafty's .craftyrc ends in `exit`; what follows it is not read.
+    std::fs::write(
+        dir.join(".nightriderrc"),
+        "echo from rc\nexit\necho after exit\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("outer.txt"),
+        "echo outer\ninput inner.txt\necho outer again\nexit\necho never\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("inner.txt"), "echo inner\nexit\necho never\n").unwrap();
+    let out = session_in(
+        &dir,
+        &[],
+        "echo from stdin\ninput outer.txt\necho still here\nexit\necho gone\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "from rc",
+            "White(1): echo from stdin",
+            "from stdin",
+            "White(1): input outer.txt",
+            "outer",
+            "inner",
+            "outer again",
+            "White(1): echo still here",
+            "still here",
+            "White(1): exit",
+        ]
+    );
+}
+
+#[test]
 fn log_copies_the_session_to_a_file() {
     let dir = scratch("log");
     let out = session_in(

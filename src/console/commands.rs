@@ -77,7 +77,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("end", 3, "end", "Leaves the program (same as `quit`).", quit),
-    spec("exit", 3, "exit", "Leaves analyze mode (outside it, leaves the program).", exit),
+    spec("exit", 3, "exit", "Leaves analyze mode; in a command file (`input`, `.nightriderrc`) ends reading that file; otherwise leaves the program.", exit),
     spec("go", 2, "go", "The engine plays the side to move and moves now (same as `move`).", go),
     spec("hash", 4, "hash SIZE", "Sets the hash table size in bytes; K and M suffixes (e.g. 64M). At least 1 MB.", hash),
     spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix); Nightrider's pawn hash has a fixed size per search thread, so SIZE is checked and ignored.", hashp),
@@ -289,6 +289,9 @@ fn exit(c: &mut Console, args: &str) -> Result<(), String> {
             Command::PlayOther,
             Command::Post(post),
         ]);
+        Ok(())
+    } else if c.reading_file() {
+        c.end_file();
         Ok(())
     } else {
         quit(c, args)

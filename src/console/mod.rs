@@ -84,6 +84,8 @@ pub struct Console {
     pending: VecDeque<String>,
     log: Option<std::fs::File>,
     input_depth: usize,
+    /// `exit` was read in a command file: the rest of that file is skipped.
+    file_done: bool,
     quit: bool,
     library: Option<Library>,
     depth: Option<u32>,
@@ -150,6 +152,7 @@ where
         pending: VecDeque::new(),
         log: None,
         input_depth: 0,
+        file_done: false,
         quit: false,
         library: None,
         depth: None,
@@ -482,7 +485,21 @@ impl Console {
         self.quit = true;
     }
 
-    /// Runs every line of a command file (`input FILE`, `.nightriderrc`).
+    /// Whether a command file (`input FILE`, `.nightriderrc`) is being read.
+    #[must_use]
+    pub fn reading_file(&self) -> bool {
+        self.input_depth > 0
+    }
+
+    /// Stops reading the current command file after this line (`exit` in
+    /// a file, as Crafty's `.craftyrc` ends); the reader of the file that
+    /// ran it, or the terminal, goes on.
+    pub fn end_file(&mut self) {
+        self.file_done = true;
+    }
+
+    /// Runs every line of a command file (`input FILE`, `.nightriderrc`)
+    /// up to its end or an `exit` line.
     ///
     /// # Errors
     /// The file cannot be read, or files nest too deep.
@@ -495,11 +512,12 @@ impl Console {
         let text = crate::text::read(path).map_err(|e| format!("Error: {path}: {e}"))?;
         self.input_depth += 1;
         for line in text.lines() {
-            if self.quit {
+            if self.quit || self.file_done {
                 break;
             }
             self.execute(line);
         }
+        self.file_done = false;
         self.input_depth -= 1;
         Ok(())
     }
