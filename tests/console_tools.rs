@@ -211,6 +211,30 @@ fn anti_solutions_fail_the_position_when_played() {
 }
 
 #[test]
+fn a_crafty_suite_ending_in_end_runs_to_its_end() {
+    let dir = scratch("suite-end");
+    write(
+        &dir,
+        "crafty.txt",
+        "title mate-in-one\nsetboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1\nsolution Ra8\nend\n",
+    );
+    let out = session_in(&dir, &[], "sd 2\ntest crafty.txt\n");
+    let verdicts: Vec<&str> = out.iter().map(|l| verdict(l)).collect();
+    assert_eq!(
+        verdicts[1..4],
+        [
+            "White(1): test crafty.txt",
+            "test: 1 position from crafty.txt, depth 2",
+            "1/1 mate-in-one: solved, Ra8# (bm Ra8)",
+        ]
+    );
+    assert!(
+        out[4].starts_with("solved 1 of 1, failed 0 (time "),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn a_shallow_search_fails_the_mate_in_two() {
     let dir = scratch("shallow");
     write(
