@@ -51,7 +51,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("analyze", 3, "analyze", "Analyses the position until `exit`. Moves typed meanwhile are played and the analysis goes on from there; `back` takes them back.", analyze),
-    spec("annotate", 8, "annotate FILE SIDE MOVES MARGIN TIME [N]", "Annotates the games of PGN file FILE into FILE.can. SIDE is w, b, bw or part of a player's name; MOVES a first move number or a range like 10-30; MARGIN in pawns: a move is commented when it scores that much worse than the engine's choice; TIME: seconds a move (never deeper than `sd`); N: show the engine's N best moves (up to the one played; -N: N whatever).", |c, a| annotate::run(c, a, false)),
+    spec("annotate", 8, "annotate FILE SIDE MOVES MARGIN TIME [N]", "Annotates the games of PGN file FILE into FILE.can. SIDE is w, b, bw or part of a player's name; MOVES a first move number or a range like 10-30; MARGIN in pawns: a move is commented when it scores that much worse than the engine's choice (negative: every move); TIME: seconds a move (never deeper than `sd`); N: show the engine's N best moves (up to the one played; -N: N whatever).", |c, a| annotate::run(c, a, false)),
     spec("annotateh", 9, "annotateh FILE SIDE MOVES MARGIN TIME [N]", "Like `annotate`, but writes FILE.html with a board diagram (inline SVG) before every commented move.", |c, a| annotate::run(c, a, true)),
     spec("back", 3, "back [N]", "Takes back N plies (default 1).", back),
     spec("bench", 3, "bench [DEPTH]", "Searches the orthodox bench positions to DEPTH (default 5) and prints nodes and speed.", tools::bench),
