@@ -111,6 +111,37 @@ fn xiangqi_ranks_are_numbered_from_zero() {
     assert_eq!(out[17], "Illegal move: e2e4");
 }
 
+/// Crafty waits after `setboard`, whoever is to move: `go` makes the
+/// engine move, or a move typed is answered.
+#[test]
+fn setboard_with_black_to_move_waits_for_go_or_a_move() {
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let input = format!(
+        "sd 1\nsetboard {fen}\nhistory\ngo\nhistory\nsetboard {fen}\ne7e5\nhistory\nquit\n"
+    );
+    let out = session("setboard-black", &input);
+    assert_eq!(
+        out[..4],
+        [
+            "White(1): sd 1".to_string(),
+            format!("White(1): setboard {fen}"),
+            "Black(1): history".into(),
+            "no moves yet".into()
+        ]
+    );
+    assert_eq!(out[4], "Black(1): go");
+    let reply = engine_move(&out[5], "Black(1): ");
+    assert_eq!(out[6], "White(2): history");
+    assert_eq!(out[7], format!("  1. ... {reply}"));
+    assert_eq!(out[8], format!("White(2): setboard {fen}"));
+    assert_eq!(out[9], "Black(1): e7e5");
+    let answer = engine_move(&out[10], "White(2): ");
+    assert_eq!(out[11], "Black(2): history");
+    assert_eq!(out[12], format!("  1. ... e7e5"));
+    assert_eq!(out[13], format!("  2. {answer}"));
+    assert_eq!(out[14], "Black(2): quit");
+}
+
 #[test]
 fn setboard_and_savepos_round_trip() {
     let dir = scratch("savepos");

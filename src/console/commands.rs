@@ -544,6 +544,11 @@ fn setboard(c: &mut Console, args: &str) -> Result<(), String> {
         return Err(format!("Error (illegal position): {fen}"));
     }
     c.show_all(&events);
+    if c.mode() == InputMode::Normal {
+        // As in Crafty the engine waits, whoever is to move: for `go`, or
+        // for the user's move, which it then answers.
+        c.send(vec![Command::PlayOther]);
+    }
     Ok(())
 }
 
