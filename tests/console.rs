@@ -248,13 +248,13 @@ fn help_summary_keeps_a_sentence_with_an_abbreviation_whole() {
 }
 
 #[test]
-fn hashp_says_the_pawn_hash_size_is_fixed() {
+fn hashp_says_exactly_what_the_pawn_hash_is() {
     let out = session("hashp", "hashp 1M\nquit\n");
     assert_eq!(
         out,
         [
             "White(1): hashp 1M",
-            "pawn hash: 1048576 bytes ignored; each search thread keeps 16384 entries",
+            "pawn hash: 1048576 bytes ignored; the pawn hash (orthodox chess) is fixed at 16384 entries, 640 KB, per search thread",
             "White(1): quit"
         ]
     );

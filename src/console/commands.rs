@@ -80,7 +80,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("exit", 3, "exit", "Leaves analyze mode; in a command file (`input`, `.nightriderrc`) ends reading that file; otherwise leaves the program.", exit),
     spec("go", 2, "go", "The engine plays the side to move and moves now (same as `move`).", go),
     spec("hash", 4, "hash SIZE", "Sets the hash table size in bytes; K and M suffixes (e.g. 64M). At least 1 MB.", hash),
-    spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix); Nightrider's pawn hash has a fixed size per search thread, so SIZE is checked and ignored.", hashp),
+    spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix). Nightrider's pawn hash (orthodox chess only) has a fixed size per search thread, so SIZE is checked and ignored; the answer says how large it is.", hashp),
     spec("export", 3, "export FILE", "Writes this variant's learned book values and positions to FILE as text.", super::book_commands::export),
     spec("help", 3, "help [COMMAND]", "Lists the commands, or explains one.", help),
     spec("hint", 3, "hint", "Shows the move the engine expects you to play.", hint),
@@ -389,8 +389,10 @@ fn hash(c: &mut Console, args: &str) -> Result<(), String> {
 fn hashp(c: &mut Console, args: &str) -> Result<(), String> {
     let bytes = parse_size(required(args, "hashp SIZE")?)?;
     let entries = crate::eval::orthodox::pawns::PAWN_TABLE_SIZE;
+    let table = entries * std::mem::size_of::<crate::eval::orthodox::pawns::PawnEntry>();
     c.print(&format!(
-        "pawn hash: {bytes} bytes ignored; each search thread keeps {entries} entries"
+        "pawn hash: {bytes} bytes ignored; the pawn hash (orthodox chess) is fixed at {entries} entries, {} KB, per search thread",
+        table >> 10
     ));
     Ok(())
 }
