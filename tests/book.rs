@@ -528,6 +528,33 @@ fn the_repertoire_merges_into_the_main_book() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn show_book_lists_the_polyglot_book_file() {
+    let dir = temp_dir("show-polyglot");
+    let bin = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/book/polyglot-small.bin"
+    );
+    let input = format!("book file {bin}\nshow book\nsd 1\ngo\nquit\n");
+    let out = console_with_own_ini(&dir, &input);
+    assert_eq!(
+        out[..6],
+        [
+            format!("White(1): book file {bin}"),
+            "White(1): show book".into(),
+            "move      weight   prob  (Polyglot book)".into(),
+            "e4             2    67%".into(),
+            "d4             1    33%".into(),
+            "White(1): sd 1".into(),
+        ]
+    );
+    assert!(
+        out[7] == "White(1): e2e4" || out[7] == "White(1): d2d4",
+        "{out:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Thinking lines before the move in `lines`: the score of the last one.
 fn last_score(lines: &[String]) -> Option<i64> {
     let i = lines.iter().position(|l| l.starts_with("move "))?;
