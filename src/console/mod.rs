@@ -83,6 +83,7 @@ pub struct Console {
     editor: Parser,
     pending: VecDeque<String>,
     log: Option<std::fs::File>,
+    log_path: Option<String>,
     input_depth: usize,
     /// `exit` was read in a command file: the rest of that file is skipped.
     file_done: bool,
@@ -151,6 +152,7 @@ where
         editor: Parser::new(),
         pending: VecDeque::new(),
         log: None,
+        log_path: None,
         input_depth: 0,
         file_done: false,
         quit: false,
@@ -475,9 +477,18 @@ impl Console {
         }
     }
 
-    /// Starts (with a file) or stops (with `None`) the transcript log.
-    pub fn set_log(&mut self, file: Option<std::fs::File>) {
+    /// Starts (with a file and its path) or stops (with `None`) the
+    /// transcript log.
+    pub fn set_log(&mut self, file: Option<(std::fs::File, String)>) {
+        let (file, path) = file.unzip();
         self.log = file;
+        self.log_path = path;
+    }
+
+    /// The file the transcript goes to, if any.
+    #[must_use]
+    pub fn log_path(&self) -> Option<&str> {
+        self.log_path.as_deref()
     }
 
     /// Stops after this line.
@@ -568,6 +579,17 @@ impl Console {
             _ => None,
         };
         self.send(vec![command]);
+    }
+
+    /// The engine's time left on the console's clock (`None` under `st`).
+    #[must_use]
+    pub fn clock_left_ms(&self) -> Option<u64> {
+        self.clock.centis_left().map(|c| c * 10)
+    }
+
+    /// Sets the engine's time left (`clock`); false when there is no clock.
+    pub fn set_clock_left(&mut self, ms: u64) -> bool {
+        self.clock.set_left(ms)
     }
 
     /// Whether thinking lines are shown outside analysis.
