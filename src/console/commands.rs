@@ -295,6 +295,53 @@ pub const CRAFTY_ONLY: &[(&str, &str)] = &[
         "xboard",
         "start the program with `xboard` as its first input line (what GUIs send)",
     ),
+    (
+        "annotatet",
+        "no LaTeX output; `annotate` writes PGN, `annotateh` HTML",
+    ),
+    ("batch", "input is always read on its own thread"),
+    (
+        "adaptive",
+        "no adaptive hash sizing; `hash SIZE` sets the table",
+    ),
+    ("phash", "no path hash"),
+    ("computer", "an XBoard command, taken from the GUI"),
+    ("name", "an XBoard command, taken from the GUI"),
+    ("rating", "an XBoard command, taken from the GUI"),
+    (
+        "force",
+        "a move typed is played; `search MOVE` then `go` searches one move",
+    ),
+    ("flag", "the engine never claims a win on time"),
+    (
+        "load",
+        "`setboard FEN` sets a position, `read FILE [N]` a game",
+    ),
+    ("linelength", "thinking lines are never wrapped"),
+    ("mode", "tournament and normal mode would not differ"),
+    (
+        "output",
+        "moves are typed in coordinates or SAN; the engine answers in coordinates",
+    ),
+    (
+        "skill",
+        "the UCI options UCI_LimitStrength and UCI_Elo weaken the engine",
+    ),
+    ("tags", "`pgn` alone lists the tags set"),
+    ("timebook", "book moves take no thinking time"),
+    ("wild", "`variant NAME` plays the fmax.ini variants"),
+    ("epdhelp", "`help test` explains the suites `test` runs"),
+    ("evaluation", "evaluation terms are constants of the source"),
+    (
+        "extensions",
+        "search parameters are constants of the source",
+    ),
+    ("lmr", "search parameters are constants of the source"),
+    ("lmp", "search parameters are constants of the source"),
+    ("null", "search parameters are constants of the source"),
+    ("selective", "search parameters are constants of the source"),
+    ("smpmin", "no SMP split parameters; `mt N` sets the threads"),
+    ("smpmax", "no SMP split parameters; `mt N` sets the threads"),
 ];
 
 /// The advice for a Crafty command Nightrider does not have.
@@ -677,9 +724,11 @@ fn ponder(c: &mut Console, args: &str) -> Result<(), String> {
     let on = match args {
         "on" => true,
         "off" => false,
-        _ => return Err(format!(
+        _ => {
+            return Err(format!(
             "Error (expected on or off; the engine ponders on the move it expects): ponder {args}"
-        )),
+        ))
+        }
     };
     c.send(vec![Command::Ponder(on)]);
     Ok(())
