@@ -393,8 +393,8 @@ mod tests {
         assert_eq!(items.len(), 1);
         assert_eq!(items[0].id, "one");
         assert_eq!(
-            parse_suite("end of the world\n"),
-            Err("line 1: not an EPD line: end of the world".into())
+            parse_suite("end here\n"),
+            Err("line 1: not an EPD line: end here".into())
         );
     }
 

@@ -156,7 +156,7 @@ pub fn savepos(c: &mut Console, args: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// `log on [FILE]` / `log off`.
+/// `log on [FILE]` / `log off` / `log N` (the last N lines of the log).
 ///
 /// # Errors
 /// A bad argument or a file that cannot be opened.
