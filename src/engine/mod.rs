@@ -14,6 +14,7 @@ pub mod diagram;
 pub mod dispatch;
 pub mod game;
 pub mod library;
+pub mod line_protocol;
 pub mod options;
 pub mod searchers;
 pub mod strength;
