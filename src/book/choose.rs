@@ -363,5 +363,4 @@ pub fn show_book<P: Position>(
 }
 
 #[cfg(test)]
-#[path = "choose_tests.rs"]
 mod tests;

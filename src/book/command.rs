@@ -318,5 +318,4 @@ pub fn run_books(args: &[String]) -> i32 {
 }
 
 #[cfg(test)]
-#[path = "command_tests.rs"]
 mod tests;

@@ -16,8 +16,8 @@ fn temp_target(tag: &str) -> BookTarget {
     }
 }
 
-const NORMAL: &str = include_str!("../../tests/data/pgn/mixed.pgn");
-const CAPA: &str = include_str!("../../tests/data/pgn/capablanca.pgn");
+const NORMAL: &str = include_str!("../../../tests/data/pgn/mixed.pgn");
+const CAPA: &str = include_str!("../../../tests/data/pgn/capablanca.pgn");
 
 #[test]
 fn one_book_per_variant_on_the_engine_board() {
