@@ -483,6 +483,10 @@ impl Position for MailboxPos {
         self.tables.variant.width
     }
 
+    fn board_height(&self) -> usize {
+        self.tables.variant.height
+    }
+
     fn is_capture(&self, m: Move) -> bool {
         m.is_capture()
     }
