@@ -34,7 +34,7 @@ use worker::Worker;
 pub struct Config {
     /// An fmax.ini to load instead of the default search path.
     pub ini_path: Option<String>,
-    /// Always use the general (mailbox) board, even for orthodox chess.
+    /// Always use the mailbox board, even for orthodox chess.
     pub mailbox_board: bool,
 }
 

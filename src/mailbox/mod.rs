@@ -1,4 +1,4 @@
-//! The general board: a stride-16 mailbox that plays any fmax.ini variant
+//! The mailbox board: a stride-16 mailbox that plays any fmax.ini variant
 //! (boards up to 16x16) with Fairy-Max's step-vector move model.
 //!
 //! Squares are `16 * row + file`, row 0 being black's back rank, exactly the
