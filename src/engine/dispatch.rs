@@ -10,8 +10,8 @@
 
 use super::api::Event;
 use super::game::Game;
-use super::think::{self, SearchSpec};
 use super::searchers::SearchBoard;
+use super::think::{self, SearchSpec};
 use super::uci_notation::{board_text, uci_text};
 use super::worker::Task;
 use crate::bitboard::BitboardPos;
@@ -198,7 +198,9 @@ impl AnyGame {
         let mut game = self.clone();
         let mut out = Vec::with_capacity(line.len());
         for text in line {
-            let Some(m) = game.parse_uci_move(text) else { break };
+            let Some(m) = game.parse_uci_move(text) else {
+                break;
+            };
             game.play(m);
             out.push(m);
         }
@@ -478,7 +480,11 @@ mod tests {
         assert!(!g.play(e2e4));
         assert_eq!(g.plies(), 1);
         let mut mailbox = game("normal", BoardChoice::Mailbox);
-        assert_eq!(mailbox.move_text(e2e4), None, "a bitboard move on the mailbox");
+        assert_eq!(
+            mailbox.move_text(e2e4),
+            None,
+            "a bitboard move on the mailbox"
+        );
         assert!(!mailbox.play(e2e4));
         assert_eq!(mailbox.parse_move("e2e5"), None);
         assert_eq!(mailbox.parse_move("@@@@"), None);

@@ -121,8 +121,9 @@ impl<P: Position> Game<P> {
     fn parse_text(&mut self, text: &str) -> Result<P::Move, TextError> {
         match self.pos.parse_move(text) {
             Ok(m) => Ok(m),
-            Err(coordinate_error) => crate::notation::san::parse_san(&mut self.pos, text)
-                .map_err(|_| coordinate_error),
+            Err(coordinate_error) => {
+                crate::notation::san::parse_san(&mut self.pos, text).map_err(|_| coordinate_error)
+            }
         }
     }
 

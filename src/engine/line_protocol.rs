@@ -51,7 +51,11 @@ where
                 reader.quit();
             }
         })?;
-    run(&rx, |event| write_lines(&mut output, P::lines(event)), config)
+    run(
+        &rx,
+        |event| write_lines(&mut output, P::lines(event)),
+        config,
+    )
 }
 
 /// Writes one event's lines and flushes; false when the output is closed.

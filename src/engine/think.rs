@@ -9,8 +9,8 @@
 //! `nps` mode).
 
 use super::api::Thinking;
-use super::dispatch::AnyMove;
 use super::clock::{Clock, MoveLimits, TimeLimit};
+use super::dispatch::AnyMove;
 use super::searchers::{SearchBoard, SearcherPool};
 use super::uci_notation::uci_line;
 use super::worker::{Outcome, Reporter, Task};

@@ -5,10 +5,10 @@
 //! the check that every output line is a UCI line.
 
 use crate::campaign::Ctx;
-use crate::protocol::sessions;
 use crate::corpus::Corpus;
 use crate::generate::{garbage, garbage_number, mutate_fen, random_move, ProtocolGen};
 use crate::mutate;
+use crate::protocol::sessions;
 use nightrider::engine::dispatch::AnyGame;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -77,7 +77,10 @@ impl Control {
     /// Excludes every legal move but the book's `moves` (the board's text)
     /// from the next search.
     pub(super) fn exclude_all_but(&mut self, moves: &[String]) {
-        let wanted: Vec<AnyMove> = moves.iter().filter_map(|m| self.game.find_move(m)).collect();
+        let wanted: Vec<AnyMove> = moves
+            .iter()
+            .filter_map(|m| self.game.find_move(m))
+            .collect();
         self.excluded = self.game.legal_moves();
         self.excluded.retain(|m| !wanted.contains(m));
     }
