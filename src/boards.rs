@@ -1,6 +1,6 @@
 //! Which board plays a variant: the one place that decides between the
 //! bitboard fast path (orthodox chess, castling-free chess and Chess960,
-//! recognised by their rules, not their names) and the general mailbox
+//! recognised by their rules, not their names) and the mailbox board
 //! board (everything else). Perft, the book builder and the engine all ask
 //! here, so a variant is never played on one board and counted on the other.
 

@@ -127,6 +127,7 @@ fn engine_config(args: &[String]) -> Result<(crate::engine::Config, Vec<String>)
 /// a first line `xboard` (or `protover ...`) selects XBoard, `uci` UCI,
 /// anything else the console (which then reads that line first).
 fn run_front_end(config: &crate::engine::Config, commands: Vec<String>) -> i32 {
+    use crate::engine::line_protocol::serve;
     use std::io::IsTerminal;
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
@@ -137,20 +138,12 @@ fn run_front_end(config: &crate::engine::Config, commands: Vec<String>) -> i32 {
         if std::io::BufRead::read_line(&mut input, &mut first).unwrap_or(0) > 0 {
             let word = first.split_whitespace().next().unwrap_or("");
             if word == "xboard" || word == "protover" {
-                return report(crate::xboard::serve(
-                    vec![first],
-                    input,
-                    std::io::stdout(),
-                    config,
-                ));
+                let parser = crate::xboard::parse::Parser::new();
+                return report(serve(parser, vec![first], input, std::io::stdout(), config));
             }
             if word == "uci" {
-                return report(crate::uci::serve(
-                    vec![first],
-                    input,
-                    std::io::stdout(),
-                    config,
-                ));
+                let parser = crate::uci::parse::Parser::new();
+                return report(serve(parser, vec![first], input, std::io::stdout(), config));
             }
             first_lines.push(first);
         }

@@ -187,6 +187,11 @@ pub trait Position: Clone + Send + 'static {
         8
     }
 
+    /// Ranks of the board; 8 unless the board says otherwise.
+    fn board_height(&self) -> usize {
+        8
+    }
+
     /// Whether `m` captures something (including e.p.).
     fn is_capture(&self, m: Self::Move) -> bool;
 

@@ -7,9 +7,11 @@
 //! so a single stray byte costs one odd letter instead of the whole file).
 //! A leading byte-order mark is dropped. [`binary_at`] tells a binary file
 //! (given by mistake as a configuration file) from text, and [`printable`]
-//! escapes what a program echoes back to a screen. Depends only on `std`;
-//! any layer may use it.
+//! escapes what a program echoes back to a screen. [`each_line`] reads
+//! the lines of a stream a front end is given (stdin). Depends only on
+//! `std`; any layer may use it.
 
+use std::io::BufRead;
 use std::path::Path;
 
 /// The text of `bytes`: UTF-8 if they are valid UTF-8, else Latin-1; a
@@ -32,6 +34,27 @@ pub fn decode(bytes: Vec<u8>) -> String {
 /// The OS error when the file cannot be read.
 pub fn read(path: impl AsRef<Path>) -> std::io::Result<String> {
     std::fs::read(path).map(decode)
+}
+
+/// Calls `line` with each line of `input`, its line break kept, until
+/// the end of input, a read error, or `line` answering false. A line that
+/// is not UTF-8 has each bad sequence replaced by U+FFFD: a protocol or
+/// console line is typed or sent by a program, not a file in an old code
+/// page, so an odd byte is garbage to be answered, never a reason to stop.
+/// Returns false when `line` asked to stop, true at the end of input.
+pub fn each_line(mut input: impl BufRead, mut line: impl FnMut(&str) -> bool) -> bool {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return true,
+            Ok(_) => {
+                if !line(&String::from_utf8_lossy(&buf)) {
+                    return false;
+                }
+            }
+        }
+    }
 }
 
 /// A byte no text file holds, where it is.
@@ -118,5 +141,24 @@ mod tests {
             found.map(|b| b.to_string()),
             Some("not a text file (control byte 0x00)".into())
         );
+    }
+
+    #[test]
+    fn each_line_keeps_breaks_replaces_bad_bytes_and_stops_when_asked() {
+        let mut seen = Vec::new();
+        let input: &[u8] = b"uci\r\nbad \xff\n\nlast";
+        let ended = each_line(input, |line| {
+            seen.push(line.to_string());
+            true
+        });
+        assert!(ended);
+        assert_eq!(seen, ["uci\r\n", "bad \u{fffd}\n", "\n", "last"]);
+        let mut count = 0;
+        let ended = each_line(input, |_| {
+            count += 1;
+            count < 2
+        });
+        assert!(!ended);
+        assert_eq!(count, 2);
     }
 }

@@ -1,6 +1,8 @@
-//! Perft tests of the bitboard board: the six classic positions, the orthodox
-//! rows of the shared reference table, Ethereal's standard perft suite and the
-//! published Chess960 perft table (Shredder-FEN castling).
+//! Perft tests of the bitboard board: the six classic positions, every
+//! `chess` row of the shared reference tables (tests/data/perft/*.tsv, the
+//! tables tests/perft.rs checks the mailbox board against), Ethereal's
+//! standard perft suite and the published Chess960 perft table
+//! (Shredder-FEN castling).
 
 use nightrider::bitboard::{divide, perft, BitboardPos};
 
@@ -81,19 +83,24 @@ struct Row {
     nodes: u64,
 }
 
-/// Rows of the shared reference table (variant `chess`, copied into tests/data).
+/// The `chess` rows of the shared reference tables (tab-separated:
+/// variant, FEN, depth, nodes, ...). Other variants' rows, Fairy-Max's
+/// queen-only promotion among them, are the mailbox board's.
 fn table_rows() -> Vec<Row> {
-    let text = include_str!("data/start-and-classic-chess.tsv");
-    text.lines()
-        .skip(1)
-        .map(|line| {
+    let tables = [
+        include_str!("data/perft/start-and-classic.tsv"),
+        include_str!("data/perft/variants-midgame.tsv"),
+    ];
+    tables
+        .iter()
+        .flat_map(|text| text.lines().skip(1))
+        .filter_map(|line| {
             let cols: Vec<&str> = line.split('\t').collect();
-            assert_eq!(cols[0], "chess");
-            Row {
+            (cols[0] == "chess").then(|| Row {
                 fen: cols[1].to_string(),
                 depth: cols[2].parse().unwrap(),
                 nodes: cols[3].parse().unwrap(),
-            }
+            })
         })
         .collect()
 }
@@ -137,9 +144,9 @@ const SHALLOW_LIMIT: u64 = 250_000_000;
 #[test]
 fn reference_table_rows_up_to_250_million_nodes() {
     let rows = table_rows();
-    assert_eq!(rows.len(), 51);
+    assert_eq!(rows.len(), 51 + 24);
     let checked = run_rows(&rows, false, |r| r.nodes <= SHALLOW_LIMIT);
-    assert_eq!(checked, 44);
+    assert_eq!(checked, 44 + 24);
 }
 
 #[test]

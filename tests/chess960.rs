@@ -1,4 +1,4 @@
-//! Chess960-style castling on the general (mailbox) board, switched on by
+//! Chess960-style castling on the mailbox board, switched on by
 //! the overlay key `castling960` (variants/fischerandom.ini and
 //! variants/caparandom.ini): perft against the published Chess960 suite
 //! (tests/data/chess960.epd) and against Fairy-Stockfish for caparandom

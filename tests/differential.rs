@@ -1,4 +1,4 @@
-//! Differential test of the two boards on orthodox chess: the general mailbox
+//! Differential test of the two boards on orthodox chess: the mailbox board
 //! (playing fmax.ini's `normal`) and the bitboard fast path must agree on the
 //! legal-move sets, perft(3), mate/stalemate verdicts and FEN round trips
 //! along seeded random games.

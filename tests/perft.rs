@@ -1,6 +1,6 @@
 //! Perft of the reference data (tests/data/perft/*.tsv, copied from the
 //! project's shared references: Fairy-Stockfish, Stockfish and Sjaak II) on
-//! the general mailbox board, with our own fmax.ini and variants/ overlays.
+//! the mailbox board, with our own fmax.ini and variants/ overlays.
 //! Rows deeper than the budget below run with `cargo test --release -- --ignored`.
 
 use nightrider::mailbox::MailboxPos;
@@ -184,7 +184,7 @@ fn a_non_utf8_argument_is_refused_without_a_panic() {
 }
 
 /// A FEN with a non-ASCII character is a one-line error from the perft
-/// command, on the general board as on the bitboard.
+/// command, on the mailbox board as on the bitboard.
 #[test]
 fn perft_refuses_a_non_ascii_fen_field_with_one_line() {
     let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");

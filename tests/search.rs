@@ -405,7 +405,7 @@ fn both_boards_share_one_table() {
             (mv.to_string(), MATE - plies)
         );
     }
-    // The general board's last search left the position after its move
+    // The mailbox board's last search left the position after its move
     // (searched below the root) in the shared table.
     let mut after = mailbox("normal", fen);
     let m = after.parse_move(mv).unwrap();

@@ -622,7 +622,7 @@ fn random_input_never_hangs_or_kills_the_engine() {
     ];
     let mut rng = StdRng::seed_from_u64(20_261_121);
     for round in 0..6 {
-        // Odd rounds force the general board for orthodox chess too.
+        // Odd rounds force the mailbox board for orthodox chess too.
         let e = Engine::with_board(round % 2 == 1);
         e.send("xboard\nprotover 2\nst 0.05");
         for _ in 0..300 {

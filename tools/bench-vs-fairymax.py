@@ -49,9 +49,9 @@ THINKING = fairymax_entries.THINKING
 
 
 def bench_positions():
-    """(variant, fen, general) triples: the orthodox bench as `normal` on the
-    bitboard, then the variants on the general board (`--board general`, so
-    the bench's orthodox entry there is searched on the general board too)."""
+    """(variant, fen, mailbox) triples: the orthodox bench as `normal` on the
+    bitboard, then the variants on the mailbox board (`--board mailbox`, so
+    the bench's orthodox entry there is searched on the mailbox board too)."""
     text = (ROOT / "src/search/bench.rs").read_text()
     orthodox = text.split("ORTHODOX_BENCH")[1].split("];")[0]
     variants = text.split("VARIANT_BENCH")[1].split("];")[0]
@@ -131,17 +131,17 @@ def main():
     totals = {"nightrider": [0, 0, 0.0], "fairymax": [0, 0, 0.0]}
     print(f"{'variant':<11} {'nightrider nps':>21} {'fairy-max nps':>21} {'ratio':>11}")
     print(f"{'':<11} {'wall':>10} {'cpu':>10} {'wall':>10} {'cpu':>10} {'wall':>5} {'cpu':>5}  fen")
-    for variant, fen, general in bench_positions():
+    for variant, fen, mailbox in bench_positions():
         if args.only and variant != args.only:
             continue
-        board = ["--board", "general"] if general else []
+        board = ["--board", "mailbox"] if mailbox else []
         ours = search([args.nightrider] + board, variant, fen, limit, timeout)
         theirs = search([args.fairymax], variant, fen, fairymax_limit, timeout)
         for key, r in (("nightrider", ours), ("fairymax", theirs)):
             if r:
                 for i in range(3):
                     totals[key][i] += r[i]
-        name = variant + ("*" if general and variant == "normal" else "")
+        name = variant + ("*" if mailbox and variant == "normal" else "")
         print(line(name, nps(ours), nps(theirs)) + f"  {fen or '(start)'}", flush=True)
     a, b = nps(totals["nightrider"]), nps(totals["fairymax"])
     if a and b:
@@ -195,10 +195,10 @@ def compare_by_entries(args):
     print(f"{'variant':<11} {'nightrider':>10} {'fm own':>10} {'fm entered':>10} "
           f"{'ratio own':>9} {'entered':>7} {'fm depth':>8} {'fm secs':>7}")
     ratios = []
-    for variant, fen, general in bench_positions():
+    for variant, fen, mailbox in bench_positions():
         if args.only and variant != args.only:
             continue
-        board = ["--board", "general"] if general else []
+        board = ["--board", "mailbox"] if mailbox else []
         ours = nps(search([args.nightrider] + board, variant, fen, f"st {args.st:g}", timeout))
         theirs = fairymax_positions_per_second(
             binary, address, variant, fen, args.st, timeout)
@@ -206,7 +206,7 @@ def compare_by_entries(args):
             print(f"{variant:<11} no thinking output", flush=True)
             continue
         ratios.append((ours[0] / theirs[0], ours[0] / theirs[1]))
-        name = variant + ("*" if general and variant == "normal" else "")
+        name = variant + ("*" if mailbox and variant == "normal" else "")
         print(f"{name:<11} {ours[0]:10.0f} {theirs[0]:10.0f} {theirs[1]:10.0f} "
               f"{ours[0] / theirs[0]:9.2f} {ours[0] / theirs[1]:7.2f} {theirs[2]:8d} "
               f"{theirs[3]:7.2f}", flush=True)

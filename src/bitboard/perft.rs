@@ -1,5 +1,18 @@
 //! Perft (leaf-node counts) and divide for the bitboard board, with bulk
 //! counting: at depth 1 the legal moves are counted, not played.
+//!
+//! The other boards count with the generic driver beside the `Position`
+//! trait (`position::perft`); this board keeps its own because its speed
+//! comes from what that trait does not expose: the board's strictly legal
+//! generator writing through a `MoveSink` into a move array on the stack
+//! (no `Vec`, no play-and-test of pseudo-legal moves), moves played without
+//! updating the hash key (`make_move_keyed::<false>`), and the last ply
+//! counted by the legal generator without a move list. The generic driver
+//! generates pseudo-legal moves into vectors and learns legality from
+//! `make`, as the search does. Both are checked against the same reference
+//! tables (tests/data/perft, and here also the classic positions, Ethereal's
+//! suite and the Chess960 table: tests/bitboard.rs), and the two boards
+//! against each other (tests/differential.rs).
 
 use super::movegen::{Filter, MoveSink};
 use super::types::{Bitboard, Move, Squares, BACK_RANKS, FLAG_DOUBLE, FLAG_NORMAL, FLAG_PROMO};

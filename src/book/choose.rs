@@ -362,5 +362,4 @@ pub fn show_book<P: Position>(
 }
 
 #[cfg(test)]
-#[path = "choose_tests.rs"]
 mod tests;

@@ -21,10 +21,10 @@ use std::path::{Path, PathBuf};
 
 /// Usage of `book`.
 pub const BOOK_USAGE: &str = "book create FILE.pgn M [N] [WPCT] | book show FILE.nbk [FEN]   \
-     [--dir DIR] [--ini FILE] [--board general]   books/VARIANT.nbk from the first M plies";
+     [--dir DIR] [--ini FILE] [--board mailbox]   books/VARIANT.nbk from the first M plies";
 /// Usage of `books`.
 pub const BOOKS_USAGE: &str =
-    "books create FILE.pgn [M] [--dir DIR] [--ini FILE] [--board general]   \
+    "books create FILE.pgn [M] [--dir DIR] [--ini FILE] [--board mailbox]   \
      repertoire books/VARIANT.rep.nbk: ! only, ? never, {play NN%}";
 
 /// Where books are written and which board keys orthodox chess.
@@ -32,7 +32,7 @@ pub const BOOKS_USAGE: &str =
 pub struct BookTarget {
     /// The directory of the book files.
     pub dir: PathBuf,
-    /// Key orthodox chess on the general board too.
+    /// Key orthodox chess on the mailbox board too.
     pub mailbox_board: bool,
 }
 
@@ -181,7 +181,7 @@ struct Flags {
     positional: Vec<String>,
     dir: Option<PathBuf>,
     ini: Option<PathBuf>,
-    general: bool,
+    mailbox: bool,
 }
 
 fn split_flags(args: &[String]) -> Result<Flags, String> {
@@ -189,7 +189,7 @@ fn split_flags(args: &[String]) -> Result<Flags, String> {
         positional: Vec::new(),
         dir: None,
         ini: None,
-        general: false,
+        mailbox: false,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -197,9 +197,9 @@ fn split_flags(args: &[String]) -> Result<Flags, String> {
             "--dir" => flags.dir = rest.next().map(PathBuf::from),
             "--ini" => flags.ini = rest.next().map(PathBuf::from),
             "--board" => match rest.next().map(String::as_str) {
-                Some("general") => flags.general = true,
-                Some("auto") => flags.general = false,
-                other => return Err(format!("--board takes general or auto, not {other:?}")),
+                Some("mailbox" | "general") => flags.mailbox = true,
+                Some("auto") => flags.mailbox = false,
+                other => return Err(format!("--board takes mailbox or auto, not {other:?}")),
             },
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
             _ => flags.positional.push(arg.clone()),
@@ -260,7 +260,7 @@ pub fn book_lines(args: &[String], repertoire: bool) -> Result<Vec<String>, Stri
             let opts = create_options(p, repertoire)?;
             let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
             let mut target = BookTarget::beside(&catalog);
-            target.mailbox_board = flags.general;
+            target.mailbox_board = flags.mailbox;
             if let Some(dir) = flags.dir {
                 target.dir = dir;
             }
@@ -318,5 +318,4 @@ pub fn run_books(args: &[String]) -> i32 {
 }
 
 #[cfg(test)]
-#[path = "command_tests.rs"]
 mod tests;

@@ -3,7 +3,7 @@
 //! stored, so the format is the same for every board and variant).
 //!
 //! Layout, little-endian: magic `NRBOOK`, version (u16), board (u8: 1 the
-//! orthodox bitboard, 2 the general mailbox, whose hashes differ), kind (u8:
+//! orthodox bitboard, 2 the mailbox board, whose hashes differ), kind (u8:
 //! 0 main, 1 repertoire), variant name (u16 length + UTF-8), entry count
 //! (u32), entries of [`ENTRY_BYTES`] sorted by key, then an FNV-1a 64
 //! checksum of everything before it. Writes are atomic: temporary file,
@@ -33,7 +33,7 @@ pub const ENTRY_BYTES: usize = 34;
 pub enum BoardKind {
     /// The orthodox bitboard (`BitboardPos`, Polyglot-compatible keys).
     Bitboard = 1,
-    /// The general mailbox (`MailboxPos`).
+    /// The mailbox board (`MailboxPos`).
     Mailbox = 2,
 }
 

@@ -562,5 +562,4 @@ fn merge_book_learning(book: &mut super::file::Book, values: &[(u64, i32)], clea
 }
 
 #[cfg(test)]
-#[path = "player_tests.rs"]
 mod tests;

@@ -176,24 +176,10 @@ where
 }
 
 /// Forwards input lines; the channel closes at the end of input.
-fn read_lines<R: BufRead>(first_lines: Vec<String>, mut input: R, tx: &Sender<String>) {
-    for line in first_lines {
-        if tx.send(line.trim_end().to_string()).is_err() {
-            return;
-        }
-    }
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        }
+fn read_lines<R: BufRead>(first_lines: Vec<String>, input: R, tx: &Sender<String>) {
+    let forward = |line: &str| tx.send(line.trim_end().to_string()).is_ok();
+    if first_lines.iter().all(|line| forward(line)) {
+        crate::text::each_line(input, forward);
     }
 }
 

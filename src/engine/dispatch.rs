@@ -1,11 +1,18 @@
 //! [`AnyGame`]: the one place that names the concrete boards. Each engine
 //! command is forwarded to the generic [`Game`] code with one `match`, so the
 //! choice of board costs nothing inside the search.
+//!
+//! Moves travel through the engine as [`AnyMove`] values, the board's own
+//! move: text from a protocol becomes one with [`AnyGame::parse_move`] (or
+//! [`AnyGame::parse_uci_move`]) as it arrives, and one becomes text again
+//! with [`AnyGame::move_text`] (or [`AnyGame::uci_text`]) only where an
+//! event is written.
 
 use super::api::Event;
 use super::game::Game;
+use super::searchers::SearchBoard;
 use super::think::{self, SearchSpec};
-use super::uci_notation::uci_text;
+use super::uci_notation::{board_text, uci_text};
 use super::worker::Task;
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
@@ -17,6 +24,29 @@ use crate::position::{Evaluate, Position, TextError};
 use crate::rules::orthodox::classify;
 use crate::rules::Variant;
 use std::sync::Arc;
+
+/// A move of the board an [`AnyGame`] plays on, as that board's value.
+/// It means something only in the position it was made for: the game's
+/// methods check that it is legal there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyMove {
+    /// A move of the bitboard board.
+    Bitboard(crate::bitboard::Move),
+    /// A move of the mailbox board.
+    Mailbox(crate::mailbox::Move),
+}
+
+impl From<crate::bitboard::Move> for AnyMove {
+    fn from(m: crate::bitboard::Move) -> AnyMove {
+        AnyMove::Bitboard(m)
+    }
+}
+
+impl From<crate::mailbox::Move> for AnyMove {
+    fn from(m: crate::mailbox::Move) -> AnyMove {
+        AnyMove::Mailbox(m)
+    }
+}
 
 /// A game on whichever board fits its variant.
 #[derive(Clone, Debug)]
@@ -74,6 +104,12 @@ impl AnyGame {
         with_game!(self, g => g.position().board_width())
     }
 
+    /// Ranks of the board.
+    #[must_use]
+    pub fn height(&self) -> usize {
+        with_game!(self, g => g.position().board_height())
+    }
+
     /// The position as FEN.
     #[must_use]
     pub fn fen(&self) -> String {
@@ -100,21 +136,75 @@ impl AnyGame {
         with_game!(self, g => g.play_text(text).map(|_| ()))
     }
 
-    /// Plays a move the engine chose (text exactly as the board writes it).
-    pub fn play_own(&mut self, text: &str) -> bool {
-        with_game!(self, g => match g.find_move(text) {
+    /// The legal move `text` names, in coordinates or SAN (as
+    /// [`AnyGame::play_text`] reads it); `None` for the null move `@@@@`.
+    #[must_use]
+    pub fn parse_move(&mut self, text: &str) -> Option<AnyMove> {
+        with_game!(self, g => g.parse_move(text).ok().map(AnyMove::from))
+    }
+
+    /// The legal move `text` names in UCI's convention
+    /// ([`super::uci_notation`]).
+    #[must_use]
+    pub fn parse_uci_move(&mut self, text: &str) -> Option<AnyMove> {
+        let height = self.height();
+        self.parse_move(&board_text(text, height))
+    }
+
+    /// Plays `m` if it is a legal move here; returns whether it was played.
+    pub fn play(&mut self, m: AnyMove) -> bool {
+        with_game!(self, g => match legal(g, m) {
             Some(m) => g.play(m),
             None => false,
         })
     }
 
-    /// The board's own spelling of a legal move given in any accepted form.
+    /// `m` as the board writes it; `None` if it is not legal here.
     #[must_use]
-    pub fn normalize(&mut self, text: &str) -> Option<String> {
+    pub fn move_text(&mut self, m: AnyMove) -> Option<String> {
         with_game!(self, g => {
-            let mut pos = g.position().clone();
-            pos.parse_move(text).ok().map(|m| pos.move_to_string(m))
+            let m = legal(g, m)?;
+            Some(g.position().move_to_string(m))
         })
+    }
+
+    /// `m` in UCI's convention; `None` if it is not legal here.
+    #[must_use]
+    pub fn uci_text(&mut self, m: AnyMove) -> Option<String> {
+        with_game!(self, g => {
+            let m = legal(g, m)?;
+            Some(uci_text(&mut g.position().clone(), m))
+        })
+    }
+
+    /// The moves of `line` from here in UCI's convention, up to the first
+    /// that is not legal.
+    #[must_use]
+    pub fn uci_line(&self, line: &[AnyMove]) -> Vec<String> {
+        let mut game = self.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &m in line {
+            let Some(text) = game.uci_text(m) else { break };
+            game.play(m);
+            out.push(text);
+        }
+        out
+    }
+
+    /// The moves of `line` (UCI's text) from here, up to the first that
+    /// is not legal.
+    #[must_use]
+    pub fn parse_uci_line(&self, line: &[String]) -> Vec<AnyMove> {
+        let mut game = self.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for text in line {
+            let Some(m) = game.parse_uci_move(text) else {
+                break;
+            };
+            game.play(m);
+            out.push(m);
+        }
+        out
     }
 
     /// Takes back one ply.
@@ -183,6 +273,15 @@ impl AnyGame {
         with_game!(self, g => g.legal_move_texts())
     }
 
+    /// Every legal move.
+    #[must_use]
+    pub fn legal_moves(&mut self) -> Vec<AnyMove> {
+        with_game!(self, g => {
+            let moves = g.position().clone().legal_moves();
+            moves.into_iter().map(AnyMove::from).collect()
+        })
+    }
+
     /// Hash of the current position.
     #[must_use]
     pub fn key(&self) -> u64 {
@@ -208,6 +307,13 @@ impl AnyGame {
         }
     }
 
+    /// The legal move whose text, as the board writes it, is `text` (a
+    /// book's move, a search's progress).
+    #[must_use]
+    pub fn find_move(&mut self, text: &str) -> Option<AnyMove> {
+        with_game!(self, g => g.find_move(text).map(AnyMove::from))
+    }
+
     /// A legal move given in the board's text, in UCI's convention.
     #[must_use]
     pub fn uci_move(&mut self, board_text: &str) -> Option<String> {
@@ -229,13 +335,16 @@ impl AnyGame {
     /// A search of the current position, or of the position after `first`
     /// (pondering); `None` if `first` is not legal.
     #[must_use]
-    pub fn search_task(&self, first: Option<&str>, spec: SearchSpec) -> Option<Task> {
+    pub fn search_task(&mut self, first: Option<AnyMove>, spec: SearchSpec) -> Option<Task> {
         with_game!(self, g => {
+            let first = match first {
+                Some(m) => Some(legal(g, m)?),
+                None => None,
+            };
             let mut pos = g.position().clone();
             let mut history = g.keys();
-            if let Some(text) = first {
+            if let Some(m) = first {
                 history.push(pos.hash());
-                let m = pos.parse_move(text).ok()?;
                 if !pos.make(m) {
                     return None;
                 }
@@ -243,6 +352,11 @@ impl AnyGame {
             Some(think::task(pos, history, spec))
         })
     }
+}
+
+/// `m` as a move of `game`'s board, if it is legal there.
+fn legal<P: SearchBoard>(game: &mut Game<P>, m: AnyMove) -> Option<P::Move> {
+    P::board_move(m).filter(|&m| game.is_legal(m))
 }
 
 /// Each legal move of `root` (UCI text) with the leaves `depth` plies
@@ -320,6 +434,97 @@ pub fn complete_fen(fen: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::catalog::Catalog;
+
+    /// A game of `name` from the shipped fmax.ini on the board `board` picks.
+    fn game(name: &str, board: BoardChoice) -> AnyGame {
+        let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
+        let catalog = Catalog::load(Some(std::path::Path::new(ini))).expect("fmax.ini loads");
+        AnyGame::new(&catalog.variant(name).expect("variant"), board)
+    }
+
+    #[test]
+    fn every_legal_move_survives_text_and_uci_text_on_both_boards() {
+        for (name, board) in [
+            ("normal", BoardChoice::Auto),
+            ("normal", BoardChoice::Mailbox),
+            ("fischerandom", BoardChoice::Auto),
+            ("capablanca", BoardChoice::Auto),
+            ("xiangqi", BoardChoice::Auto),
+            ("seirawan", BoardChoice::Auto),
+        ] {
+            let mut g = game(name, board);
+            let moves = g.legal_moves();
+            assert!(!moves.is_empty(), "{name}");
+            for m in moves {
+                let text = g.move_text(m).expect("a legal move has a text");
+                assert_eq!(g.parse_move(&text), Some(m), "{name} {text}");
+                assert_eq!(g.find_move(&text), Some(m), "{name} {text}");
+                let uci = g.uci_text(m).expect("a legal move has a UCI text");
+                assert_eq!(g.parse_uci_move(&uci), Some(m), "{name} {uci}");
+            }
+        }
+    }
+
+    #[test]
+    fn xiangqi_uci_text_counts_ranks_from_one() {
+        let mut g = game("xiangqi", BoardChoice::Auto);
+        let m = g.parse_uci_move("h3e3").expect("the cannon's central move");
+        assert_eq!(g.move_text(m).as_deref(), Some("h2e2"));
+        assert_eq!(g.uci_text(m).as_deref(), Some("h3e3"));
+    }
+
+    #[test]
+    fn a_move_of_another_position_or_board_is_refused() {
+        let mut g = game("normal", BoardChoice::Auto);
+        let e2e4 = g.parse_move("e2e4").expect("legal");
+        assert!(matches!(e2e4, AnyMove::Bitboard(_)));
+        assert!(g.play(e2e4));
+        assert_eq!(g.move_text(e2e4), None, "the pawn has left e2");
+        assert!(!g.play(e2e4));
+        assert_eq!(g.plies(), 1);
+        let mut mailbox = game("normal", BoardChoice::Mailbox);
+        assert_eq!(
+            mailbox.move_text(e2e4),
+            None,
+            "a bitboard move on the mailbox"
+        );
+        assert!(!mailbox.play(e2e4));
+        assert_eq!(mailbox.parse_move("e2e5"), None);
+        assert_eq!(mailbox.parse_move("@@@@"), None);
+    }
+
+    #[test]
+    fn lines_of_moves_convert_to_uci_text_and_back_up_to_the_first_illegal_one() {
+        let g = game("normal", BoardChoice::Auto);
+        let texts: Vec<String> = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
+        let line = g.parse_uci_line(&texts);
+        assert_eq!(line.len(), 3);
+        assert_eq!(g.uci_line(&line), texts);
+        let with_illegal: Vec<String> = ["e2e4", "e2e4", "g1f3"].map(String::from).to_vec();
+        assert_eq!(g.parse_uci_line(&with_illegal).len(), 1);
+        assert_eq!(g.uci_line(&[line[0], line[0]]), ["e2e4"]);
+    }
+
+    #[test]
+    fn a_search_after_an_illegal_first_move_is_not_started() {
+        let mut g = game("normal", BoardChoice::Auto);
+        let e2e4 = g.parse_move("e2e4").expect("legal");
+        let spec = |excluded| SearchSpec {
+            limits: super::super::clock::MoveLimits::infinite(),
+            clock: super::super::clock::Clock::default(),
+            excluded,
+            width: 8,
+            lines: 1,
+            progress: None,
+            learned: None,
+            uci_moves: false,
+        };
+        assert!(g.search_task(Some(e2e4), spec(Vec::new())).is_some());
+        assert!(g.play(e2e4));
+        assert!(g.search_task(Some(e2e4), spec(vec![e2e4])).is_none());
+        assert!(g.search_task(None, spec(Vec::new())).is_some());
+    }
 
     #[test]
     fn missing_fen_fields_are_filled_in() {

@@ -95,17 +95,41 @@ impl<P: Position> Game<P> {
     /// The board's reason when the text is not a legal move; the game is
     /// then unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<P::Move, TextError> {
-        // Coordinates first (what GUIs send), then SAN (what people type).
-        let m = match self.pos.parse_move(text) {
-            Ok(m) => m,
-            Err(coordinate_error) => crate::notation::san::parse_san(&mut self.pos, text)
-                .map_err(|_| coordinate_error)?,
-        };
+        let m = self.parse_text(text)?;
         if self.play(m) {
             Ok(m)
         } else {
             Err(TextError::LeavesKingInCheck(text.to_string()))
         }
+    }
+
+    /// The legal move `text` names: coordinates first (what GUIs send),
+    /// then SAN (what people type).
+    ///
+    /// # Errors
+    /// The board's reason when the text is not a legal move.
+    pub fn parse_move(&mut self, text: &str) -> Result<P::Move, TextError> {
+        let m = self.parse_text(text)?;
+        if self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(TextError::LeavesKingInCheck(text.to_string()))
+        }
+    }
+
+    /// The move `text` names, legal or not: coordinates, else SAN.
+    fn parse_text(&mut self, text: &str) -> Result<P::Move, TextError> {
+        match self.pos.parse_move(text) {
+            Ok(m) => Ok(m),
+            Err(coordinate_error) => {
+                crate::notation::san::parse_san(&mut self.pos, text).map_err(|_| coordinate_error)
+            }
+        }
+    }
+
+    /// Whether `m` is a legal move of the position.
+    pub fn is_legal(&mut self, m: P::Move) -> bool {
+        self.pos.legal_moves().contains(&m)
     }
 
     /// Plays `m` if it is legal; returns whether it was played.

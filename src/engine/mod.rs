@@ -14,6 +14,7 @@ pub mod diagram;
 pub mod dispatch;
 pub mod game;
 pub mod library;
+pub mod line_protocol;
 pub mod options;
 pub mod searchers;
 pub mod strength;
@@ -33,7 +34,7 @@ use worker::Worker;
 pub struct Config {
     /// An fmax.ini to load instead of the default search path.
     pub ini_path: Option<String>,
-    /// Always use the general (mailbox) board, even for orthodox chess.
+    /// Always use the mailbox board, even for orthodox chess.
     pub mailbox_board: bool,
 }
 

@@ -4,6 +4,7 @@
 //! annotation) each own a [`SearcherPool`]; only one board's searcher is
 //! kept at a time, so memory holds one table.
 
+use super::dispatch::AnyMove;
 use crate::bitboard::BitboardPos;
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position};
@@ -108,9 +109,24 @@ pub trait SearchBoard: Position + Evaluate {
     /// This board's searcher, created on first use (the other board's is
     /// dropped).
     fn searcher(pool: &mut SearcherPool) -> &mut Searcher<Self>;
+    /// `m` as the engine carries it.
+    fn any_move(m: Self::Move) -> AnyMove;
+    /// `m` as this board's move; `None` for the other board's.
+    fn board_move(m: AnyMove) -> Option<Self::Move>;
 }
 
 impl SearchBoard for BitboardPos {
+    fn any_move(m: crate::bitboard::Move) -> AnyMove {
+        AnyMove::from(m)
+    }
+
+    fn board_move(m: AnyMove) -> Option<crate::bitboard::Move> {
+        match m {
+            AnyMove::Bitboard(m) => Some(m),
+            AnyMove::Mailbox(_) => None,
+        }
+    }
+
     fn searcher(pool: &mut SearcherPool) -> &mut Searcher<BitboardPos> {
         pool.mailbox = None;
         let searcher = match pool.bitboard.take() {
@@ -122,6 +138,17 @@ impl SearchBoard for BitboardPos {
 }
 
 impl SearchBoard for MailboxPos {
+    fn any_move(m: crate::mailbox::Move) -> AnyMove {
+        AnyMove::from(m)
+    }
+
+    fn board_move(m: AnyMove) -> Option<crate::mailbox::Move> {
+        match m {
+            AnyMove::Mailbox(m) => Some(m),
+            AnyMove::Bitboard(_) => None,
+        }
+    }
+
     fn searcher(pool: &mut SearcherPool) -> &mut Searcher<MailboxPos> {
         pool.bitboard = None;
         let searcher = match pool.mailbox.take() {

@@ -3,13 +3,14 @@
 //!
 //! Engine units become search units here: [`MoveLimits`] become
 //! `search::Limits` plus `Caps` (`sd` as a depth cap, our clock's hard
-//! deadline as a time cap), exclusion texts become moves, and each
+//! deadline as a time cap), excluded moves become the board's, and each
 //! iteration's `SearchInfo` becomes a [`Thinking`] line with the PV written
 //! by the board, or in UCI's convention (time reported as nodes / nps in
 //! `nps` mode).
 
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
+use super::dispatch::AnyMove;
 use super::searchers::{SearchBoard, SearcherPool};
 use super::uci_notation::uci_line;
 use super::worker::{Outcome, Reporter, Task};
@@ -30,8 +31,8 @@ pub struct SearchSpec {
     pub limits: MoveLimits,
     /// The clock (for `nps`-mode time reports).
     pub clock: Clock,
-    /// Root moves not to search, as the board writes them.
-    pub excluded: Vec<String>,
+    /// Root moves not to search.
+    pub excluded: Vec<AnyMove>,
     /// Files of the board (wide boards get more time per move).
     pub width: usize,
     /// Principal variations to show (analysis); 1 = the normal search.
@@ -40,8 +41,7 @@ pub struct SearchSpec {
     pub progress: Option<Arc<Progress>>,
     /// Positions learned in earlier games, put in the hash table first.
     pub learned: Option<Arc<Vec<LearnedPosition>>>,
-    /// Moves reported in UCI's convention instead of the board's
-    /// (exclusions stay in the board's).
+    /// Thinking lines written in UCI's convention instead of the board's.
     pub uci_moves: bool,
 }
 
@@ -65,7 +65,7 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
         let exclude: Vec<P::Move> = root
             .legal_moves()
             .into_iter()
-            .filter(|&m| spec.excluded.contains(&root.move_to_string(m)))
+            .filter(|&m| spec.excluded.contains(&P::any_move(m)))
             .collect();
         let params = SearchParams {
             limits: search_limits(&spec.limits),
@@ -93,16 +93,9 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
         searcher.set_multi_pv(spec.lines);
         let result = searcher.search(&root, &history, &params, &stop, &mut report);
         searcher.set_multi_pv(1);
-        let line: Vec<P::Move> = result
-            .best
-            .iter()
-            .chain(result.ponder.iter())
-            .copied()
-            .collect();
-        let texts = move_texts(&root, &line, spec.uci_moves);
         Outcome {
-            best: texts.first().cloned(),
-            ponder: texts.get(1).cloned(),
+            best: result.best.map(P::any_move),
+            ponder: result.ponder.map(P::any_move),
             score: Some(result.score),
             last,
         }

@@ -11,6 +11,7 @@
 //! smaller table, and [`Report::Resized`] says so.
 
 use super::api::Thinking;
+use super::dispatch::AnyMove;
 use super::searchers::SearcherPool;
 use crate::core::Score;
 use crate::search::{usable_threads, DEFAULT_HASH_MB};
@@ -75,9 +76,9 @@ impl StopFlag {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     /// The move to play, `None` when there is no legal move.
-    pub best: Option<String>,
+    pub best: Option<AnyMove>,
     /// The expected reply (for pondering and `hint`).
-    pub ponder: Option<String>,
+    pub ponder: Option<AnyMove>,
     /// The score of `best` for the side to move.
     pub score: Option<Score>,
     /// The last progress line, printed before the move.
@@ -258,21 +259,23 @@ mod tests {
         abandoned.request(Stop::Abandon);
         abandoned.request(Stop::Now);
         assert_eq!(abandoned.get(), Stop::Abandon);
-        let task = |name: &'static str| -> Task {
+        let e2e4 = crate::bitboard::Move::from_raw(0x8000 | 12 | (28 << 6)).map(AnyMove::from);
+        let d2d4 = crate::bitboard::Move::from_raw(0x8000 | 11 | (27 << 6)).map(AnyMove::from);
+        let task = |best: Option<AnyMove>| -> Task {
             Box::new(move |_: &mut SearcherPool, _: &Reporter| Outcome {
-                best: Some(name.to_string()),
+                best,
                 ..Outcome::default()
             })
         };
         worker.send(Job::Search {
             id: 1,
             stop: abandoned,
-            task: task("a"),
+            task: task(e2e4),
         });
         worker.send(Job::Search {
             id: 2,
             stop: StopFlag::new(),
-            task: task("b"),
+            task: task(d2d4),
         });
         let first = rx.recv().unwrap();
         assert_eq!(
@@ -283,7 +286,7 @@ mod tests {
             }
         );
         match rx.recv().unwrap() {
-            Report::Done { job: 2, outcome } => assert_eq!(outcome.best.as_deref(), Some("b")),
+            Report::Done { job: 2, outcome } => assert_eq!(outcome.best, d2d4),
             other => panic!("unexpected {other:?}"),
         }
     }

@@ -1,4 +1,4 @@
-//! The general board: a stride-16 mailbox that plays any fmax.ini variant
+//! The mailbox board: a stride-16 mailbox that plays any fmax.ini variant
 //! (boards up to 16x16) with Fairy-Max's step-vector move model.
 //!
 //! Squares are `16 * row + file`, row 0 being black's back rank, exactly the
@@ -481,6 +481,10 @@ impl Position for MailboxPos {
 
     fn board_width(&self) -> usize {
         self.tables.variant.width
+    }
+
+    fn board_height(&self) -> usize {
+        self.tables.variant.height
     }
 
     fn is_capture(&self, m: Move) -> bool {

@@ -1,4 +1,4 @@
-//! Static exchange evaluation on the general board: the material balance of
+//! Static exchange evaluation on the mailbox board: the material balance of
 //! the capture sequence on one square when both sides always recapture with
 //! their least valuable piece and may stop whenever that suits them.
 //!

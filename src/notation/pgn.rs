@@ -437,5 +437,4 @@ pub fn wrap(words: &[String], width: usize) -> String {
 }
 
 #[cfg(test)]
-#[path = "pgn_tests.rs"]
 mod tests;

@@ -239,5 +239,4 @@ pub fn parse_san<P: Position>(pos: &mut P, text: &str) -> Result<P::Move, TextEr
 }
 
 #[cfg(test)]
-#[path = "san_tests.rs"]
 mod tests;

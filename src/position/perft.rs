@@ -1,5 +1,8 @@
 //! Perft (move-path enumeration) and divide, generic over any [`Position`]:
-//! the standard proof that a move generator is right.
+//! the standard proof that a move generator is right. The mailbox board
+//! counts with it (tests/perft.rs checks every variant of the reference
+//! tables); the bitboard board has a faster count of its own
+//! (`bitboard::perft`, whose doc says why).
 
 use super::{GenKind, Position};
 

@@ -1,7 +1,7 @@
 //! A small per-thread cache of static evaluations, keyed by the position's
 //! hash and halfmove clock: the search evaluates many positions again
 //! (transpositions, re-searches, the next iteration, the next move), and a
-//! probe costs far less than the general board's evaluation. A hit returns
+//! probe costs far less than the mailbox board's evaluation. A hit returns
 //! exactly the score that was stored, so the tree does not change. The
 //! searcher keeps one per thread from search to search and clears it with
 //! the transposition table (a new game, a new variant).

@@ -15,7 +15,7 @@ pub const USAGE: &str = "bench [DEPTH] [--ini FILE]   fixed-depth search of the 
 
 /// Depth of the orthodox part when none is given.
 const DEFAULT_DEPTH: u32 = 10;
-/// The variant part searches this much less deep (the general board is slower).
+/// The variant part searches this much less deep (the mailbox board is slower).
 const VARIANT_DEPTH_LESS: u32 = 2;
 
 /// Runs the bench; returns the exit code.

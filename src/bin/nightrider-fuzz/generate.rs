@@ -1,5 +1,6 @@
 //! Input generators: XBoard sessions and console sessions as a careless
-//! user or a buggy GUI would send them. Every command the engine accepts
+//! user or a buggy GUI would send them, and the session shape XBoard and
+//! UCI sessions share ([`ProtocolGen`]). Every command the engine accepts
 //! (src/xboard/parse.rs, the console's table) comes with valid arguments
 //! and with garbage (out of range, huge, negative, non-ASCII, control
 //! bytes, empty, very long), interleaved with `go`, `?`, `new`, `force`,
@@ -17,6 +18,7 @@ use nightrider::engine::dispatch::AnyGame;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::Rng;
+use std::ops::Range;
 
 /// Option names the engine advertises, and one it does not.
 const OPTIONS: &[&str] = &[
@@ -83,6 +85,63 @@ const WORDS: &[&str] = &[
     "]", "{", "}", "(", ")", ";", "\"", "#", "*", "+", ",", "\\", "%",
 ];
 
+/// A generator of one protocol's sessions: a handshake, random steps
+/// with a sync line (`ping N`, `isready`) every few steps, a last sync,
+/// and mostly `quit`.
+pub trait ProtocolGen {
+    /// Steps before the first sync line.
+    const FIRST_SYNC: Range<u32>;
+    /// Steps between two sync lines after that.
+    const SYNC_EVERY: Range<u32>;
+
+    /// The generator's random stream.
+    fn rng(&mut self) -> &mut StdRng;
+    /// The lines generated so far.
+    fn out(&mut self) -> &mut Vec<Vec<u8>>;
+    /// The first lines of a session (and resetting what the generator
+    /// follows of the engine's state).
+    fn handshake(&mut self);
+    /// One random step (one or a few lines).
+    fn step(&mut self);
+    /// One sync line.
+    fn sync(&mut self);
+
+    /// One session of about `lines` lines.
+    fn session(&mut self, lines: usize) -> Vec<Vec<u8>> {
+        self.out().clear();
+        self.handshake();
+        let mut next_sync = self.rng().gen_range(Self::FIRST_SYNC);
+        while self.out().len() < lines {
+            self.step();
+            next_sync -= 1;
+            if next_sync == 0 {
+                self.sync();
+                next_sync = self.rng().gen_range(Self::SYNC_EVERY);
+            }
+        }
+        self.sync();
+        if self.rng().gen_bool(0.9) {
+            self.push("quit");
+        }
+        std::mem::take(self.out())
+    }
+
+    /// Adds a line.
+    fn push(&mut self, line: &str) {
+        self.push_bytes(line.as_bytes().to_vec());
+    }
+
+    /// Adds a line; newlines inside become blanks (they would split it).
+    fn push_bytes(&mut self, mut line: Vec<u8>) {
+        for b in &mut line {
+            if *b == b'\n' {
+                *b = b' ';
+            }
+        }
+        self.out().push(line);
+    }
+}
+
 /// Generates XBoard sessions.
 pub struct XboardGen<'a> {
     corpus: &'a Corpus,
@@ -95,96 +154,31 @@ pub struct XboardGen<'a> {
     out: Vec<Vec<u8>>,
 }
 
-impl<'a> XboardGen<'a> {
-    /// A generator drawing from `corpus` with its own random stream.
-    pub fn new(corpus: &'a Corpus, rng: StdRng) -> XboardGen<'a> {
-        XboardGen {
-            corpus,
-            rng,
-            variant: 0,
-            game: None,
-            pings: 0,
-            out: Vec::new(),
-        }
+impl ProtocolGen for XboardGen<'_> {
+    const FIRST_SYNC: Range<u32> = 1..12;
+    const SYNC_EVERY: Range<u32> = 1..16;
+
+    fn rng(&mut self) -> &mut StdRng {
+        &mut self.rng
     }
 
-    /// One session of about `lines` lines: the handshake, short limits,
-    /// then random steps with a sync ping every few lines, and mostly `quit`.
-    pub fn session(&mut self, lines: usize) -> Vec<Vec<u8>> {
-        self.out.clear();
+    fn out(&mut self) -> &mut Vec<Vec<u8>> {
+        &mut self.out
+    }
+
+    /// `xboard`, `protover 2`, a small `memory` (as GUIs send it first: a
+    /// session is short), a ping and short limits, in chess.
+    fn handshake(&mut self) {
         self.variant = self.normal_index();
         self.game = self.corpus.game("normal");
         self.push("xboard");
         self.push("protover 2");
-        // A small table, as GUIs send `memory` first: a session is short.
         let memory = format!("memory {}", self.rng.gen_range(1..=4));
         self.push(&memory);
         self.ping();
         self.short_limit();
-        let mut next_ping = self.rng.gen_range(1..12);
-        while self.out.len() < lines {
-            self.step();
-            next_ping -= 1;
-            if next_ping == 0 {
-                self.ping();
-                next_ping = self.rng.gen_range(1..16);
-            }
-        }
-        self.ping();
-        if self.rng.gen_bool(0.9) {
-            self.push("quit");
-        }
-        std::mem::take(&mut self.out)
     }
 
-    fn normal_index(&self) -> usize {
-        self.corpus
-            .variants
-            .iter()
-            .position(|v| v.name == "normal")
-            .unwrap_or(0)
-    }
-
-    fn push(&mut self, line: &str) {
-        self.push_bytes(line.as_bytes().to_vec());
-    }
-
-    /// Adds a line; newlines inside become blanks (they would split it).
-    fn push_bytes(&mut self, mut line: Vec<u8>) {
-        for b in &mut line {
-            if *b == b'\n' {
-                *b = b' ';
-            }
-        }
-        self.out.push(line);
-    }
-
-    fn ping(&mut self) {
-        self.pings += 1;
-        let line = format!("ping {}", self.pings);
-        self.push(&line);
-    }
-
-    /// A short move time (`new` keeps it) and sometimes a small depth or
-    /// a fast game clock as well.
-    fn short_limit(&mut self) {
-        let st = format!("st 0.0{}", self.rng.gen_range(1..=5));
-        self.push(&st);
-        match self.rng.gen_range(0..4) {
-            0 => {
-                let sd = format!("sd {}", self.rng.gen_range(1..=3));
-                self.push(&sd);
-            }
-            1 => {
-                self.push("level 0 0:02 0");
-                self.push("time 200");
-                self.push("otim 200");
-            }
-            _ => {}
-        }
-    }
-
-    /// One random step (one or a few lines).
     fn step(&mut self) {
         match self.rng.gen_range(0..100) {
             0..=17 => self.a_move(),
@@ -219,6 +213,57 @@ impl<'a> XboardGen<'a> {
             77..=80 => self.exclude(),
             81..=84 => self.long_line_or_bytes(),
             _ => self.a_move(),
+        }
+    }
+
+    fn sync(&mut self) {
+        self.ping();
+    }
+}
+
+impl<'a> XboardGen<'a> {
+    /// A generator drawing from `corpus` with its own random stream.
+    pub fn new(corpus: &'a Corpus, rng: StdRng) -> XboardGen<'a> {
+        XboardGen {
+            corpus,
+            rng,
+            variant: 0,
+            game: None,
+            pings: 0,
+            out: Vec::new(),
+        }
+    }
+
+    fn normal_index(&self) -> usize {
+        self.corpus
+            .variants
+            .iter()
+            .position(|v| v.name == "normal")
+            .unwrap_or(0)
+    }
+
+    fn ping(&mut self) {
+        self.pings += 1;
+        let line = format!("ping {}", self.pings);
+        self.push(&line);
+    }
+
+    /// A short move time (`new` keeps it) and sometimes a small depth or
+    /// a fast game clock as well.
+    fn short_limit(&mut self) {
+        let st = format!("st 0.0{}", self.rng.gen_range(1..=5));
+        self.push(&st);
+        match self.rng.gen_range(0..4) {
+            0 => {
+                let sd = format!("sd {}", self.rng.gen_range(1..=3));
+                self.push(&sd);
+            }
+            1 => {
+                self.push("level 0 0:02 0");
+                self.push("time 200");
+                self.push("otim 200");
+            }
+            _ => {}
         }
     }
 

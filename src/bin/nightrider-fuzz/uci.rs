@@ -5,14 +5,15 @@
 //! the check that every output line is a UCI line.
 
 use crate::campaign::Ctx;
-use crate::case::Case;
 use crate::corpus::Corpus;
-use crate::generate::{garbage, garbage_number, mutate_fen, random_move};
+use crate::generate::{garbage, garbage_number, mutate_fen, random_move, ProtocolGen};
 use crate::mutate;
+use crate::protocol::sessions;
 use nightrider::engine::dispatch::AnyGame;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::Rng;
+use std::ops::Range;
 
 /// Shortest and longest session, in lines.
 const SESSION_LINES: (usize, usize) = (20, 300);
@@ -76,18 +77,10 @@ const UCI_TOKENS: &[&str] = &[
 
 /// UCI sessions until `lines` lines were fed.
 pub fn uci(ctx: &Ctx, lines: u64) {
-    ctx.drive(0, Some(lines), |index| {
-        let mut rng = ctx.rng("uci", index);
+    sessions(ctx, "uci", "UCI", lines, |mut rng| {
         let len = rng.gen_range(SESSION_LINES.0..=SESSION_LINES.1);
-        let mut generator = UciGen::new(ctx.corpus, rng);
-        let case = Case {
-            args: Vec::new(),
-            files: ctx.base_files.clone(),
-            input: generator.session(len),
-            ..Case::default()
-        };
-        let how = format!("UCI session {index}: nightrider < stdin (in a folder with files/)");
-        ctx.run_case("uci", &case, &how, |_, _| {}).stats.lines
+        let input = UciGen::new(ctx.corpus, rng).session(len);
+        (ctx.base_files.clone(), input)
     });
 }
 
@@ -127,52 +120,23 @@ struct UciGen<'a> {
     out: Vec<Vec<u8>>,
 }
 
-impl<'a> UciGen<'a> {
-    fn new(corpus: &'a Corpus, rng: StdRng) -> UciGen<'a> {
-        UciGen {
-            corpus,
-            rng,
-            variant: "normal".into(),
-            game: corpus.game("normal"),
-            moves: Vec::new(),
-            out: Vec::new(),
-        }
+impl ProtocolGen for UciGen<'_> {
+    const FIRST_SYNC: Range<u32> = 1..10;
+    const SYNC_EVERY: Range<u32> = 1..12;
+
+    fn rng(&mut self) -> &mut StdRng {
+        &mut self.rng
     }
 
-    /// The handshake, then random steps with an `isready` every few lines.
-    fn session(&mut self, lines: usize) -> Vec<Vec<u8>> {
-        self.out.clear();
+    fn out(&mut self) -> &mut Vec<Vec<u8>> {
+        &mut self.out
+    }
+
+    /// `uci`, a small hash table and `isready`.
+    fn handshake(&mut self) {
         self.push("uci");
         self.push("setoption name Hash value 2");
         self.push("isready");
-        let mut next_sync = self.rng.gen_range(1..10);
-        while self.out.len() < lines {
-            self.step();
-            next_sync -= 1;
-            if next_sync == 0 {
-                self.push("isready");
-                next_sync = self.rng.gen_range(1..12);
-            }
-        }
-        self.push("isready");
-        if self.rng.gen_bool(0.9) {
-            self.push("quit");
-        }
-        std::mem::take(&mut self.out)
-    }
-
-    fn push(&mut self, line: &str) {
-        self.push_bytes(line.as_bytes().to_vec());
-    }
-
-    /// Adds a line; newlines inside become blanks (they would split it).
-    fn push_bytes(&mut self, mut line: Vec<u8>) {
-        for b in &mut line {
-            if *b == b'\n' {
-                *b = b' ';
-            }
-        }
-        self.out.push(line);
     }
 
     fn step(&mut self) {
@@ -192,6 +156,23 @@ impl<'a> UciGen<'a> {
                 self.push_bytes(line);
             }
             _ => self.long_search_stopped(),
+        }
+    }
+
+    fn sync(&mut self) {
+        self.push("isready");
+    }
+}
+
+impl<'a> UciGen<'a> {
+    fn new(corpus: &'a Corpus, rng: StdRng) -> UciGen<'a> {
+        UciGen {
+            corpus,
+            rng,
+            variant: "normal".into(),
+            game: corpus.game("normal"),
+            moves: Vec::new(),
+            out: Vec::new(),
         }
     }
 

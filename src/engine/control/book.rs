@@ -16,6 +16,7 @@ use crate::core::{Color, GameResult};
 use crate::engine::api::Event;
 use crate::engine::book_options::{self, BookAction};
 use crate::engine::clock::{self, MoveLimits, TimeLimit};
+use crate::engine::dispatch::AnyMove;
 use crate::engine::think;
 use crate::engine::worker::Outcome;
 use std::path::{Path, PathBuf};
@@ -53,7 +54,7 @@ impl Control {
             Advice::Out => false,
             Advice::Play { text, choices } => {
                 let outcome = Outcome {
-                    best: Some(text),
+                    best: self.game.find_move(&text),
                     ..Outcome::default()
                 };
                 self.play_and_record(Some(choices), outcome);
@@ -61,8 +62,7 @@ impl Control {
             }
             Advice::Search { moves } => {
                 let choices = moves.len();
-                self.excluded = self.game.legal_move_texts();
-                self.excluded.retain(|m| !moves.contains(m));
+                self.exclude_all_but(&moves);
                 let width = self.game.width();
                 self.launch(Kind::Think, brief(limits, width), None);
                 self.excluded.clear();
@@ -72,6 +72,17 @@ impl Control {
                 true
             }
         }
+    }
+
+    /// Excludes every legal move but the book's `moves` (the board's text)
+    /// from the next search.
+    pub(super) fn exclude_all_but(&mut self, moves: &[String]) {
+        let wanted: Vec<AnyMove> = moves
+            .iter()
+            .filter_map(|m| self.game.find_move(m))
+            .collect();
+        self.excluded = self.game.legal_moves();
+        self.excluded.retain(|m| !wanted.contains(m));
     }
 
     /// Plays the outcome of our move (a book move when `book_choices`) and

@@ -23,7 +23,7 @@ mod orders;
 use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
-use super::dispatch::{setup_events, AnyGame};
+use super::dispatch::{setup_events, AnyGame, AnyMove};
 use super::library::Library;
 use super::options::{self, Settings};
 use super::think::{self, SearchSpec};
@@ -52,7 +52,7 @@ enum Kind {
     /// Our move: the result is played.
     Think,
     /// The opponent's time, assuming they play `guess`.
-    Ponder { guess: String },
+    Ponder { guess: AnyMove },
     /// Analyze mode.
     Analyze,
     /// A UCI search order: its result is reported, not played.
@@ -115,8 +115,8 @@ pub struct Control {
     resizes: (u64, u64),
     /// The last `memory` and `cores` requests, for a replacement worker.
     table_jobs: (Option<u64>, Option<u32>),
-    excluded: Vec<String>,
-    guess: Option<String>,
+    excluded: Vec<AnyMove>,
+    guess: Option<AnyMove>,
     last_score: Option<Score>,
     edit: Option<(Diagram, Color)>,
     held_illegal: Option<String>,
@@ -258,8 +258,8 @@ impl Control {
             Command::Post(on) => self.post = on,
             Command::Draw => self.draw_offered(),
             Command::Hint => {
-                if let Some(g) = &self.guess {
-                    self.out.push(Event::Hint(g.clone()));
+                if let Some(text) = self.guess.and_then(|g| self.game.move_text(g)) {
+                    self.out.push(Event::Hint(text));
                 }
             }
             Command::Book => self.show_book(),
@@ -444,9 +444,10 @@ impl Control {
             });
             return;
         }
-        let hit = matches!(&kind, Some(Kind::Ponder { guess }) if self.game.normalize(text).as_ref() == Some(guess));
-        if hit && self.ponder_hit(text) {
-            return;
+        if let Some(Kind::Ponder { guess }) = kind {
+            if self.game.parse_move(text) == Some(guess) && self.ponder_hit(guess) {
+                return;
+            }
         }
         self.abandon();
         if !self.position_ok {
@@ -478,7 +479,7 @@ impl Control {
     /// our search and the control thread stops it when this move's time is
     /// up, so the time spent pondering is a bonus. Only for time-limited
     /// moves (depth or node limits restart the search); false if not taken.
-    fn ponder_hit(&mut self, text: &str) -> bool {
+    fn ponder_hit(&mut self, guess: AnyMove) -> bool {
         let Mode::Play(us) = self.mode else {
             return false;
         };
@@ -488,7 +489,7 @@ impl Control {
         let (Some(budget), None, None) = (budget, limits.nodes, limits.depth) else {
             return false;
         };
-        if self.game.play_text(text).is_err() {
+        if !self.game.play(guess) {
             return false;
         }
         self.position_changed();
@@ -553,10 +554,10 @@ impl Control {
 
     fn exclude(&mut self, moves: MoveSelection, exclude: bool) {
         match (moves, exclude) {
-            (MoveSelection::All, true) => self.excluded = self.game.legal_move_texts(),
+            (MoveSelection::All, true) => self.excluded = self.game.legal_moves(),
             (MoveSelection::All, false) => self.excluded.clear(),
             (MoveSelection::Move(text), ex) => {
-                let Some(m) = self.game.normalize(&text) else {
+                let Some(m) = self.game.parse_move(&text) else {
                     return;
                 };
                 self.excluded.retain(|e| *e != m);
@@ -718,21 +719,15 @@ impl Control {
             }
             Mode::Play(_) => {
                 if self.ponder && self.game.result().is_none() {
-                    if let Some(guess) = self.guess.clone() {
-                        self.launch(
-                            Kind::Ponder {
-                                guess: guess.clone(),
-                            },
-                            MoveLimits::infinite(),
-                            Some(guess),
-                        );
+                    if let Some(guess) = self.guess {
+                        self.launch(Kind::Ponder { guess }, MoveLimits::infinite(), Some(guess));
                     }
                 }
             }
         }
     }
 
-    fn launch(&mut self, kind: Kind, limits: MoveLimits, first: Option<String>) {
+    fn launch(&mut self, kind: Kind, limits: MoveLimits, first: Option<AnyMove>) {
         let spec = SearchSpec {
             limits,
             clock: self.clock,
@@ -753,7 +748,7 @@ impl Control {
             uci_moves: self.uci.is_some(),
         };
         let progress = spec.progress.clone();
-        let Some(task) = self.game.search_task(first.as_deref(), spec) else {
+        let Some(task) = self.game.search_task(first, spec) else {
             return;
         };
         self.next_job += 1;
@@ -801,7 +796,7 @@ impl Control {
             return;
         };
         if run.kind == Kind::Think {
-            let first = self.game.legal_move_texts().into_iter().next();
+            let first = self.game.legal_moves().into_iter().next();
             self.play_and_record(
                 None,
                 Outcome {
@@ -830,7 +825,9 @@ impl Control {
                 let analysing = kind == Some(&Kind::Analyze);
                 if let Some(Kind::Ponder { guess }) = kind {
                     // A ponder search starts after the guessed reply; the GUI expects it in the PV.
-                    info.pv.insert(0, guess.clone());
+                    if let Some(text) = self.game.move_text(*guess) {
+                        info.pv.insert(0, text);
+                    }
                 }
                 if self.post || analysing {
                     self.out.push(Event::Thinking(info));
@@ -881,7 +878,10 @@ impl Control {
             self.mode = Mode::Force;
             return true;
         }
-        if !self.game.play_own(&best) {
+        let Some(text) = self.game.move_text(best) else {
+            return false;
+        };
+        if !self.game.play(best) {
             return false;
         }
         self.position_changed();
@@ -890,7 +890,7 @@ impl Control {
             // XBoard takes a draw offer before the move as the claim of the draw it creates.
             self.out.push(Event::OfferDraw);
         }
-        self.out.push(Event::Move(best));
+        self.out.push(Event::Move(text));
         self.guess = outcome.ponder;
         self.draw_offered = self.game.offered_draw();
         let claimed = result.filter(|_| !self.draw_offered);

@@ -20,7 +20,7 @@ use crate::book::player::Advice;
 use crate::core::{Color, MATE};
 use crate::engine::api::{Command, Event, SearchOrder, Thinking};
 use crate::engine::clock::{MoveLimits, TimeLimit};
-use crate::engine::diagram::Diagram;
+use crate::engine::dispatch::AnyMove;
 use crate::engine::think;
 use crate::engine::uci_notation::board_text;
 use crate::engine::worker::{Job, Outcome, Stop};
@@ -96,11 +96,6 @@ impl Control {
         }
     }
 
-    /// Ranks of the variant's board (10-rank boards number moves differently).
-    fn board_height(&self) -> usize {
-        Diagram::from_fen(&self.start_fen).map_or(8, |d| d.height())
-    }
-
     /// `ucinewgame`: the variant's start, an empty table, a new game.
     fn uci_new_game(&mut self) {
         self.abandon();
@@ -121,7 +116,7 @@ impl Control {
     /// `position`: all or nothing.
     fn set_position(&mut self, fen: Option<String>, moves: Vec<String>) {
         self.abandon();
-        let height = self.board_height();
+        let height = self.game.height();
         let mut game = self.game.clone();
         let start = fen.clone().unwrap_or_else(|| self.start_fen.clone());
         if let Err(e) = game.set_fen(&start) {
@@ -227,10 +222,9 @@ impl Control {
     /// `searchmoves`: every other legal move is excluded (ignored when
     /// none of them is legal).
     fn restrict_root(&mut self, moves: &[String]) {
-        let height = self.board_height();
-        let wanted: Vec<String> = moves
+        let wanted: Vec<AnyMove> = moves
             .iter()
-            .filter_map(|m| self.game.normalize(&board_text(m, height)))
+            .filter_map(|m| self.game.parse_uci_move(m))
             .collect();
         if wanted.is_empty() {
             if !moves.is_empty() {
@@ -241,7 +235,7 @@ impl Control {
             }
             return;
         }
-        self.excluded = self.game.legal_move_texts();
+        self.excluded = self.game.legal_moves();
         self.excluded.retain(|m| !wanted.contains(m));
     }
 
@@ -252,7 +246,7 @@ impl Control {
             Advice::Out => false,
             Advice::Play { text, choices } => {
                 let outcome = Outcome {
-                    best: self.game.uci_move(&text),
+                    best: self.game.find_move(&text),
                     ..Outcome::default()
                 };
                 self.deliver(order, Some(choices), outcome);
@@ -260,9 +254,8 @@ impl Control {
             }
             Advice::Search { moves } => {
                 let choices = moves.len();
-                self.excluded = self.game.legal_move_texts();
-                self.excluded.retain(|m| !moves.contains(m));
-                let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+                self.exclude_all_but(&moves);
+                let width = self.game.width();
                 self.launch(Kind::Order(order), brief(limits, width), None);
                 if let Some(run) = &mut self.running {
                     run.book_choices = Some(choices);
@@ -288,7 +281,7 @@ impl Control {
     /// `ponderhit`: the pondering search becomes the move's search, with
     /// the order's time counted from now.
     fn ponder_hit_order(&mut self) {
-        let width = Diagram::from_fen(&self.start_fen).map_or(8, |d| d.width());
+        let width = self.game.width();
         if let Some(run) = &mut self.running {
             if let Kind::Order(order) = &mut run.kind {
                 order.hold = false;
@@ -403,9 +396,10 @@ impl Control {
         if chosen == 0 {
             return;
         }
-        let mut pv = last[chosen].pv.iter().cloned();
-        outcome.best = pv.next().or(outcome.best.take());
-        outcome.ponder = pv.next();
+        let pv = &last[chosen].pv;
+        let mut line = self.game.parse_uci_line(&pv[..pv.len().min(2)]).into_iter();
+        outcome.best = line.next().or(outcome.best.take());
+        outcome.ponder = line.next();
         outcome.score = Some(last[chosen].score);
     }
 
@@ -419,8 +413,8 @@ impl Control {
             .unwrap_or_default()
             .into_iter();
         let best = line.next().or_else(|| {
-            let first = self.game.legal_move_texts().into_iter().next()?;
-            self.game.uci_move(&first)
+            let first = self.game.legal_moves().into_iter().next()?;
+            self.game.uci_text(first)
         });
         let ponder = line.next();
         self.out.push(Event::BestMove { best, ponder });
@@ -456,21 +450,23 @@ impl Control {
         if order.game_move {
             self.record_order_move(book_choices, &outcome);
         }
+        let moves: Vec<AnyMove> = match outcome.best {
+            Some(best) => std::iter::once(best).chain(outcome.ponder).collect(),
+            None => Vec::new(),
+        };
+        let mut texts = self.game.uci_line(&moves).into_iter();
         self.out.push(Event::BestMove {
-            best: outcome.best,
-            ponder: outcome.ponder,
+            best: texts.next(),
+            ponder: texts.next(),
         });
     }
 
     /// Records our move in the books' game record, and learns if it ends
     /// the game.
     fn record_order_move(&mut self, book_choices: Option<usize>, outcome: &Outcome) {
-        let Some(best) = &outcome.best else { return };
+        let Some(best) = outcome.best else { return };
         let mut after = self.game.clone();
-        if after
-            .play_text(&board_text(best, self.board_height()))
-            .is_err()
-        {
+        if !after.play(best) {
             return;
         }
         let white = self.game.side_to_move() == Color::White;

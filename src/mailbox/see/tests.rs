@@ -1,4 +1,4 @@
-//! The static exchange of the general board checked against a slow,
+//! The static exchange of the mailbox board checked against a slow,
 //! plain reference: at every step it lists every attacker of the target
 //! afresh (walking each probe square by square from the target and every
 //! piece with other capture rays) and takes the first least valuable one,

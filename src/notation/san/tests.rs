@@ -1,4 +1,4 @@
-//! SAN tests on the orthodox board, the general board and fairy variants.
+//! SAN tests on the orthodox board, the mailbox board and fairy variants.
 
 use super::*;
 use crate::bitboard::BitboardPos;

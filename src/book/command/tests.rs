@@ -16,8 +16,8 @@ fn temp_target(tag: &str) -> BookTarget {
     }
 }
 
-const NORMAL: &str = include_str!("../../tests/data/pgn/mixed.pgn");
-const CAPA: &str = include_str!("../../tests/data/pgn/capablanca.pgn");
+const NORMAL: &str = include_str!("../../../tests/data/pgn/mixed.pgn");
+const CAPA: &str = include_str!("../../../tests/data/pgn/capablanca.pgn");
 
 #[test]
 fn one_book_per_variant_on_the_engine_board() {
@@ -107,5 +107,25 @@ fn unknown_variants_and_bad_arguments_are_one_line() {
     assert_eq!(
         book_path(Path::new("b"), "fairy/FIDE-Nutters", true),
         Path::new("b/fairy_FIDE-Nutters.rep.nbk")
+    );
+}
+
+#[test]
+fn board_flag_takes_mailbox_and_its_alias_general() {
+    let args = |board: &str| -> Vec<String> {
+        ["create", "x.pgn", "8", "--board", board]
+            .iter()
+            .map(|s| (*s).to_string())
+            .collect()
+    };
+    for name in ["mailbox", "general"] {
+        let flags = super::split_flags(&args(name)).expect("accepted");
+        assert!(flags.mailbox, "{name}");
+        assert_eq!(flags.positional, ["create", "x.pgn", "8"]);
+    }
+    assert!(!super::split_flags(&args("auto")).expect("accepted").mailbox);
+    assert_eq!(
+        super::split_flags(&args("bitboard")).err().as_deref(),
+        Some("--board takes mailbox or auto, not Some(\"bitboard\")")
     );
 }

@@ -3,7 +3,7 @@
 use super::*;
 use crate::bitboard::BitboardPos;
 
-const MIXED: &str = include_str!("../../tests/data/pgn/mixed.pgn");
+const MIXED: &str = include_str!("../../../tests/data/pgn/mixed.pgn");
 
 #[test]
 fn reads_games_and_reports_the_malformed_one() {
