@@ -1,13 +1,17 @@
 //! The interior node of the tree: principal-variation search (negascout)
 //! with transposition-table cutoffs, mate-distance pruning, reverse futility
 //! and null-move pruning, check extension, late-move reductions, late-move
-//! and futility pruning of quiet moves.
+//! and futility pruning of quiet moves, and near the leaves
+//! static-exchange pruning of losing moves and history pruning of quiet
+//! moves.
 //!
 //! Split into named phases: entry checks and table probe ([`Worker::alphabeta`]),
 //! pruning before any move ([`Worker::prune_early`]) and the move loop
 //! ([`Worker::search_moves`]). Scores are fail-soft, from the side to move.
 
-use super::ordering::{is_refutation_score, MovePicker, OrderContext, Staged, MAX_PLY};
+use super::ordering::{
+    is_losing_capture_score, is_refutation_score, MovePicker, OrderContext, Staged, MAX_PLY,
+};
 use super::score::{is_mate, mate_in, mated_in, INFINITY};
 use super::tt::{table_id, Bound, TtHit};
 use super::worker::{PlyBuffers, Worker};
@@ -185,11 +189,16 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             MovePicker::new(&self.pos, moves, self.heuristics, &order, store)
         }) {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
-            let prunable =
-                quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha);
-            // A pruned move is played only to see whether it checks.
+            let settled = legal > 0 && best > -MATE_BOUND;
+            let late = quiet && settled && prunes_quiet(ctx, legal, alpha);
+            let unpromising = settled && !late && self.unpromising(ctx, m, quiet, order_score);
+            if unpromising && !quiet {
+                continue;
+            }
+            let prunable = late || unpromising;
+            // A pruned quiet move is played only to see whether it checks.
             if prunable && !self.pos.may_give_check(m) {
-                if !late_phase {
+                if late && !late_phase {
                     // From here on every quiet move that cannot check is
                     // skipped (the conditions only tighten): drop them now
                     // if that leaves the order of the others as it was.
@@ -254,6 +263,25 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let depth = ctx.depth.clamp(0, 255) as u8;
         self.store(ctx.key, ply, best, ctx.beta, best_move, depth);
         best
+    }
+
+    /// Whether move `m` (ordering score `order_score`) is not worth
+    /// searching at this low depth: a capture that loses clearly more
+    /// than the depth allows, a quiet move that puts its piece where it
+    /// is lost, or (near the leaves) a quiet move with a poor history.
+    fn unpromising(&self, ctx: &NodeContext, m: P::Move, quiet: bool, order_score: i32) -> bool {
+        if ctx.depth > 8 || ctx.in_check || ctx.ply == 0 {
+            return false;
+        }
+        let depth = ctx.depth;
+        if !quiet {
+            return is_losing_capture_score(order_score) && self.pos.see(m) < -25 * depth * depth;
+        }
+        if is_refutation_score(order_score) {
+            return false;
+        }
+        let poor_history = !ctx.pv_node && depth <= 3 && order_score < -4000 * depth;
+        poor_history || self.pos.see(m) < -70 * depth
     }
 
     /// Stores a node's result: a lower bound if it failed high, exact if a
