@@ -16,14 +16,16 @@ SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 export PATH=$PATH:/usr/games
 
 # Debian packages: fairymax (its fmax.ini and the match opponent), xboard and
-# xvfb (the real-client matches), stockfish and fairy-stockfish (docs/speed.md's
-# speed comparison), python3-pip for python-chess.
+# xvfb (the real-client matches), polyglot (XBoard playing Nightrider's UCI
+# side), stockfish and fairy-stockfish (docs/speed.md's speed comparison),
+# python3-pip for python-chess.
 need=()
 [ -f /usr/share/games/fairymax/fmax.ini ] || need+=(fairymax)
 command -v stockfish >/dev/null || need+=(stockfish)
 command -v fairy-stockfish >/dev/null || need+=(fairy-stockfish)
 command -v xboard >/dev/null || need+=(xboard)
 command -v xvfb-run >/dev/null || need+=(xvfb)
+command -v polyglot >/dev/null || need+=(polyglot)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
@@ -59,6 +61,13 @@ bench_signature() {  # `nightrider bench` must print the node count of tests/dat
   echo "bench: tests/data/bench.txt says ${want:-nothing}, bench searched ${got:-nothing}"
   [ -n "$want" ] && [ "$want" = "$got" ]
 }
+polyglot_games() {  # XBoard drives Nightrider's UCI side through Debian's polyglot adapter
+  local dir=$1
+  mkdir -p "$dir"
+  printf '[PolyGlot]\nEngineName = Nightrider\nEngineDir = %s\nEngineCommand = %s\nBook = false\nLog = true\nLogFile = %s\n' \
+    "$PWD" "$PWD/target/release/nightrider" "$dir/polyglot.log" > "$dir/polyglot.ini"
+  VARIANTS=normal GAMES=2 tests/xboard-matches.sh "$(command -v polyglot) $dir/polyglot.ini" "$dir/matches"
+}
 cargo build --release --quiet
 check "python unit tests of tools/" python3 -m unittest discover -s tools -p 'test_*.py'
 check "bench signature" bench_signature
@@ -69,6 +78,7 @@ check "nightrider-fuzz --ci" target/release/nightrider-fuzz --ci --seed 22 --out
 if [ "${SKIP_E2E:-0}" != 1 ]; then
   out=$(mktemp -d)
   check "XBoard matches against Fairy-Max" tests/xboard-matches.sh target/release/nightrider "$out/matches"
+  check "XBoard games through polyglot (UCI)" polyglot_games "$out/polyglot"
   check "README commands in a fresh clone" env README_SKIP_SETUP=1 tests/readme-commands.sh "$out/readme"
 fi
 

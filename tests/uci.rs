@@ -137,7 +137,7 @@ fn uci_names_the_engine_and_lists_its_options_then_uciok() {
         out[10..12],
         [
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 1500 min 500 max 2600",
+            "option name UCI_Elo type spin default 1500 min 1200 max 2700",
         ]
     );
     let variants = &out[9];
@@ -645,7 +645,9 @@ fn limited_strength_searches_few_nodes_and_varies_its_moves() {
         let out = e.search("position startpos\ngo wtime 60000 btime 60000");
         for line in infos(&out) {
             let nodes: u64 = field(line, "nodes").unwrap().parse().unwrap();
-            assert!(nodes <= 128, "{line}");
+            // 500 is below the lowest UCI_Elo, 1200: level 846, a budget of
+            // 317 nodes, which the search may pass by a little.
+            assert!(nodes <= 640, "{line}");
             assert!(
                 ["1", "2", "3", "4"].contains(&field(line, "multipv").unwrap()),
                 "{line}"
