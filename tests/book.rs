@@ -480,6 +480,81 @@ fn console_book_commands() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Crafty's books.bin beside book.bin: the repertoire only overrides where
+/// it has a say. An unmarked move joins the main book's, `?` takes one
+/// away, `{play NN%}` fixes that move's share, `!` plays only those moves.
+#[test]
+fn the_repertoire_merges_into_the_main_book() {
+    let dir = small_book("repertoire-merge");
+    let d = dir.display();
+    std::fs::write(
+        dir.join("rep.pgn"),
+        "[Result \"1-0\"]\n\n1. Nf3 1-0\n\n[Result \"1-0\"]\n\n1. c4 {play 30%} 1-0\n\n\
+         [Result \"1-0\"]\n\n1. d4? 1-0\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("only.pgn"), "[Result \"1-0\"]\n\n1. d4! 1-0\n").unwrap();
+    let input = format!(
+        "book dir {d}\nshow book\nbooks create rep.pgn 2 --dir {d}\nshow book\n\
+         books create only.pgn 2 --dir {d}\nshow book\nquit\n"
+    );
+    let out = console_with_own_ini(&dir, &input);
+    let header = "move      games  won  drawn lost  score  learn  weight  prob";
+    let rep = format!("{d}/normal.rep.nbk: 3 games, 3 positions (bitboard)");
+    let only = format!("{d}/normal.rep.nbk: 1 games, 1 positions (bitboard)");
+    assert_eq!(
+        out,
+        [
+            format!("White(1): book dir {d}"),
+            "White(1): show book".into(),
+            header.into(),
+            "e4            3    2      1    0    83%      0   2.000   61%".into(),
+            "d4            2    1      0    1    50%      0   1.267   39%".into(),
+            format!("White(1): books create rep.pgn 2 --dir {d}"),
+            rep,
+            "White(1): show book".into(),
+            header.into(),
+            "e4            3    2      1    0    83%      0   1.833   41%".into(),
+            "Nf3           1    1      0    0   100%      0   1.333   29%".into(),
+            "c4            1    1      0    0   100%      0   1.333   30%".into(),
+            format!("White(1): books create only.pgn 2 --dir {d}"),
+            only,
+            "White(1): show book".into(),
+            header.into(),
+            "d4!           2    1      0    1    50%      0   2.000  100%".into(),
+            "White(1): quit".into(),
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn show_book_lists_the_polyglot_book_file() {
+    let dir = temp_dir("show-polyglot");
+    let bin = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/book/polyglot-small.bin"
+    );
+    let input = format!("book file {bin}\nshow book\nsd 1\ngo\nquit\n");
+    let out = console_with_own_ini(&dir, &input);
+    assert_eq!(
+        out[..6],
+        [
+            format!("White(1): book file {bin}"),
+            "White(1): show book".into(),
+            "move      weight   prob  (Polyglot book)".into(),
+            "e4             2    67%".into(),
+            "d4             1    33%".into(),
+            "White(1): sd 1".into(),
+        ]
+    );
+    assert!(
+        out[7] == "White(1): e2e4" || out[7] == "White(1): d2d4",
+        "{out:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Thinking lines before the move in `lines`: the score of the last one.
 fn last_score(lines: &[String]) -> Option<i64> {
     let i = lines.iter().position(|l| l.starts_with("move "))?;

@@ -111,6 +111,37 @@ fn xiangqi_ranks_are_numbered_from_zero() {
     assert_eq!(out[17], "Illegal move: e2e4");
 }
 
+/// Crafty waits after `setboard`, whoever is to move: `go` makes the
+/// engine move, or a move typed is answered.
+#[test]
+fn setboard_with_black_to_move_waits_for_go_or_a_move() {
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let input = format!(
+        "sd 1\nsetboard {fen}\nhistory\ngo\nhistory\nsetboard {fen}\ne7e5\nhistory\nquit\n"
+    );
+    let out = session("setboard-black", &input);
+    assert_eq!(
+        out[..4],
+        [
+            "White(1): sd 1".to_string(),
+            format!("White(1): setboard {fen}"),
+            "Black(1): history".into(),
+            "no moves yet".into()
+        ]
+    );
+    assert_eq!(out[4], "Black(1): go");
+    let reply = engine_move(&out[5], "Black(1): ");
+    assert_eq!(out[6], "White(2): history");
+    assert_eq!(out[7], format!("  1. ... {reply}"));
+    assert_eq!(out[8], format!("White(2): setboard {fen}"));
+    assert_eq!(out[9], "Black(1): e7e5");
+    let answer = engine_move(&out[10], "White(2): ");
+    assert_eq!(out[11], "Black(2): history");
+    assert_eq!(out[12], format!("  1. ... e7e5"));
+    assert_eq!(out[13], format!("  2. {answer}"));
+    assert_eq!(out[14], "Black(2): quit");
+}
+
 #[test]
 fn setboard_and_savepos_round_trip() {
     let dir = scratch("savepos");
@@ -217,13 +248,13 @@ fn help_summary_keeps_a_sentence_with_an_abbreviation_whole() {
 }
 
 #[test]
-fn hashp_says_the_pawn_hash_size_is_fixed() {
+fn hashp_says_exactly_what_the_pawn_hash_is() {
     let out = session("hashp", "hashp 1M\nquit\n");
     assert_eq!(
         out,
         [
             "White(1): hashp 1M",
-            "pawn hash: 1048576 bytes ignored; each search thread keeps 16384 entries",
+            "pawn hash: 1048576 bytes ignored; the pawn hash (orthodox chess) is fixed at 16384 entries, 640 KB, per search thread",
             "White(1): quit"
         ]
     );
@@ -243,6 +274,12 @@ fn help_lists_every_command_and_explains_one() {
         out[count + 2],
         "Commands may be shortened to their first letters (`help CMD` says how far)."
     );
+    assert!(
+        out[count + 3].starts_with("Crafty's settc, time, LearningStrength, "),
+        "{}",
+        out[count + 3]
+    );
+    let out = [&out[..count + 3], &out[count + 4..]].concat();
     let back = [
         "usage: back [N]",
         "Takes back N plies (default 1).",
@@ -257,6 +294,103 @@ fn help_lists_every_command_and_explains_one() {
         [
             "White(1): help nothing",
             "Error (no such command): help nothing"
+        ]
+    );
+}
+
+/// Every command `help` lists has its own `help CMD`, and every Crafty
+/// command Nightrider lacks says what to use instead.
+#[test]
+fn help_explains_every_command_and_every_crafty_command_left_out() {
+    use nightrider::console::commands::{COMMANDS, CRAFTY_ONLY};
+    let mut input = String::new();
+    for s in COMMANDS {
+        input.push_str(&format!("help {}\n", s.name));
+    }
+    for (name, _) in CRAFTY_ONLY {
+        input.push_str(&format!(
+            "help {}\n",
+            name.split_whitespace().next().unwrap()
+        ));
+    }
+    let out = session("help-each", &input);
+    let mut at = 0;
+    for s in COMMANDS {
+        assert_eq!(out[at], format!("White(1): help {}", s.name));
+        assert_eq!(out[at + 1], format!("usage: {}", s.usage));
+        assert_eq!(out[at + 2], s.help);
+        assert!(
+            out[at + 3].starts_with("shortest form: "),
+            "{}",
+            out[at + 3]
+        );
+        at += 4;
+        // `time`: Nightrider's, then what Crafty's `time CPU` is here.
+        if out[at].starts_with("Crafty's ") {
+            at += 1;
+        }
+    }
+    for (name, advice) in CRAFTY_ONLY {
+        let word = name.split_whitespace().next().unwrap();
+        assert_eq!(out[at], format!("White(1): help {word}"));
+        if COMMANDS.iter().any(|s| s.name == word) {
+            let nightrider = COMMANDS.iter().find(|s| s.name == word).unwrap();
+            assert_eq!(out[at + 1], format!("usage: {}", nightrider.usage));
+            assert_eq!(
+                out[at + 4],
+                format!("Crafty's {name}: not in Nightrider; {advice}")
+            );
+            at += 5;
+        } else {
+            assert_eq!(out[at + 1], format!("{name}: not in Nightrider; {advice}"));
+            at += 2;
+        }
+    }
+    assert_eq!(out.len(), at);
+}
+
+#[test]
+fn crafty_command_forms_work_or_say_what_to_use_instead() {
+    let input = "hash=16M\nsmpmt=1\nclock\nclock 4:30 2.5\nsearch Nf3\nsd 1\ngo\n\
+                 ponder e7e5\ndisplay movenum\ndisplay nomovenum\ndisplay time\nsettc 10 5 5\n\
+                 log on my.log\necho one\necho two\nlog 3\nquit\n";
+    let out = session("crafty-forms", input);
+    assert_eq!(
+        out,
+        [
+            "White(1): hash=16M",
+            "hash table: 16 MB",
+            "White(1): smpmt=1",
+            "White(1): clock",
+            "clock: Nightrider 5:00",
+            "White(1): clock 4:30 2.5",
+            "clock: Nightrider 270:00, opponent 2:30",
+            "White(1): search Nf3",
+            "next search: g1f3 only",
+            "White(1): sd 1",
+            "White(1): go",
+            "White(1): g1f3",
+            "Black(1): ponder e7e5",
+            "Error (expected on or off; the engine ponders on the move it expects): ponder e7e5",
+            "Black(1): display movenum",
+            "display stats off, changes off, moves on",
+            "Black(1): display nomovenum",
+            "display stats off, changes off, moves off",
+            "Black(1): display time",
+            "Error (display options are stats, changes, movenum; `display stats on` shows the time of each engine move): time",
+            "Black(1): settc 10 5 5",
+            "Error (not in Nightrider: use `level` for the time control and `clock` for the time left): settc 10 5 5",
+            "Black(1): log on my.log",
+            "logging to my.log",
+            "Black(1): echo one",
+            "one",
+            "Black(1): echo two",
+            "two",
+            "Black(1): log 3",
+            "Black(1): echo two",
+            "two",
+            "Black(1): log 3",
+            "Black(1): quit",
         ]
     );
 }
@@ -281,7 +415,7 @@ fn bad_input_gets_one_line_and_the_console_goes_on() {
             "White(1): sd x",
             "Error (bad depth): x",
             "White(1): ponder maybe",
-            "Error (expected on or off): ponder maybe",
+            "Error (expected on or off; the engine ponders on the move it expects): ponder maybe",
             "White(1): hash lots",
             "Error (bad size, e.g. 64M or 512K): lots",
             "White(1): level 1",
@@ -342,6 +476,43 @@ fn start_up_file_and_arguments_run_before_stdin() {
             "Error (no such command): help nothing",
             "White(1): echo from stdin",
             "from stdin",
+        ]
+    );
+}
+
+#[test]
+fn exit_ends_a_command_file_not_the_program() {
+    let dir = scratch("rc-exit");
+    // Crafty's .craftyrc ends in `exit`; what follows it is not read.
+    std::fs::write(
+        dir.join(".nightriderrc"),
+        "echo from rc\nexit\necho after exit\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("outer.txt"),
+        "echo outer\ninput inner.txt\necho outer again\nexit\necho never\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("inner.txt"), "echo inner\nexit\necho never\n").unwrap();
+    let out = session_in(
+        &dir,
+        &[],
+        "echo from stdin\ninput outer.txt\necho still here\nexit\necho gone\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "from rc",
+            "White(1): echo from stdin",
+            "from stdin",
+            "White(1): input outer.txt",
+            "outer",
+            "inner",
+            "outer again",
+            "White(1): echo still here",
+            "still here",
+            "White(1): exit",
         ]
     );
 }

@@ -211,6 +211,30 @@ fn anti_solutions_fail_the_position_when_played() {
 }
 
 #[test]
+fn a_crafty_suite_ending_in_end_runs_to_its_end() {
+    let dir = scratch("suite-end");
+    write(
+        &dir,
+        "crafty.txt",
+        "title mate-in-one\nsetboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1\nsolution Ra8\nend\n",
+    );
+    let out = session_in(&dir, &[], "sd 2\ntest crafty.txt\n");
+    let verdicts: Vec<&str> = out.iter().map(|l| verdict(l)).collect();
+    assert_eq!(
+        verdicts[1..4],
+        [
+            "White(1): test crafty.txt",
+            "test: 1 position from crafty.txt, depth 2",
+            "1/1 mate-in-one: solved, Ra8# (bm Ra8)",
+        ]
+    );
+    assert!(
+        out[4].starts_with("solved 1 of 1, failed 0 (time "),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn a_shallow_search_fails_the_mate_in_two() {
     let dir = scratch("shallow");
     write(
@@ -289,6 +313,43 @@ fn annotate_comments_the_blunder_and_writes_pgn() {
     let can = read(&dir, "game.pgn.can").replace('\n', " ");
     assert_eq!(can.matches("(3... ").count(), 2, "{can}");
     assert!(can.contains("{Nightrider annotates Black's moves, from move 3; "));
+}
+
+#[test]
+fn a_negative_annotate_margin_comments_every_move() {
+    let dir = scratch("annotate-all");
+    write(&dir, "game.pgn", GAME);
+    let out = session_in(&dir, &[], "sd 2\nannotate game.pgn w 1-3 -1 60\n");
+    assert_eq!(out[1], "White(1): annotate game.pgn w 1-3 -1 60");
+    // Each of White's three moves gets a line, whether or not the engine
+    // would have played it.
+    let comments: Vec<&String> = out[2..5].iter().collect();
+    for (line, start) in comments.iter().zip(["1. e4: ", "2. Qh5: ", "3. Bc4: "]) {
+        assert!(line.starts_with(start), "{out:?}");
+        assert!(
+            line.contains(", Nightrider agrees (depth 2)")
+                || line.contains(", Nightrider prefers "),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        out[5],
+        "annotated 1 game(s), 3 comment(s), written to game.pgn.can"
+    );
+    let can = read(&dir, "game.pgn.can").replace('\n', " ");
+    assert!(can.contains("margin -1.00 pawns;"), "{can}");
+    assert_eq!(can.matches("; Nightrider: ").count(), 3, "{can}");
+    // With margin 0 the moves the engine agrees with get no comment.
+    let zero = session_in(&dir, &[], "sd 2\nannotate game.pgn w 1-3 0 60\n");
+    let zero_comments = &zero[2..zero.len() - 1];
+    assert!(
+        zero_comments.iter().all(|l| l.contains(" prefers ")),
+        "{zero:?}"
+    );
+    assert!(
+        zero_comments.iter().all(|l| comments.contains(&l)),
+        "{zero:?}"
+    );
 }
 
 const VARIANT_GAMES: &str = "[Event \"capablanca blunder\"]

@@ -1,9 +1,12 @@
 //! Choosing a book move (Crafty's semantics) and listing the candidates.
 //!
-//! Candidates are the legal moves whose child position is in the book. A
-//! repertoire book, when it has candidates, takes precedence over the main
-//! book; its `?` moves are never played from either, and its `!` moves, if
-//! any, are the only ones played. With `book random 0` the candidates go to
+//! Candidates are the legal moves whose child position is in the book. The
+//! repertoire book is merged into the main book as Crafty merges books.bin
+//! into book.bin: it only overrides where it has a say. A move in both keeps
+//! the main book's figures and takes the repertoire's marks and play share;
+//! a move only in the repertoire joins with the repertoire's figures. Then
+//! `?` moves are never played, `!` moves, if any, are the only ones played,
+//! and a `{play NN%}` share is that move's chance. With `book random 0` the candidates go to
 //! a short search to pick; with `book random 1` each gets a weight from
 //! frequency, score ratio, static score and learned value (`bookw`), moves
 //! without wins are culled (when some move has wins), the best `book width`
@@ -118,28 +121,24 @@ fn children<P: Position>(pos: &mut P, book: &Book) -> Vec<(P::Move, BookEntry)> 
     out
 }
 
-/// The candidates after the repertoire's rules, before weighting.
+/// The candidates after the repertoire's rules, before weighting: the main
+/// book's moves with the repertoire merged in (see the module comment).
 fn eligible<P: Position>(
     pos: &mut P,
     main: Option<&Book>,
     repertoire: Option<&Book>,
 ) -> Vec<(P::Move, BookEntry)> {
-    let rep = repertoire.map(|b| children(pos, b)).unwrap_or_default();
-    let never: Vec<P::Move> = rep
-        .iter()
-        .filter(|(_, e)| e.flags & NEVER != 0)
-        .map(|&(m, _)| m)
-        .collect();
-    let rep: Vec<_> = rep
-        .into_iter()
-        .filter(|(_, e)| e.flags & NEVER == 0)
-        .collect();
-    let mut list = if rep.is_empty() {
-        main.map(|b| children(pos, b)).unwrap_or_default()
-    } else {
-        rep
-    };
-    list.retain(|(m, e)| e.flags & NEVER == 0 && !never.contains(m));
+    let mut list = main.map(|b| children(pos, b)).unwrap_or_default();
+    for (m, rep) in repertoire.map(|b| children(pos, b)).unwrap_or_default() {
+        match list.iter_mut().find(|(known, _)| *known == m) {
+            Some((_, entry)) => {
+                entry.flags |= rep.flags;
+                entry.play_percent = rep.play_percent.or(entry.play_percent);
+            }
+            None => list.push((m, rep)),
+        }
+    }
+    list.retain(|(_, e)| e.flags & NEVER == 0);
     if list.iter().any(|(_, e)| e.flags & EXCLUSIVE != 0) {
         list.retain(|(_, e)| e.flags & EXCLUSIVE != 0);
     }
@@ -158,7 +157,7 @@ fn score_ratio(e: &BookEntry) -> f64 {
 /// Crafty-style weights, culling and width; probabilities with play shares.
 fn crafty<M: Copy>(mut list: Vec<(M, BookEntry)>, s: &ChoiceSettings) -> Vec<Candidate<M>> {
     if list.iter().any(|(_, e)| e.wins > 0) {
-        list.retain(|(_, e)| e.wins > 0 || e.play_percent.is_some());
+        list.retain(|(_, e)| e.wins > 0 || e.play_percent.is_some() || e.flags & EXCLUSIVE != 0);
     }
     let most = list.iter().map(|(_, e)| e.games).max().unwrap_or(1).max(1);
     let best = list.iter().map(|(_, e)| score_ratio(e)).fold(0.0, f64::max);

@@ -168,6 +168,116 @@ fn repertoire_marks_override_the_main_book() {
     );
 }
 
+/// The candidates' moves in coordinates with their chances in percent.
+fn shares(list: &[Candidate<crate::bitboard::Move>]) -> Vec<(String, u32)> {
+    let pos = BitboardPos::startpos();
+    let mut out: Vec<(String, u32)> = list
+        .iter()
+        .map(|c| {
+            let percent = (c.probability * 100.0).round() as u32;
+            (pos.move_to_string(c.mv), percent)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn owned(pairs: &[(&str, u32)]) -> Vec<(String, u32)> {
+    pairs.iter().map(|&(m, p)| (m.to_string(), p)).collect()
+}
+
+/// Frequency only, so the shares are easy to compute by hand.
+fn by_frequency() -> ChoiceSettings {
+    ChoiceSettings {
+        weights: BookWeights {
+            freq: 1.0,
+            ratio: 0.0,
+            eval: 0.0,
+            learn: 0.0,
+        },
+        ..ChoiceSettings::default()
+    }
+}
+
+#[test]
+fn an_unmarked_repertoire_move_joins_the_main_book_moves() {
+    let main = book(vec![entry("e4", 2, 1, 0), entry("c4", 2, 1, 0)]);
+    let rep = book(vec![entry("Nf3", 2, 1, 0)]);
+    let mut pos = BitboardPos::startpos();
+    let list = candidates(&mut pos, Some(&main), Some(&rep), &by_frequency());
+    assert_eq!(
+        shares(&list),
+        owned(&[("c2c4", 33), ("e2e4", 33), ("g1f3", 33)])
+    );
+    // A move in both books keeps the main book's figures.
+    let rep = book(vec![entry("e4", 1, 1, 0)]);
+    let list = candidates(&mut pos, Some(&main), Some(&rep), &by_frequency());
+    assert_eq!(shares(&list), owned(&[("c2c4", 50), ("e2e4", 50)]));
+    assert!(list.iter().all(|c| c.entry.games == 2));
+}
+
+#[test]
+fn a_question_mark_in_the_repertoire_removes_only_that_move() {
+    let main = book(vec![
+        entry("e4", 2, 1, 0),
+        entry("d4", 2, 1, 0),
+        entry("c4", 2, 1, 0),
+    ]);
+    let mut never_d4 = entry("d4", 1, 0, 0);
+    never_d4.flags = NEVER;
+    let rep = book(vec![never_d4]);
+    let mut pos = BitboardPos::startpos();
+    let list = candidates(&mut pos, Some(&main), Some(&rep), &by_frequency());
+    assert_eq!(shares(&list), owned(&[("c2c4", 50), ("e2e4", 50)]));
+}
+
+#[test]
+fn an_exclamation_mark_in_the_repertoire_plays_only_those_moves() {
+    let main = book(vec![
+        entry("e4", 4, 2, 0),
+        entry("d4", 2, 1, 0),
+        entry("c4", 2, 1, 0),
+    ]);
+    let mut only_d4 = entry("d4", 1, 0, 0);
+    only_d4.flags = EXCLUSIVE;
+    // A marked move the main book does not know, without wins, counts too.
+    let mut only_b3 = entry("b3", 1, 0, 1);
+    only_b3.flags = EXCLUSIVE;
+    let rep = book(vec![only_d4, only_b3, entry("g3", 5, 5, 0)]);
+    let mut pos = BitboardPos::startpos();
+    let list = candidates(&mut pos, Some(&main), Some(&rep), &by_frequency());
+    // d4 keeps the main book's 2 games against b3's 1: 2/3 and 1/3.
+    assert_eq!(shares(&list), owned(&[("b2b3", 33), ("d2d4", 67)]));
+}
+
+#[test]
+fn a_play_share_in_the_repertoire_fixes_that_moves_chance() {
+    let main = book(vec![
+        entry("e4", 2, 1, 0),
+        entry("d4", 2, 1, 0),
+        entry("c4", 2, 1, 0),
+    ]);
+    let mut c4_share = entry("c4", 1, 1, 0);
+    c4_share.play_percent = Some(30);
+    let rep = book(vec![c4_share]);
+    let mut pos = BitboardPos::startpos();
+    let list = candidates(&mut pos, Some(&main), Some(&rep), &by_frequency());
+    assert_eq!(
+        shares(&list),
+        owned(&[("c2c4", 30), ("d2d4", 35), ("e2e4", 35)])
+    );
+    // The same with the default weights and in `show book`.
+    let text = show_book(
+        &mut pos,
+        Some(&main),
+        Some(&rep),
+        &ChoiceSettings::default(),
+    );
+    let c4 = text.lines().find(|l| l.starts_with("c4 ")).unwrap();
+    assert!(c4.ends_with("  30%"), "{text}");
+    assert_eq!(text.lines().count(), 4, "{text}");
+}
+
 #[test]
 fn show_book_lists_figures_and_no_book_is_out() {
     let b = book(vec![entry("e4", 4, 2, 1)]);

@@ -20,6 +20,7 @@ use super::learn::{learn, update_locked, Lesson};
 use super::positions::{self, LearnedPosition, PositionTable};
 use super::set::BookSet;
 use crate::bitboard::BitboardPos;
+use crate::notation::to_san;
 use crate::position::Position;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -301,6 +302,36 @@ impl BookPlayer {
         }
         let text = show_book(pos, main, rep, &settings);
         text.lines().map(str::to_string).collect()
+    }
+
+    /// `show book` on the orthodox board: the `.nbk` books' candidates as
+    /// [`BookPlayer::show`] lists them, else (as [`BookPlayer::advise_bitboard`]
+    /// falls back) the Polyglot book's moves with their weights and chances.
+    pub fn show_bitboard(&self, pos: &mut BitboardPos) -> Vec<String> {
+        let lines = self.show(pos);
+        let listed = lines.len() > 1;
+        let Some(book) = self.books.polyglot.as_ref().filter(|_| !listed) else {
+            return lines;
+        };
+        let found = book.probe(pos);
+        if found.is_empty() {
+            return vec!["no book moves".to_string()];
+        }
+        let total: u32 = found.iter().map(|&(_, w, _)| u32::from(w)).sum();
+        let mut out = vec!["move      weight   prob  (Polyglot book)".to_string()];
+        for &(m, weight, _) in &found {
+            let share = if total == 0 {
+                1.0 / found.len() as f64
+            } else {
+                f64::from(weight) / f64::from(total)
+            };
+            out.push(format!(
+                "{:<9} {weight:>6} {:>5.0}%",
+                to_san(pos, m),
+                100.0 * share
+            ));
+        }
+        out
     }
 
     /// Learns from the game that just ended, once: `outcome` is the

@@ -6,6 +6,8 @@
 //! depth; if it scores at least MARGIN pawns worse, it gets a comment (both
 //! scores, for White) and the engine's line as a variation; with N, the
 //! engine's N best moves (stopping at the move played; -N: N in any case).
+//! A negative MARGIN comments every move, the engine's own choices too
+//! (their variation then starts with the move played), as in Crafty.
 //!
 //! `annotate` writes FILE.can (PGN); `annotateh` writes FILE.html with an
 //! SVG diagram of the position before every commented move (see
@@ -24,7 +26,7 @@ use crate::notation::pgn::{replay, wrap, PgnGame};
 use crate::notation::to_san;
 use crate::position::{Evaluate, Position};
 use crate::progress::ProgressReporter;
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, SearchResult, Searcher};
 use std::path::Path;
 use std::time::Duration;
 
@@ -50,7 +52,8 @@ pub struct Request {
     pub sides: Sides,
     /// First and last move number annotated.
     pub moves: (u32, u32),
-    /// Comment only when the move played is this much worse (centipawns).
+    /// Comment only when the move played is this much worse (centipawns);
+    /// negative: comment every move.
     pub margin: Score,
     /// Search time per move.
     pub time: Duration,
@@ -91,7 +94,7 @@ pub fn parse_request(args: &str, name: &str) -> Result<Request, String> {
     let pawns: f64 = margin
         .parse()
         .ok()
-        .filter(|m: &f64| (0.0..1000.0).contains(m))
+        .filter(|m: &f64| (-1000.0..1000.0).contains(m))
         .ok_or_else(|| bad("margin in pawns", margin))?;
     let secs: f64 = time
         .parse()
@@ -205,7 +208,7 @@ fn line_san<P: Position>(pos: &P, line: &[P::Move]) -> Vec<String> {
 
 /// Searches one position: the engine's move, and when it differs the move
 /// played alone to the same depth; a note when the difference is at least
-/// the margin.
+/// the margin (always with a negative margin, even for the engine's move).
 fn judge<P: Position + Evaluate>(
     searcher: &mut Searcher<P>,
     pos: &mut P,
@@ -216,8 +219,18 @@ fn judge<P: Position + Evaluate>(
 ) -> Option<Note> {
     let best = analysis::search(searcher, pos, history, limits, Vec::new(), &mut |_| false);
     let best_move = best.best?;
-    if best_move == played {
+    if best_move == played && request.margin >= 0 {
         return None;
+    }
+    let white = pos.side_to_move() == Color::White;
+    let for_white = |s: Score| if white { s } else { -s };
+    if best_move == played {
+        return Some(Note {
+            played: for_white(best.score),
+            best: for_white(best.score),
+            depth: best.depth,
+            lines: more_lines(searcher, pos, history, played, request, &best),
+        });
     }
     let others: Vec<P::Move> = pos
         .legal_moves()
@@ -232,16 +245,39 @@ fn judge<P: Position + Evaluate>(
     if best.score - mine.score < request.margin {
         return None;
     }
+    Some(Note {
+        played: for_white(mine.score),
+        best: for_white(best.score),
+        depth: best.depth,
+        lines: more_lines(searcher, pos, history, played, request, &best),
+    })
+}
+
+/// The engine's lines, `best` first, then the next best moves (each
+/// searched to `best`'s depth without the moves shown before it) up to the
+/// number asked for, stopping at the move played unless that is negative.
+fn more_lines<P: Position + Evaluate>(
+    searcher: &mut Searcher<P>,
+    pos: &mut P,
+    history: &[u64],
+    played: P::Move,
+    request: &Request,
+    best: &SearchResult<P::Move>,
+) -> Vec<(Score, Vec<String>)> {
     let white = pos.side_to_move() == Color::White;
     let for_white = |s: Score| if white { s } else { -s };
+    let same_depth = ToolLimits {
+        limits: Limits::Depth(best.depth.max(1)),
+        depth: None,
+    };
     let mut lines = vec![(for_white(best.score), line_san(pos, &best.pv))];
-    let mut shown = vec![best_move];
+    let mut shown: Vec<P::Move> = best.best.into_iter().collect();
     for _ in 1..request.lines.unsigned_abs() {
         let next = analysis::search(
             searcher,
             pos,
             history,
-            &only_played,
+            &same_depth,
             shown.clone(),
             &mut |_| false,
         );
@@ -252,12 +288,7 @@ fn judge<P: Position + Evaluate>(
         lines.push((for_white(next.score), line_san(pos, &next.pv)));
         shown.push(m);
     }
-    Some(Note {
-        played: for_white(mine.score),
-        best: for_white(best.score),
-        depth: best.depth,
-        lines,
-    })
+    lines
 }
 
 /// Replays and annotates one game on board `P`.
@@ -389,13 +420,17 @@ fn report(c: &mut Console, done: &[Annotated], path: &str) {
         for p in &a.plies {
             if let Some(n) = &p.note {
                 comments += 1;
+                let choice = n.lines[0].1.get(1).map_or("", String::as_str);
+                let verdict = if choice == p.san {
+                    "Nightrider agrees".to_string()
+                } else {
+                    format!("Nightrider prefers {choice} {}", score_text(n.best))
+                };
                 c.print(&format!(
-                    "{} {}: {}, Nightrider prefers {} {} (depth {})",
+                    "{} {}: {}, {verdict} (depth {})",
                     number_text(p.number, p.side),
                     p.san,
                     score_text(n.played),
-                    n.lines[0].1.get(1).map_or("", String::as_str),
-                    score_text(n.best),
                     n.depth
                 ));
             }
@@ -508,6 +543,10 @@ mod tests {
         assert_eq!(
             parse_request("g.pgn w 1 x 1", "annotate"),
             Err("Error (bad margin in pawns): x".into())
+        );
+        assert_eq!(
+            parse_request("g.pgn w 1 -1 1", "annotate").map(|r| r.margin),
+            Ok(-100)
         );
         assert_eq!(
             parse_request("g.pgn w", "annotateh"),

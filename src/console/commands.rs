@@ -6,7 +6,7 @@
 
 use super::{annotate, record, suite, tools, Console, InputMode};
 use crate::core::Color;
-use crate::engine::api::{Command, Event, Level};
+use crate::engine::api::{Command, Event, Level, MoveSelection};
 use crate::engine::clock;
 use crate::xboard::parse::looks_like_move;
 
@@ -51,7 +51,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("analyze", 3, "analyze", "Analyses the position until `exit`. Moves typed meanwhile are played and the analysis goes on from there; `back` takes them back.", analyze),
-    spec("annotate", 8, "annotate FILE SIDE MOVES MARGIN TIME [N]", "Annotates the games of PGN file FILE into FILE.can. SIDE is w, b, bw or part of a player's name; MOVES a first move number or a range like 10-30; MARGIN in pawns: a move is commented when it scores that much worse than the engine's choice; TIME: seconds a move (never deeper than `sd`); N: show the engine's N best moves (up to the one played; -N: N whatever).", |c, a| annotate::run(c, a, false)),
+    spec("annotate", 8, "annotate FILE SIDE MOVES MARGIN TIME [N]", "Annotates the games of PGN file FILE into FILE.can. SIDE is w, b, bw or part of a player's name; MOVES a first move number or a range like 10-30; MARGIN in pawns: a move is commented when it scores that much worse than the engine's choice (negative: every move); TIME: seconds a move (never deeper than `sd`); N: show the engine's N best moves (up to the one played; -N: N whatever).", |c, a| annotate::run(c, a, false)),
     spec("annotateh", 9, "annotateh FILE SIDE MOVES MARGIN TIME [N]", "Like `annotate`, but writes FILE.html with a board diagram (inline SVG) before every commented move.", |c, a| annotate::run(c, a, true)),
     spec("back", 3, "back [N]", "Takes back N plies (default 1).", back),
     spec("bench", 3, "bench [DEPTH]", "Searches the orthodox bench positions to DEPTH (default 5) and prints nodes and speed.", tools::bench),
@@ -63,8 +63,9 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("check", 3, "check [FILE]", "Lints an fmax.ini (default: the one the engine uses) and prints every problem and a summary.", tools::check),
+    spec("clock", 3, "clock [MINUTES [OPPONENT]]", "Shows the engine's clock, or sets the time it has left (minutes or h:mm) before its next move, as on a real clock; the opponent's time is sent to the engine too.", clock),
     spec("cores", 3, "cores N", "Uses N search threads (same as `mt`).", cores),
-    spec("display", 3, "display [OPTION on|off]", "Shows the board, the side to move and the FEN. With an option: `stats` (depth, nodes, time and speed after each engine move), `changes` (thinking lines only when the best move changes), `moves` (move numbers in variations).", display),
+    spec("display", 3, "display [OPTION [on|off]]", "Shows the board, the side to move and the FEN. With an option (alone or with `no` before it, Crafty's way: `display nostats`): `stats` (depth, nodes, time and speed after each engine move), `changes` (thinking lines only when the best move changes), `movenum` or `moves` (move numbers in variations).", display),
     spec("divide", 3, "divide DEPTH", "Perft split by root move, then the total.", |c, a| tools::perft(c, a, true)),
     spec("draw", 4, "draw", "Offers the engine a draw.", draw),
     spec("drawscore", 5, "drawscore N", "What a draw is worth to the engine, in centipawns (-500..500).", |c, a| set_option(c, "DrawScore", a)),
@@ -77,10 +78,10 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("end", 3, "end", "Leaves the program (same as `quit`).", quit),
-    spec("exit", 3, "exit", "Leaves analyze mode (outside it, leaves the program).", exit),
+    spec("exit", 3, "exit", "Leaves analyze mode; in a command file (`input`, `.nightriderrc`) ends reading that file; otherwise leaves the program.", exit),
     spec("go", 2, "go", "The engine plays the side to move and moves now (same as `move`).", go),
     spec("hash", 4, "hash SIZE", "Sets the hash table size in bytes; K and M suffixes (e.g. 64M). At least 1 MB.", hash),
-    spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix); Nightrider's pawn hash has a fixed size per search thread, so SIZE is checked and ignored.", hashp),
+    spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix). Nightrider's pawn hash (orthodox chess only) has a fixed size per search thread, so SIZE is checked and ignored; the answer says how large it is.", hashp),
     spec("export", 3, "export FILE", "Writes this variant's learned book values and positions to FILE as text.", super::book_commands::export),
     spec("help", 3, "help [COMMAND]", "Lists the commands, or explains one.", help),
     spec("hint", 3, "hint", "Shows the move the engine expects you to play.", hint),
@@ -96,7 +97,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     }),
     spec("learn", 3, "learn N", "Learning bitmask: 1 book, 2 position, 4 result (default 7, 0 off).", super::book_commands::learn),
     spec("level", 3, "level MOVES MINUTES INCREMENT", "Sets a time control: MOVES per MINUTES (0 = whole game) plus INCREMENT seconds a move.", level),
-    spec("log", 3, "log on [FILE]|off", "Copies the session to FILE (default nightrider.log), or stops.", tools::log),
+    spec("log", 3, "log on [FILE]|off|N", "Copies the session to FILE (default nightrider.log), or stops; with a number, shows the last N lines of the log.", tools::log),
     spec("move", 3, "move", "Same as `go`.", go),
     spec("mt", 2, "mt N", "Uses N search threads (same as `cores`).", cores),
     spec("new", 3, "new", "Starts a new game of orthodox chess; the engine plays Black.", |c, _| {
@@ -112,7 +113,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("perf", 4, "perf [N]", "Measures move generation, then make/unmake, on the current position, N rounds (default 100000).", tools::perf),
     spec("perft", 3, "perft DEPTH", "Counts the leaf nodes of the legal move tree DEPTH plies deep.", |c, a| tools::perft(c, a, false)),
     spec("pgn", 3, "pgn [TAG VALUE]", "Sets a PGN tag for `savegame` (e.g. `pgn White Kasparov`); alone, lists the tags set.", record::pgn),
-    spec("ponder", 3, "ponder on|off", "Thinks (or not) on the opponent's time.", ponder),
+    spec("ponder", 3, "ponder on|off", "Thinks (or not) on the opponent's time. The engine ponders on the move it expects (`hint` shows it); Crafty's `ponder MOVE` has no counterpart.", ponder),
     spec("post", 4, "post", "Shows the engine's thinking: depth, time, score (pawns), nodes, variation.", |c, _| {
         c.set_post(true);
         Ok(())
@@ -130,8 +131,10 @@ pub const COMMANDS: &[CommandSpec] = &[
         c.set_depth(d);
         Ok(())
     }),
-    spec("setboard", 4, "setboard FEN", "Sets up the position given as (X-)FEN for the current variant.", setboard),
+    spec("search", 3, "search MOVE", "The engine's next search (`go`, or its answer to your move) considers MOVE only, to see what it is worth.", search),
+    spec("setboard", 4, "setboard FEN", "Sets up the position given as (X-)FEN for the current variant. The engine waits: `go` makes it move, or it answers the move you type.", setboard),
     spec("show", 3, "show book", "Lists the book moves of the position with their games, results, learned value, weight and chance.", super::book_commands::show),
+    spec("smpmt", 5, "smpmt N", "Uses N search threads (Crafty's name for `mt`; `smpmt=N` works too).", cores),
     spec("sn", 2, "sn NODES", "Searches NODES nodes per move instead of using the clock (0 = back to the clock).", |c, a| {
         let n: u64 = number(required(a, "sn NODES")?, "node count")?;
         c.set_nodes(n);
@@ -219,6 +222,11 @@ pub fn dispatch(console: &mut Console, line: &str) -> Result<(), String> {
         Some((w, r)) => (w, r.trim()),
         None => (line, ""),
     };
+    if let Some((name, value)) = word.split_once('=').filter(|_| rest.is_empty()) {
+        if let Lookup::Found(spec) = lookup(name) {
+            return (spec.run)(console, value);
+        }
+    }
     match lookup(word) {
         Lookup::Found(spec) => (spec.run)(console, rest),
         Lookup::Ambiguous(names) => Err(format!(
@@ -229,8 +237,120 @@ pub fn dispatch(console: &mut Console, line: &str) -> Result<(), String> {
             console.play(Command::UserMove(line.to_string()));
             Ok(())
         }
-        Lookup::NotFound => Err(format!("Error (unknown command): {line}")),
+        Lookup::NotFound => match crafty_only(word) {
+            Some(advice) => Err(format!("Error (not in Nightrider: {advice}): {line}")),
+            None => Err(format!("Error (unknown command): {line}")),
+        },
     }
+}
+
+/// Crafty's commands that Nightrider does not have, with what to use
+/// instead (`help NAME` and the unknown-command error say it).
+pub const CRAFTY_ONLY: &[(&str, &str)] = &[
+    (
+        "settc",
+        "use `level` for the time control and `clock` for the time left",
+    ),
+    (
+        "time CPU|elapsed",
+        "the clock is always wall-clock time; `time MINUTES [INC]` sets a game in MINUTES",
+    ),
+    (
+        "LearningStrength",
+        "XBoard option `LearningStrength` (book random 2); not a console command",
+    ),
+    (
+        "Variation",
+        "XBoard option `Variation` (book random 2); not a console command",
+    ),
+    (
+        "operator",
+        "no operator time; set the time left with `clock`",
+    ),
+    ("usage", "no time-usage factor; use `level`, `st` or `sn`"),
+    (
+        "info",
+        "`display` shows the position; `help` lists the settings' commands",
+    ),
+    ("alarm", "no bell"),
+    ("speech", "no speech"),
+    ("swindle", "no swindle mode"),
+    ("egtb", "no endgame tablebases"),
+    ("cache", "no endgame tablebases, so no tablebase cache"),
+    ("whisper", "no chess-server mode"),
+    ("kibitz", "no chess-server mode"),
+    ("list", "no player lists"),
+    (
+        "personality",
+        "no personality files; options are set with XBoard's `option`",
+    ),
+    ("screen", "use `test FILE` to run a suite"),
+    ("autotune", "no SMP tuning; `mt N` sets the threads"),
+    ("trace", "no search trace"),
+    (
+        "noise",
+        "`post` shows every iteration; `display changes on` fewer",
+    ),
+    (
+        "xboard",
+        "start the program with `xboard` as its first input line (what GUIs send)",
+    ),
+    (
+        "annotatet",
+        "no LaTeX output; `annotate` writes PGN, `annotateh` HTML",
+    ),
+    ("batch", "input is always read on its own thread"),
+    (
+        "adaptive",
+        "no adaptive hash sizing; `hash SIZE` sets the table",
+    ),
+    ("phash", "no path hash"),
+    ("computer", "an XBoard command, taken from the GUI"),
+    ("name", "an XBoard command, taken from the GUI"),
+    ("rating", "an XBoard command, taken from the GUI"),
+    (
+        "force",
+        "a move typed is played; `search MOVE` then `go` searches one move",
+    ),
+    ("flag", "the engine never claims a win on time"),
+    (
+        "load",
+        "`setboard FEN` sets a position, `read FILE [N]` a game",
+    ),
+    ("linelength", "thinking lines are never wrapped"),
+    ("mode", "tournament and normal mode would not differ"),
+    (
+        "output",
+        "moves are typed in coordinates or SAN; the engine answers in coordinates",
+    ),
+    (
+        "skill",
+        "the UCI options UCI_LimitStrength and UCI_Elo weaken the engine",
+    ),
+    ("tags", "`pgn` alone lists the tags set"),
+    ("timebook", "book moves take no thinking time"),
+    ("wild", "`variant NAME` plays the fmax.ini variants"),
+    ("epdhelp", "`help test` explains the suites `test` runs"),
+    ("evaluation", "evaluation terms are constants of the source"),
+    (
+        "extensions",
+        "search parameters are constants of the source",
+    ),
+    ("lmr", "search parameters are constants of the source"),
+    ("lmp", "search parameters are constants of the source"),
+    ("null", "search parameters are constants of the source"),
+    ("selective", "search parameters are constants of the source"),
+    ("smpmin", "no SMP split parameters; `mt N` sets the threads"),
+    ("smpmax", "no SMP split parameters; `mt N` sets the threads"),
+];
+
+/// The advice for a Crafty command Nightrider does not have.
+#[must_use]
+pub fn crafty_only(word: &str) -> Option<&'static str> {
+    CRAFTY_ONLY
+        .iter()
+        .find(|(name, _)| name.split_whitespace().next() == Some(word))
+        .map(|&(_, advice)| advice)
 }
 
 /// Whether a word has the shape of a SAN move (`e4`, `Nf3`, `exd5`,
@@ -270,6 +390,10 @@ fn display(c: &mut Console, args: &str) -> Result<(), String> {
             Ok(())
         }
         [option, value] => c.set_display(option, value),
+        [option] => match option.strip_prefix("no") {
+            Some(off) if !off.is_empty() => c.set_display(off, "off"),
+            _ => c.set_display(option, "on"),
+        },
         _ => Err(format!("Error (expected OPTION on|off): display {args}")),
     }
 }
@@ -289,6 +413,9 @@ fn exit(c: &mut Console, args: &str) -> Result<(), String> {
             Command::PlayOther,
             Command::Post(post),
         ]);
+        Ok(())
+    } else if c.reading_file() {
+        c.end_file();
         Ok(())
     } else {
         quit(c, args)
@@ -321,6 +448,92 @@ fn back(c: &mut Console, args: &str) -> Result<(), String> {
     let plies = wanted.min(available);
     c.send(vec![Command::Undo; plies]);
     Ok(())
+}
+
+/// Milliseconds from minutes (`5`, `2.5`) or `h:mm`.
+fn clock_time(text: &str) -> Result<u64, String> {
+    let bad = || format!("Error (bad time, minutes or h:mm): {text}");
+    let minutes: f64 = match text.split_once(':') {
+        Some((h, m)) => {
+            let h: u32 = h.parse().map_err(|_| bad())?;
+            let m: u32 = m.parse().ok().filter(|&m| m < 60).ok_or_else(bad)?;
+            f64::from(h * 60 + m)
+        }
+        None => text
+            .parse()
+            .ok()
+            .filter(|m: &f64| (0.0..1e7).contains(m))
+            .ok_or_else(bad)?,
+    };
+    Ok((minutes * 60_000.0).round() as u64)
+}
+
+/// `m:ss` of milliseconds.
+fn clock_text(ms: u64) -> String {
+    let secs = ms / 1000;
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+fn clock(c: &mut Console, args: &str) -> Result<(), String> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let (mine, theirs) = match words[..] {
+        [] => (None, None),
+        [m] => (Some(clock_time(m)?), None),
+        [m, o] => (Some(clock_time(m)?), Some(clock_time(o)?)),
+        _ => return Err("Error (missing argument): usage: clock [MINUTES [OPPONENT]]".into()),
+    };
+    if let Some(ms) = mine {
+        if !c.set_clock_left(ms) {
+            return Err("Error (no clock under `st`; set `level` or `time` first): clock".into());
+        }
+    }
+    if let Some(ms) = theirs {
+        c.send(vec![Command::OpponentTime(ms / 10)]);
+    }
+    match c.clock_left_ms() {
+        Some(ms) => {
+            let opponent =
+                theirs.map_or(String::new(), |o| format!(", opponent {}", clock_text(o)));
+            c.print(&format!("clock: Nightrider {}{opponent}", clock_text(ms)));
+        }
+        None => c.print("clock: none (`st` gives a fixed time per move)"),
+    }
+    Ok(())
+}
+
+fn search(c: &mut Console, args: &str) -> Result<(), String> {
+    let text = required(args, "search MOVE")?;
+    let fen = c.snapshot().fen.clone();
+    let variant = c.variant.clone();
+    let pos = super::analysis::position(c, &variant, Some(&fen))?;
+    let coordinates = match pos {
+        crate::boards::AnyPosition::Bitboard(mut p) => move_text(&mut p, text),
+        crate::boards::AnyPosition::Mailbox(mut p) => move_text(&mut p, text),
+    }
+    .ok_or_else(|| format!("Error (not a legal move here): search {text}"))?;
+    c.send(vec![
+        Command::Exclude {
+            moves: MoveSelection::All,
+            exclude: true,
+        },
+        Command::Exclude {
+            moves: MoveSelection::Move(coordinates.clone()),
+            exclude: false,
+        },
+    ]);
+    c.print(&format!("next search: {coordinates} only"));
+    Ok(())
+}
+
+/// A legal move given in coordinates or SAN, as coordinates.
+fn move_text<P: crate::position::Position>(pos: &mut P, text: &str) -> Option<String> {
+    let m = pos
+        .parse_move(text)
+        .or_else(|_| crate::notation::parse_san(pos, text))
+        .ok()?;
+    pos.legal_moves()
+        .contains(&m)
+        .then(|| pos.move_to_string(m))
 }
 
 fn reset(c: &mut Console, args: &str) -> Result<(), String> {
@@ -386,8 +599,10 @@ fn hash(c: &mut Console, args: &str) -> Result<(), String> {
 fn hashp(c: &mut Console, args: &str) -> Result<(), String> {
     let bytes = parse_size(required(args, "hashp SIZE")?)?;
     let entries = crate::eval::orthodox::pawns::PAWN_TABLE_SIZE;
+    let table = entries * std::mem::size_of::<crate::eval::orthodox::pawns::PawnEntry>();
     c.print(&format!(
-        "pawn hash: {bytes} bytes ignored; each search thread keeps {entries} entries"
+        "pawn hash: {bytes} bytes ignored; the pawn hash (orthodox chess) is fixed at {entries} entries, {} KB, per search thread",
+        table >> 10
     ));
     Ok(())
 }
@@ -404,6 +619,14 @@ fn help(c: &mut Console, args: &str) -> Result<(), String> {
         lines.push(
             "Commands may be shortened to their first letters (`help CMD` says how far).".into(),
         );
+        let crafty: Vec<&str> = CRAFTY_ONLY
+            .iter()
+            .map(|(name, _)| name.split_whitespace().next().unwrap_or(name))
+            .collect();
+        lines.push(format!(
+            "Crafty's {} are not here; `help NAME` says what to use instead.",
+            crafty.join(", ")
+        ));
         c.print(&lines.join("\n"));
         return Ok(());
     }
@@ -414,9 +637,24 @@ fn help(c: &mut Console, args: &str) -> Result<(), String> {
                 "usage: {}\n{}\nshortest form: {shortest}",
                 s.usage, s.help
             ));
+            if let Some((name, advice)) = CRAFTY_ONLY
+                .iter()
+                .find(|(name, _)| name.split_whitespace().next() == Some(s.name))
+            {
+                c.print(&format!("Crafty's {name}: not in Nightrider; {advice}"));
+            }
             Ok(())
         }
-        _ => Err(format!("Error (no such command): help {args}")),
+        _ => match CRAFTY_ONLY
+            .iter()
+            .find(|(name, _)| name.split_whitespace().next() == Some(args) || *name == args)
+        {
+            Some((name, advice)) => {
+                c.print(&format!("{name}: not in Nightrider; {advice}"));
+                Ok(())
+            }
+            None => Err(format!("Error (no such command): help {args}")),
+        },
     }
 }
 
@@ -486,7 +724,11 @@ fn ponder(c: &mut Console, args: &str) -> Result<(), String> {
     let on = match args {
         "on" => true,
         "off" => false,
-        _ => return Err(format!("Error (expected on or off): ponder {args}")),
+        _ => {
+            return Err(format!(
+            "Error (expected on or off; the engine ponders on the move it expects): ponder {args}"
+        ))
+        }
     };
     c.send(vec![Command::Ponder(on)]);
     Ok(())
@@ -541,6 +783,11 @@ fn setboard(c: &mut Console, args: &str) -> Result<(), String> {
         return Err(format!("Error (illegal position): {fen}"));
     }
     c.show_all(&events);
+    if c.mode() == InputMode::Normal {
+        // As in Crafty the engine waits, whoever is to move: for `go`, or
+        // for the user's move, which it then answers.
+        c.send(vec![Command::PlayOther]);
+    }
     Ok(())
 }
 

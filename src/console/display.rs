@@ -156,10 +156,11 @@ impl DisplayOptions {
         match option {
             "stats" => self.stats = on,
             "changes" => self.changes = on,
-            "moves" => self.moves = on,
+            "moves" | "movenum" => self.moves = on,
             _ => {
                 return Err(format!(
-                    "Error (display options are stats, changes, moves): {option}"
+                    "Error (display options are stats, changes, movenum; {}): {option}",
+                    crafty_display(option)
                 ))
             }
         }
@@ -176,6 +177,22 @@ impl DisplayOptions {
             word(self.changes),
             word(self.moves)
         )
+    }
+}
+
+/// What Nightrider offers for one of Crafty's other display options.
+fn crafty_display(option: &str) -> &'static str {
+    match option {
+        "time" | "moveinfo" => "`display stats on` shows the time of each engine move",
+        "variation" | "pv" => "`post` shows every variation",
+        "extstats" | "hashstats" | "ply1" | "movelist" | "fail" => {
+            "`display stats on` shows the search statistics Nightrider keeps"
+        }
+        "general" | "info" => "messages are always shown",
+        "pawn" | "knight" | "bishop" | "rook" | "queen" | "king" => {
+            "no piece-square tables to show; `score` breaks the evaluation into terms"
+        }
+        _ => "`help display` lists them",
     }
 }
 

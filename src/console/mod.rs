@@ -83,7 +83,10 @@ pub struct Console {
     editor: Parser,
     pending: VecDeque<String>,
     log: Option<std::fs::File>,
+    log_path: Option<String>,
     input_depth: usize,
+    /// `exit` was read in a command file: the rest of that file is skipped.
+    file_done: bool,
     quit: bool,
     library: Option<Library>,
     depth: Option<u32>,
@@ -149,7 +152,9 @@ where
         editor: Parser::new(),
         pending: VecDeque::new(),
         log: None,
+        log_path: None,
         input_depth: 0,
+        file_done: false,
         quit: false,
         library: None,
         depth: None,
@@ -472,9 +477,18 @@ impl Console {
         }
     }
 
-    /// Starts (with a file) or stops (with `None`) the transcript log.
-    pub fn set_log(&mut self, file: Option<std::fs::File>) {
+    /// Starts (with a file and its path) or stops (with `None`) the
+    /// transcript log.
+    pub fn set_log(&mut self, file: Option<(std::fs::File, String)>) {
+        let (file, path) = file.unzip();
         self.log = file;
+        self.log_path = path;
+    }
+
+    /// The file the transcript goes to, if any.
+    #[must_use]
+    pub fn log_path(&self) -> Option<&str> {
+        self.log_path.as_deref()
     }
 
     /// Stops after this line.
@@ -482,7 +496,21 @@ impl Console {
         self.quit = true;
     }
 
-    /// Runs every line of a command file (`input FILE`, `.nightriderrc`).
+    /// Whether a command file (`input FILE`, `.nightriderrc`) is being read.
+    #[must_use]
+    pub fn reading_file(&self) -> bool {
+        self.input_depth > 0
+    }
+
+    /// Stops reading the current command file after this line (`exit` in
+    /// a file, as Crafty's `.craftyrc` ends); the reader of the file that
+    /// ran it, or the terminal, goes on.
+    pub fn end_file(&mut self) {
+        self.file_done = true;
+    }
+
+    /// Runs every line of a command file (`input FILE`, `.nightriderrc`)
+    /// up to its end or an `exit` line.
     ///
     /// # Errors
     /// The file cannot be read, or files nest too deep.
@@ -495,11 +523,12 @@ impl Console {
         let text = crate::text::read(path).map_err(|e| format!("Error: {path}: {e}"))?;
         self.input_depth += 1;
         for line in text.lines() {
-            if self.quit {
+            if self.quit || self.file_done {
                 break;
             }
             self.execute(line);
         }
+        self.file_done = false;
         self.input_depth -= 1;
         Ok(())
     }
@@ -550,6 +579,17 @@ impl Console {
             _ => None,
         };
         self.send(vec![command]);
+    }
+
+    /// The engine's time left on the console's clock (`None` under `st`).
+    #[must_use]
+    pub fn clock_left_ms(&self) -> Option<u64> {
+        self.clock.centis_left().map(|c| c * 10)
+    }
+
+    /// Sets the engine's time left (`clock`); false when there is no clock.
+    pub fn set_clock_left(&mut self, ms: u64) -> bool {
+        self.clock.set_left(ms)
     }
 
     /// Whether thinking lines are shown outside analysis.

@@ -1,7 +1,8 @@
 //! `test FILE [N]`: runs a test suite, in EPD (`bm`, `am`, `id` opcodes, and
 //! `variant` for positions of other games) or in Crafty's format (`title`,
 //! `setboard`, `solution` lines, a move ending in `?` being one to avoid;
-//! `variant NAME` lines switch the game for the positions that follow).
+//! `variant NAME` lines switch the game for the positions that follow; an
+//! `end` line ends the suite, as in Crafty's own suite files).
 //!
 //! Each position is searched under the console's limits on the console's
 //! side (the game in progress is not touched). With N, a search stops once
@@ -53,6 +54,7 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteItem>, String> {
         let rest = rest.trim();
         let at = |why: &str| format!("line {number}: {why}");
         match word {
+            "end" if rest.is_empty() => break,
             "title" => pending.id = rest.to_string(),
             "variant" if !rest.is_empty() => variant = Some(rest.to_string()),
             "setboard" if !rest.is_empty() => pending.fen = rest.to_string(),
@@ -378,6 +380,22 @@ mod tests {
         assert_eq!(items[1].avoid, ["Kb1"]);
         assert_eq!(items[2].variant.as_deref(), Some("xiangqi"));
         assert_eq!(items[2].id, "4k4/9/9/9/9/9/9/9/9/4K4 w - -");
+    }
+
+    #[test]
+    fn a_crafty_suite_ends_at_its_end_line() {
+        let text = "title one\n\
+            setboard 8/8/8/8/8/8/8/K6k w - - 0 1\n\
+            solution Ka2\n\
+            end\n\
+            not read: whatever follows the end\n";
+        let items = parse_suite(text).unwrap();
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].id, "one");
+        assert_eq!(
+            parse_suite("end here\n"),
+            Err("line 1: not an EPD line: end here".into())
+        );
     }
 
     #[test]

@@ -52,6 +52,12 @@ impl EngineClock {
         self.level.map(|_| self.left_ms / 10)
     }
 
+    /// Sets the time left (`clock`); false under `st` (no clock).
+    pub fn set_left(&mut self, ms: u64) -> bool {
+        self.left_ms = ms;
+        self.level.is_some()
+    }
+
     /// Charges one engine move that took `spent`.
     pub fn charge(&mut self, spent: Duration) {
         let Some(level) = self.level else {

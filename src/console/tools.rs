@@ -156,7 +156,7 @@ pub fn savepos(c: &mut Console, args: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// `log on [FILE]` / `log off`.
+/// `log on [FILE]` / `log off` / `log N` (the last N lines of the log).
 ///
 /// # Errors
 /// A bad argument or a file that cannot be opened.
@@ -175,11 +175,20 @@ pub fn log(c: &mut Console, args: &str) -> Result<(), String> {
                 .append(true)
                 .open(path)
                 .map_err(|e| format!("Error: {path}: {e}"))?;
-            c.set_log(Some(handle));
+            c.set_log(Some((handle, path.to_string())));
             c.print(&format!("logging to {path}"));
             Ok(())
         }
-        _ => Err(format!("Error (expected on [FILE] or off): log {args}")),
+        (Some(n), None) if n.parse::<usize>().is_ok() => {
+            let count = n.parse::<usize>().unwrap_or(0);
+            let path = c.log_path().unwrap_or(DEFAULT_LOG).to_string();
+            let text = crate::text::read(&path).map_err(|e| format!("Error: {path}: {e}"))?;
+            let lines: Vec<&str> = text.lines().collect();
+            let tail = &lines[lines.len().saturating_sub(count)..];
+            c.print(&tail.join("\n"));
+            Ok(())
+        }
+        _ => Err(format!("Error (expected on [FILE], off or N): log {args}")),
     }
 }
 

@@ -198,10 +198,14 @@ impl AnyGame {
         }
     }
 
-    /// The book candidates here with their figures (`bk`, `show book`).
+    /// The book candidates here with their figures (`bk`, `show book`),
+    /// from the Polyglot book too on the bitboard.
     #[must_use]
     pub fn book_lines(&self, books: &BookPlayer) -> Vec<String> {
-        with_game!(self, g => books.show(&mut g.position().clone()))
+        match self {
+            AnyGame::Bitboard(g) => books.show_bitboard(&mut g.position().clone()),
+            AnyGame::Mailbox(g) => books.show(&mut g.position().clone()),
+        }
     }
 
     /// A legal move given in the board's text, in UCI's convention.
