@@ -1,13 +1,18 @@
 //! The interior node of the tree: principal-variation search (negascout)
 //! with transposition-table cutoffs, mate-distance pruning, reverse futility
 //! and null-move pruning, check extension, late-move reductions, late-move
-//! and futility pruning of quiet moves.
+//! and futility pruning of quiet moves, and near the leaves
+//! static-exchange pruning of losing moves and history pruning of quiet
+//! moves.
 //!
 //! Split into named phases: entry checks and table probe ([`Worker::alphabeta`]),
 //! pruning before any move ([`Worker::prune_early`]) and the move loop
 //! ([`Worker::search_moves`]). Scores are fail-soft, from the side to move.
 
-use super::ordering::{is_refutation_score, MovePicker, OrderContext, Staged, MAX_PLY};
+use super::ordering::{
+    is_losing_capture_score, is_refutation_score, is_table_move_score, MovePicker, OrderContext,
+    Staged, MAX_PLY,
+};
 use super::score::{is_mate, mate_in, mated_in, INFINITY};
 use super::tt::{table_id, Bound, TtHit};
 use super::worker::{PlyBuffers, Worker};
@@ -185,11 +190,17 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             MovePicker::new(&self.pos, moves, self.heuristics, &order, store)
         }) {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
-            let prunable =
-                quiet && legal > 0 && best > -MATE_BOUND && prunes_quiet(ctx, legal, alpha);
-            // A pruned move is played only to see whether it checks.
+            let settled = legal > 0 && best > -MATE_BOUND;
+            let late = quiet && settled && prunes_quiet(ctx, legal, alpha);
+            let unpromising =
+                settled && !late && prunes_unpromising(ctx, quiet, order_score, || self.pos.see(m));
+            if unpromising && !quiet {
+                continue;
+            }
+            let prunable = late || unpromising;
+            // A pruned quiet move is played only to see whether it checks.
             if prunable && !self.pos.may_give_check(m) {
-                if !late_phase {
+                if late && !late_phase {
                     // From here on every quiet move that cannot check is
                     // skipped (the conditions only tighten): drop them now
                     // if that leaves the order of the others as it was.
@@ -353,6 +364,42 @@ fn prunes_quiet(ctx: &NodeContext, searched: i32, alpha: Score) -> bool {
     late || futile
 }
 
+/// Deepest remaining depth at which [`prunes_unpromising`] prunes.
+const UNPROMISING_DEPTH: i32 = 8;
+
+/// Deepest remaining depth at which a quiet move is pruned for its history.
+const HISTORY_PRUNING_DEPTH: i32 = 3;
+
+/// Static-exchange and history pruning near the leaves, once a legal move
+/// has been searched: a capture that loses more than `25·depth²` by static
+/// exchange, a quiet move that puts its piece where it loses more than
+/// `70·depth`, or (outside the principal variation, at depth 3 or less) a
+/// quiet move whose history is below `-4000·depth`. Never in check, at the
+/// root, for the table's move, or for killers and the counter-move.
+/// `order_score` is the move's ordering score (the history for a plain
+/// quiet move) and `see` gives its static exchange, asked only when needed.
+fn prunes_unpromising(
+    ctx: &NodeContext,
+    quiet: bool,
+    order_score: i32,
+    see: impl FnOnce() -> Score,
+) -> bool {
+    let depth = ctx.depth;
+    if depth > UNPROMISING_DEPTH || ctx.in_check || ctx.ply == 0 || is_table_move_score(order_score)
+    {
+        return false;
+    }
+    if !quiet {
+        return is_losing_capture_score(order_score) && see() < -25 * depth * depth;
+    }
+    if is_refutation_score(order_score) {
+        return false;
+    }
+    let poor_history =
+        !ctx.pv_node && depth <= HISTORY_PRUNING_DEPTH && order_score < -4000 * depth;
+    poor_history || see() < -70 * depth
+}
+
 /// The static evaluation, replaced by the table's score when its bound
 /// says the true value lies beyond it in that direction.
 fn refined_eval(eval: Score, hit: Option<TtHit>) -> Score {
@@ -373,5 +420,99 @@ pub(crate) fn cuts(h: TtHit, alpha: Score, beta: Score) -> bool {
         Bound::Exact => true,
         Bound::Lower => h.score >= beta,
         Bound::Upper => h.score <= alpha,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::ordering::{BAD_CAPTURE, COUNTER, GOOD_CAPTURE, KILLER, TT_MOVE};
+
+    fn node(depth: i32, pv_node: bool) -> NodeContext {
+        NodeContext {
+            ply: 3,
+            depth,
+            beta: 1,
+            pv_node,
+            in_check: false,
+            eval: 0,
+            improving: false,
+            tt_move: None,
+            key: 0,
+        }
+    }
+
+    fn capture(ctx: &NodeContext, order_score: i32, see: Score) -> bool {
+        prunes_unpromising(ctx, false, order_score, || see)
+    }
+
+    fn quiet(ctx: &NodeContext, order_score: i32, see: Score) -> bool {
+        prunes_unpromising(ctx, true, order_score, || see)
+    }
+
+    #[test]
+    fn losing_captures_are_pruned_below_a_margin_of_25_depth_squared() {
+        let losing = BAD_CAPTURE + 500;
+        assert!(capture(&node(1, false), losing, -26));
+        assert!(!capture(&node(1, false), losing, -25));
+        assert!(capture(&node(2, true), losing, -101));
+        assert!(!capture(&node(2, true), losing, -100));
+        assert!(!capture(&node(3, false), losing, -224));
+        assert!(capture(&node(3, false), losing, -226));
+        assert!(capture(&node(8, false), losing, -1601));
+        assert!(!capture(&node(8, false), losing, -1600));
+    }
+
+    #[test]
+    fn captures_that_do_not_lose_are_kept_without_an_exchange() {
+        let never = || -> Score { panic!("exchange asked for a winning capture") };
+        assert!(!prunes_unpromising(
+            &node(1, false),
+            false,
+            GOOD_CAPTURE + 100,
+            never
+        ));
+    }
+
+    #[test]
+    fn nothing_is_pruned_in_check_at_the_root_deep_or_for_the_table_move() {
+        let losing = BAD_CAPTURE + 500;
+        let mut in_check = node(2, false);
+        in_check.in_check = true;
+        assert!(!capture(&in_check, losing, -2000));
+        assert!(!quiet(&in_check, -16_000, -900));
+        let mut root = node(2, false);
+        root.ply = 0;
+        assert!(!capture(&root, losing, -2000));
+        assert!(!quiet(&root, -16_000, -900));
+        assert!(!capture(&node(9, false), losing, -5000));
+        assert!(!quiet(&node(9, false), -16_000, -900));
+        assert!(!capture(&node(2, false), TT_MOVE, -2000));
+        assert!(!quiet(&node(2, false), TT_MOVE, -900));
+    }
+
+    #[test]
+    fn killers_and_counter_moves_are_never_pruned() {
+        for score in [KILLER + 1, KILLER, COUNTER] {
+            assert!(!quiet(&node(1, false), score, -900));
+        }
+    }
+
+    #[test]
+    fn quiet_moves_are_pruned_for_a_lost_piece_at_70_per_ply() {
+        assert!(quiet(&node(1, true), 0, -71));
+        assert!(!quiet(&node(1, true), 0, -70));
+        assert!(quiet(&node(5, false), 0, -351));
+        assert!(!quiet(&node(5, false), 0, -350));
+    }
+
+    #[test]
+    fn quiet_moves_with_a_poor_history_are_pruned_near_the_leaves_outside_the_pv() {
+        assert!(quiet(&node(1, false), -4001, 0));
+        assert!(!quiet(&node(1, false), -4000, 0));
+        assert!(quiet(&node(3, false), -12_001, 0));
+        assert!(!quiet(&node(3, false), -12_000, 0));
+        assert!(!quiet(&node(3, true), -16_000, 0));
+        assert!(!quiet(&node(4, false), -16_000, 0));
     }
 }

@@ -22,13 +22,13 @@ pub const MAX_PLY: usize = 128;
 /// History values stay within ±this (the "gravity" formula keeps them there).
 const HISTORY_MAX: i32 = 16_384;
 
-const TT_MOVE: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 26;
-const COUNTER: i32 = (1 << 26) - 1;
+pub(super) const TT_MOVE: i32 = 1 << 30;
+pub(super) const GOOD_CAPTURE: i32 = 1 << 28;
+pub(super) const KILLER: i32 = 1 << 26;
+pub(super) const COUNTER: i32 = (1 << 26) - 1;
 /// Losing captures go after every quiet move (history stays within
 /// ±`HISTORY_MAX`), still in MVV/LVA order among themselves.
-const BAD_CAPTURE: i32 = -(1 << 24);
+pub(super) const BAD_CAPTURE: i32 = -(1 << 24);
 
 /// The table slot of a move.
 #[must_use]
@@ -531,6 +531,12 @@ impl<M: Copy + Eq + Hash + std::fmt::Debug> Staged<M> {
     pub fn into_buffers(self) -> Option<(Vec<M>, PickerStore<M>)> {
         self.picker.map(MovePicker::into_buffers)
     }
+}
+
+/// Whether an ordering score marks the transposition table's move.
+#[must_use]
+pub fn is_table_move_score(score: i32) -> bool {
+    score == TT_MOVE
 }
 
 /// Whether an ordering score marks a killer or counter-move (a quiet move
