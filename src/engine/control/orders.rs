@@ -383,13 +383,20 @@ impl Control {
         self.deliver(order, run.book_choices, outcome);
     }
 
-    /// A weakened engine plays one of the best lines of the last depth
-    /// searched, drawn by `Strength::choose`.
+    /// A weakened engine plays one of the best lines, drawn by
+    /// `Strength::choose`: the last line reported for each multi-PV index,
+    /// so a node budget that ends an iteration after its first line still
+    /// leaves the earlier iteration's others to choose from (one per move).
     fn weaken(&mut self, lines: &[Thinking], outcome: &mut Outcome) {
-        let Some(depth) = lines.first().map(|l| l.depth) else {
+        let mut last: Vec<&Thinking> = Vec::new();
+        for line in lines {
+            if !last.iter().any(|l| l.pv.first() == line.pv.first()) {
+                last.push(line);
+            }
+        }
+        if last.is_empty() {
             return;
-        };
-        let last: Vec<&Thinking> = lines.iter().take_while(|l| l.depth == depth).collect();
+        }
         let scores: Vec<_> = last.iter().map(|l| l.score).collect();
         let Some(state) = &mut self.uci else { return };
         let chosen = self.settings.strength.choose(&scores, &mut state.rng);
