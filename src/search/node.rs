@@ -506,6 +506,8 @@ mod tests {
             eval: 0,
             improving: false,
             tt_move: None,
+            tt_extension: 0,
+            excluded: None,
             key: 0,
         }
     }
