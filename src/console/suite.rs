@@ -17,7 +17,6 @@ use crate::engine::searchers::{SearchBoard, SearcherPool};
 use crate::engine::variation::Variation;
 use crate::mailbox::MailboxPos;
 use crate::notation::{parse_san, to_san};
-use crate::position::{Evaluate, Position};
 use crate::progress::ProgressReporter;
 use crate::search::Searcher;
 use std::time::Instant;

@@ -32,7 +32,6 @@ use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::boards::BoardChoice;
 use crate::book::player::BookPlayer;
 use crate::core::{Color, GameResult, Score};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Whose moves the engine makes.
