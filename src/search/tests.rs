@@ -335,6 +335,9 @@ fn progress_is_published_for_other_threads() {
     let (r, _) = run(".........", &params, 1);
     let snap = progress.snapshot();
     assert_eq!((snap.depth, snap.moves_total, snap.moves_left), (9, 9, 1));
+    let (current, done) = progress.current_move();
+    assert!(current.is_some_and(|m| m < 9), "{current:?}");
+    assert_eq!(done, 8);
     assert!(
         snap.nodes > 0 && snap.nodes <= r.nodes,
         "{snap:?} {}",
