@@ -523,7 +523,9 @@ fn search(c: &mut Console, args: &str) -> Result<(), String> {
             exclude: false,
         },
     ]);
-    c.print(&format!("next search: {coordinates} only"));
+    let one = [coordinates.clone()];
+    let shown = c.shown_moves(&fen, &[], &one).concat();
+    c.print(&format!("next search: {shown} only"));
     Ok(())
 }
 

@@ -331,6 +331,7 @@ mod tests {
         let snapshot = Snapshot {
             fen: "8/8/8/8/8/8/8/8 w - - 0 12".into(),
             moves: vec!["a1a2".into(), "h8h7".into(), "a2a3".into()],
+            start_fen: String::new(),
         };
         assert_eq!(history(&snapshot), [" 10. ... a1a2", " 11. h8h7 a2a3"]);
     }

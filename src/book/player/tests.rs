@@ -186,9 +186,9 @@ fn learning_exports_and_imports_between_installations() {
     let text = std::fs::read_to_string(&text_file).unwrap();
     let expected = format!(
         "# Nightrider learning, variant normal\n{EXPORT_LEGEND}\
-         book rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; e4 LEARN_E4\n\
-         book rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2; Nf3 LEARN_NF3\n\
-         POSITIONS\n"
+         book rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; e4 -27\n\
+         book rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2; Nf3 -55\n\
+         position 0000000000000005 -200 9\n"
     );
     assert_eq!(text, expected);
     let (other_dir, mut other) = setup("import");
