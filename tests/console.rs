@@ -779,7 +779,10 @@ fn display_san_shows_the_engine_s_move_hint_and_history_in_san() {
     let reply_san = engine_move(&out[4], "Black(1): ");
     let hint_san = out[6].strip_prefix("Hint: ").unwrap().to_string();
     assert_eq!(out[8], format!("  1. e4 {reply_san}"));
-    assert_eq!(out[10], "display stats off, changes off, moves off, san off");
+    assert_eq!(
+        out[10],
+        "display stats off, changes off, moves off, san off"
+    );
     let hint = out[12].strip_prefix("Hint: ").unwrap();
     let coordinates = out[14].strip_prefix("  1. e2e4 ").unwrap();
     // The SAN shown is the library's SAN of the moves the engine reports.
@@ -794,11 +797,7 @@ fn thinking_lines_and_moves_are_in_san_on_the_mailbox_board_too() {
     for (variant, fen, mate) in [
         ("normal", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "Ra8#"),
         ("capablanca", "9k/8pp/10/10/10/10/8PP/C8K w - - 0 1", "Ca8#"),
-        (
-            "xiangqi",
-            "4k4/8R/9/9/9/9/9/9/9/R2K5 w - - 0 1",
-            "Ra9#",
-        ),
+        ("xiangqi", "4k4/8R/9/9/9/9/9/9/9/R2K5 w - - 0 1", "Ra9#"),
     ] {
         let input = format!(
             "variant {variant}\ndisplay san on\nsetboard {fen}\nsd 2\npost\ndisplay moves on\ngo\nquit\n"
@@ -811,7 +810,10 @@ fn thinking_lines_and_moves_are_in_san_on_the_mailbox_board_too() {
         let thinking = &out[go + 1..played];
         assert!(!thinking.is_empty(), "{variant}: {out:?}");
         for line in thinking {
-            assert!(line.ends_with(&format!("  1. {mate}")), "{variant}: {out:?}");
+            assert!(
+                line.ends_with(&format!("  1. {mate}")),
+                "{variant}: {out:?}"
+            );
         }
     }
 }

@@ -80,7 +80,12 @@ impl Walk<'_> {
                 continue;
             };
             if entry.learn != 0 && self.written.insert(entry.key) {
-                let line = format!("book {}; {} {}\n", pos.to_fen(), to_san(pos, m), entry.learn);
+                let line = format!(
+                    "book {}; {} {}\n",
+                    pos.to_fen(),
+                    to_san(pos, m),
+                    entry.learn
+                );
                 self.text.push_str(&line);
             }
             children.push(m);
@@ -158,7 +163,8 @@ fn readable_book_line<P: Position>(template: &P, fen: &str, tail: &str) -> Resul
         .parse()
         .map_err(|_| format!("bad learned value: {value}"))?;
     let mut pos = template.clone();
-    pos.set_fen(fen).map_err(|e| format!("bad FEN ({e}): {fen}"))?;
+    pos.set_fen(fen)
+        .map_err(|e| format!("bad FEN ({e}): {fen}"))?;
     let m = parse_san(&mut pos, text).map_err(|e| e.to_string())?;
     if !pos.legal_moves().contains(&m) || !pos.make(m) {
         return Err(format!("illegal move: {text}"));
@@ -242,7 +248,11 @@ book 0000000000000abc 9
     fn coordinates_and_positions_are_read_and_bad_lines_named() {
         let start = BitboardPos::startpos();
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let read = parse(&start, "f", &format!("book {fen}; e2e4 7\nposition ff -3 9\n"));
+        let read = parse(
+            &start,
+            "f",
+            &format!("book {fen}; e2e4 7\nposition ff -3 9\n"),
+        );
         assert_eq!(
             read,
             Ok(vec![
@@ -258,7 +268,10 @@ book 0000000000000abc 9
             ])
         );
         let bad = |line: &str| parse(&start, "l.txt", &format!("\n{line}\n")).unwrap_err();
-        assert_eq!(bad(&format!("book {fen}; e5 7")), "l.txt:2: illegal move: e5");
+        assert_eq!(
+            bad(&format!("book {fen}; e5 7")),
+            "l.txt:2: illegal move: e5"
+        );
         assert_eq!(
             bad(&format!("book {fen}; e4 lots")),
             "l.txt:2: bad learned value: lots"

@@ -613,8 +613,10 @@ fn hashp(c: &mut Console, args: &str) -> Result<(), String> {
 
 fn help(c: &mut Console, args: &str) -> Result<(), String> {
     if args.is_empty() {
-        let mut lines =
-            vec!["Moves are typed in coordinates (e2e4, e7e8q) or SAN (e4, Nf3, O-O). Commands:".to_string()];
+        let mut lines = vec![
+            "Moves are typed in coordinates (e2e4, e7e8q) or SAN (e4, Nf3, O-O). Commands:"
+                .to_string(),
+        ];
         lines.extend(
             COMMANDS
                 .iter()
