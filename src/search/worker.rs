@@ -73,6 +73,9 @@ pub(crate) struct Worker<'a, P: Position + Evaluate> {
     pub path: Vec<Option<P::Move>>,
     /// Static evaluation at each ply of the path (`-INFINITY` in check).
     pub evals: Vec<Score>,
+    /// The table identity of a move the node at each ply must leave out
+    /// (a singular-extension search), if any.
+    pub excluded: Vec<Option<u32>>,
     /// Triangular PV table: `pv[ply]` is the best line from `ply`.
     pub pv: Vec<Vec<P::Move>>,
     pub buffers: Vec<PlyBuffers<P::Move>>,
@@ -124,6 +127,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             barrier: 0,
             path: vec![None; MAX_PLY + 2],
             evals: vec![-MATE - 1; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers,
             nodes: 0,
