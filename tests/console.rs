@@ -267,7 +267,7 @@ fn help_lists_every_command_and_explains_one() {
     assert_eq!(out[0], "White(1): help");
     assert_eq!(
         out[1],
-        "Moves are typed in coordinates (e2e4, e7e8q, O-O). Commands:"
+        "Moves are typed in coordinates (e2e4, e7e8q) or SAN (e4, Nf3, O-O). Commands:"
     );
     assert!(out[2].starts_with("  ?  "), "{}", out[2]);
     assert_eq!(
@@ -373,11 +373,11 @@ fn crafty_command_forms_work_or_say_what_to_use_instead() {
             "Black(1): ponder e7e5",
             "Error (expected on or off; the engine ponders on the move it expects): ponder e7e5",
             "Black(1): display movenum",
-            "display stats off, changes off, moves on",
+            "display stats off, changes off, moves on, san off",
             "Black(1): display nomovenum",
-            "display stats off, changes off, moves off",
+            "display stats off, changes off, moves off, san off",
             "Black(1): display time",
-            "Error (display options are stats, changes, movenum; `display stats on` shows the time of each engine move): time",
+            "Error (display options are stats, changes, movenum, san; `display stats on` shows the time of each engine move): time",
             "Black(1): settc 10 5 5",
             "Error (not in Nightrider: use `level` for the time control and `clock` for the time left): settc 10 5 5",
             "Black(1): log on my.log",
@@ -747,6 +747,107 @@ fn moves_may_be_typed_in_san() {
             format!("  1. e2e4 {first}"),
             format!("  2. g1f3 {second}"),
             "White(3): quit".into(),
+        ]
+    );
+}
+
+/// `moves` (coordinates) from the orthodox start in SAN, by the library.
+fn san_of(moves: &[&str]) -> Vec<String> {
+    use nightrider::bitboard::BitboardPos;
+    use nightrider::position::Position;
+    let mut pos = BitboardPos::startpos();
+    moves
+        .iter()
+        .map(|text| {
+            let m = pos.parse_move(text).unwrap();
+            let san = nightrider::notation::to_san(&mut pos, m);
+            pos.make(m);
+            san
+        })
+        .collect()
+}
+
+#[test]
+fn display_san_shows_the_engine_s_move_hint_and_history_in_san() {
+    let out = session(
+        "san",
+        "display san on\nsd 3\ne4\nhint\nhistory\ndisplay san off\nhint\nhistory\nquit\n",
+    );
+    assert_eq!(out[0], "White(1): display san on");
+    assert_eq!(out[1], "display stats off, changes off, moves off, san on");
+    assert_eq!(out[3], "White(1): e4");
+    let reply_san = engine_move(&out[4], "Black(1): ");
+    let hint_san = out[6].strip_prefix("Hint: ").unwrap().to_string();
+    assert_eq!(out[8], format!("  1. e4 {reply_san}"));
+    assert_eq!(
+        out[10],
+        "display stats off, changes off, moves off, san off"
+    );
+    let hint = out[12].strip_prefix("Hint: ").unwrap();
+    let coordinates = out[14].strip_prefix("  1. e2e4 ").unwrap();
+    // The SAN shown is the library's SAN of the moves the engine reports.
+    let san = san_of(&["e2e4", coordinates, hint]);
+    assert_eq!(san[1], reply_san);
+    assert_eq!(san[2], hint_san);
+    assert_ne!(hint, hint_san, "hint {hint} was not in coordinates");
+}
+
+#[test]
+fn thinking_lines_and_moves_are_in_san_on_the_mailbox_board_too() {
+    for (variant, fen, mate) in [
+        ("normal", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "Ra8#"),
+        ("capablanca", "9k/8pp/10/10/10/10/8PP/C8K w - - 0 1", "Ca8#"),
+        ("xiangqi", "4k4/8R/9/9/9/9/9/9/9/R2K5 w - - 0 1", "Ra9#"),
+    ] {
+        let input = format!(
+            "variant {variant}\ndisplay san on\nsetboard {fen}\nsd 2\npost\ndisplay moves on\ngo\nquit\n"
+        );
+        let out = session(&format!("san-{variant}"), &input);
+        let go = out.iter().position(|l| l == "White(1): go").unwrap();
+        let moved = format!("White(1): {mate}");
+        let played = out.iter().position(|l| *l == moved);
+        let played = played.unwrap_or_else(|| panic!("{variant}: no {mate} in {out:?}"));
+        let thinking = &out[go + 1..played];
+        assert!(!thinking.is_empty(), "{variant}: {out:?}");
+        for line in thinking {
+            assert!(
+                line.ends_with(&format!("  1. {mate}")),
+                "{variant}: {out:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn scripts_get_coordinates_unless_they_ask_for_san() {
+    let out = session(
+        "coordinates",
+        "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\nsd 1\npost\ngo\nquit\n",
+    );
+    assert!(out[4].ends_with("  a1a8"), "{out:?}");
+    assert_eq!(out[5], "White(1): a1a8");
+}
+
+#[test]
+fn draw_offers_are_declined_after_draw_decline() {
+    let out = session(
+        "draw-decline",
+        "draw decline\ndraw\ndraw accept\ndraw offer\ndraw sometimes\nquit\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "White(1): draw decline",
+            "decline draw offers",
+            "White(1): draw",
+            "Draw declined",
+            "White(1): draw accept",
+            "accept draw offers the engine judges fair",
+            "White(1): draw offer",
+            "Error (not in Nightrider: the engine offers a draw only where the rules draw the game and it may not claim it; `drawscore` sets what a draw is worth): draw offer",
+            "White(1): draw sometimes",
+            "Error (usage: draw [accept|decline]): draw sometimes",
+            "White(1): quit",
         ]
     );
 }

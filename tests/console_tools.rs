@@ -569,7 +569,7 @@ fn display_options_show_stats_numbered_variations_and_changes_only() {
     let input = "display stats on\nsd 2\ne2e4\ndisplay moves on\npost\nd2d4\n\
                  display stats off\ndisplay changes on\nnew\nsd 5\ne2e4\n";
     let out = session_in(&dir, &[], input);
-    assert_eq!(out[1], "display stats on, changes off, moves off");
+    assert_eq!(out[1], "display stats on, changes off, moves off, san off");
     let reply = out
         .iter()
         .position(|l| l.starts_with("Black(1): "))
@@ -593,7 +593,7 @@ fn display_options_show_stats_numbered_variations_and_changes_only() {
     // With changes on, no two lines in a row name the same best move.
     let last = out
         .iter()
-        .position(|l| l == "display stats off, changes on, moves on");
+        .position(|l| l == "display stats off, changes on, moves on, san off");
     let lines: Vec<Vec<&str>> = out[last.unwrap()..]
         .iter()
         .filter_map(|l| thinking_pv(l))

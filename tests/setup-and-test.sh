@@ -2,7 +2,8 @@
 # The README's test command, and what CI runs (.ci/run): installs what the
 # tests need on a fresh Debian machine, then checks formatting and lints,
 # runs the whole test suite, the bench signature (the node count in
-# tests/data/bench.txt), `check fmax.ini`, the fuzzer in its CI mode
+# tests/data/bench.txt), `check fmax.ini`, console sessions on a pseudo-terminal
+# (tests/console-pty.py), the fuzzer in its CI mode
 # (docs/fuzzing.md), XBoard matches against Fairy-Max and every command of
 # the README in a fresh clone. Every step runs even if an earlier one
 # failed; the last line is `N passed, M failed` (test cases plus one per
@@ -72,6 +73,8 @@ cargo build --release --quiet
 check "python unit tests of tools/" python3 -m unittest discover -s tools -p 'test_*.py'
 check "bench signature" bench_signature
 check "nightrider check fmax.ini" target/release/nightrider check fmax.ini
+# The console as a person sees it, on a pseudo-terminal (a few seconds).
+check "console on a pseudo-terminal" python3 tests/console-pty.py target/release/nightrider
 # About two minutes of fuzzing, the same inputs every run (docs/fuzzing.md).
 check "nightrider-fuzz --ci" target/release/nightrider-fuzz --ci --seed 22 --out target/fuzz-ci
 

@@ -59,49 +59,6 @@ pub fn update_locked<F: FnOnce(&mut Book)>(path: &Path, change: F) -> Result<(),
     })
 }
 
-/// The learned values of `book` as text, one `KEY LEARN` line (key in hex)
-/// per entry that has learned something: for moving learning between books
-/// of the same variant and board.
-#[must_use]
-pub fn export_learning(book: &Book) -> String {
-    book.entries()
-        .iter()
-        .filter(|e| e.learn != 0)
-        .map(|e| format!("{:016x} {}\n", e.key, e.learn))
-        .collect()
-}
-
-/// Adds exported learned values to the entries of `book` that have those
-/// keys (others are skipped); returns how many entries changed.
-///
-/// # Errors
-/// `line N: reason` for the first malformed line; `book` is then unchanged.
-pub fn import_learning(book: &mut Book, text: &str) -> Result<usize, String> {
-    let mut pairs = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.is_empty() {
-            continue;
-        }
-        let parsed = match words.as_slice() {
-            [key, value] => u64::from_str_radix(key, 16)
-                .ok()
-                .zip(value.parse::<i32>().ok()),
-            _ => None,
-        };
-        let pair = parsed.ok_or_else(|| format!("line {}: expected KEY LEARN", i + 1))?;
-        pairs.push(pair);
-    }
-    let mut changed = 0;
-    for (key, value) in pairs {
-        if let Some(e) = book.probe_mut(key) {
-            e.learn = (e.learn + value).clamp(-LEARN_LIMIT, LEARN_LIMIT);
-            changed += 1;
-        }
-    }
-    Ok(changed)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,25 +84,6 @@ mod tests {
             learn(&mut b, &[30], Lesson::Result(1));
         }
         assert_eq!(b.probe(30).map(|e| e.learn), Some(LEARN_LIMIT));
-    }
-
-    #[test]
-    fn learning_exports_and_imports_as_text() {
-        let mut b = book();
-        learn(&mut b, &[20, 30], Lesson::Result(1));
-        let text = export_learning(&b);
-        assert_eq!(text, "0000000000000014 150\n000000000000001e 300\n");
-        let mut other = book();
-        assert_eq!(
-            import_learning(&mut other, &format!("{text}\n00000000000000ff 7\n")),
-            Ok(2)
-        );
-        assert_eq!(other, b);
-        assert_eq!(
-            import_learning(&mut other, "14 5\nzz 1\n"),
-            Err("line 2: expected KEY LEARN".into())
-        );
-        assert_eq!(other, b);
     }
 
     #[test]

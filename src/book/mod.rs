@@ -1,7 +1,7 @@
 //! Opening books: book creation from games read with
 //! [`crate::notation::pgn`] ([`create`]), the `.nbk` file keyed by the hash of the position after the
 //! move ([`file`]; Crafty's child-hash idea, so one format serves both
-//! boards), move choice and `show book` ([`choose`]), learning ([`learn`]),
+//! boards), move choice and `show book` ([`choose`]), learning ([`learn`]) and its text form ([`learn_text`]),
 //! Polyglot `.bin` probing on the orthodox board ([`polyglot`]), a variant's
 //! set of books as the engine loads them ([`set`]), the `book`/`books`
 //! commands ([`command`]), and for the playing engine: the book player with
@@ -18,6 +18,7 @@ pub mod file;
 mod framing;
 pub mod game_log;
 pub mod learn;
+pub mod learn_text;
 pub mod player;
 pub mod polyglot;
 pub mod positions;

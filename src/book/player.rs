@@ -17,6 +17,7 @@ use super::command::book_path;
 use super::file::{BoardKind, NEVER};
 use super::game_log::GameLog;
 use super::learn::{learn, update_locked, Lesson};
+use super::learn_text::{self, Learned};
 use super::positions::{self, LearnedPosition, PositionTable};
 use super::set::BookSet;
 use crate::bitboard::BitboardPos;
@@ -449,17 +450,31 @@ impl BookPlayer {
         }
     }
 
-    /// `import FILE [clear]`: adds exported learning (`book KEY LEARN` and
-    /// `position KEY SCORE DEPTH` lines) to this variant's files; `clear`
-    /// forgets what they had learned first. Returns a summary line.
+    /// `import FILE [clear]`: adds exported learning (see [`learn_text`]:
+    /// book moves by position and move or by key, positions by key) to
+    /// this variant's files; `clear` forgets what they had learned first.
+    /// `template` is a position on the board in use (readable lines are
+    /// set up on it). Returns a summary line.
     ///
     /// # Errors
-    /// The file cannot be read, a line is malformed (`FILE line N: ...`;
+    /// The file cannot be read, a line is malformed (`FILE:LINE: reason`;
     /// nothing is then changed), or a file cannot be written.
-    pub fn import(&mut self, file: &Path, clear: bool) -> Result<String, String> {
-        let text = crate::text::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let (book_lines, position_lines) =
-            parse_export(&text).map_err(|e| format!("{} {e}", file.display()))?;
+    pub fn import<P: Position>(
+        &mut self,
+        template: &P,
+        file: &Path,
+        clear: bool,
+    ) -> Result<String, String> {
+        let name = file.display().to_string();
+        let text = crate::text::read(file).map_err(|e| format!("{name}: {e}"))?;
+        let mut book_lines = Vec::new();
+        let mut position_lines = Vec::new();
+        for line in learn_text::parse(template, &name, &text)? {
+            match line {
+                Learned::Book { key, value } => book_lines.push((key, value)),
+                Learned::Position(p) => position_lines.push(p),
+            }
+        }
         let mut book_changed = 0;
         if self.books.main.is_some() && (clear || !book_lines.is_empty()) {
             update_locked(&self.main_path, |book| {
@@ -485,18 +500,20 @@ impl BookPlayer {
         ))
     }
 
-    /// `export FILE`: writes this variant's learning as text.
+    /// `export FILE`: writes this variant's learning as text (see
+    /// [`learn_text`]), atomically; `start` is the variant's start position
+    /// on the board in use, where the walk through the book begins.
     ///
     /// # Errors
     /// The file cannot be written.
-    pub fn export(&self, file: &Path) -> Result<String, String> {
+    pub fn export<P: Position>(&self, start: &P, file: &Path) -> Result<String, String> {
         let mut text = format!("# Nightrider learning, variant {}\n", self.variant);
+        text.push_str(EXPORT_LEGEND);
         let mut book_values = 0;
         if let Some(book) = &self.books.main {
-            for e in book.entries().iter().filter(|e| e.learn != 0) {
-                text.push_str(&format!("book {:016x} {}\n", e.key, e.learn));
-                book_values += 1;
-            }
+            let (lines, values) = learn_text::book_lines(start, book);
+            text.push_str(&lines);
+            book_values = values;
         }
         let mut table = PositionTable::new(self.board, &self.variant);
         table.add_all(&self.positions);
@@ -510,36 +527,12 @@ impl BookPlayer {
     }
 }
 
-/// The `book` and `position` lines of an export.
-type Exported = (Vec<(u64, i32)>, Vec<LearnedPosition>);
-
-fn parse_export(text: &str) -> Result<Exported, String> {
-    let mut books = Vec::new();
-    let mut positions = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(p) = positions::parse_line(line) {
-            positions.push(p);
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let pair = match words.as_slice() {
-            ["book", key, value] => u64::from_str_radix(key, 16).ok().zip(value.parse().ok()),
-            _ => None,
-        };
-        let pair = pair.ok_or_else(|| {
-            format!(
-                "line {}: expected book KEY LEARN or position KEY SCORE DEPTH",
-                i + 1
-            )
-        })?;
-        books.push(pair);
-    }
-    Ok((books, positions))
-}
+/// The comment lines under an export's title that say how to read it.
+pub const EXPORT_LEGEND: &str = "\
+# book FEN; MOVE VALUE: the book move MOVE of position FEN and its learned value
+# book KEY VALUE: the same by the hash (hex) of the position after the move
+# position KEY SCORE DEPTH: a learned position by hash, its score and search depth
+";
 
 fn merge_book_learning(book: &mut super::file::Book, values: &[(u64, i32)], clear: bool) -> usize {
     if clear {

@@ -65,9 +65,9 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("check", 3, "check [FILE]", "Lints an fmax.ini (default: the one the engine uses) and prints every problem and a summary.", tools::check),
     spec("clock", 3, "clock [MINUTES [OPPONENT]]", "Shows the engine's clock, or sets the time it has left (minutes or h:mm) before its next move, as on a real clock; the opponent's time is sent to the engine too.", clock),
     spec("cores", 3, "cores N", "Uses N search threads (same as `mt`).", cores),
-    spec("display", 3, "display [OPTION [on|off]]", "Shows the board, the side to move and the FEN. With an option (alone or with `no` before it, Crafty's way: `display nostats`): `stats` (depth, nodes, time and speed after each engine move), `changes` (thinking lines only when the best move changes), `movenum` or `moves` (move numbers in variations).", display),
+    spec("display", 3, "display [OPTION [on|off]]", "Shows the board, the side to move and the FEN. With an option (alone or with `no` before it, Crafty's way: `display nostats`): `stats` (depth, nodes, time and speed after each engine move), `changes` (thinking lines only when the best move changes), `movenum` or `moves` (move numbers in variations), `san` (moves shown in SAN: the engine's move, thinking lines, `hint`, `history`; on by default when the input is a terminal, else coordinates).", display),
     spec("divide", 3, "divide DEPTH", "Perft split by root move, then the total.", |c, a| tools::perft(c, a, true)),
-    spec("draw", 4, "draw", "Offers the engine a draw.", draw),
+    spec("draw", 4, "draw [accept|decline]", "Offers the engine a draw; it accepts when its last search saw it clearly worse than a draw. `draw decline` makes it decline every offer, `draw accept` lets it judge again (the default).", draw),
     spec("drawscore", 5, "drawscore N", "What a draw is worth to the engine, in centipawns (-500..500).", |c, a| set_option(c, "DrawScore", a)),
     spec("echo", 3, "echo TEXT", "Prints TEXT.", |c, a| {
         c.print(a);
@@ -82,15 +82,17 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("go", 2, "go", "The engine plays the side to move and moves now (same as `move`).", go),
     spec("hash", 4, "hash SIZE", "Sets the hash table size in bytes; K and M suffixes (e.g. 64M). At least 1 MB.", hash),
     spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix). Nightrider's pawn hash (orthodox chess only) has a fixed size per search thread, so SIZE is checked and ignored; the answer says how large it is.", hashp),
-    spec("export", 3, "export FILE", "Writes this variant's learned book values and positions to FILE as text.", super::book_commands::export),
+    spec("export", 3, "export FILE", "Writes this variant's learning to FILE as text, atomically: `book FEN; MOVE VALUE` for each learned book move, `book KEY VALUE` for one a walk of the book from the start does not reach, `position KEY SCORE DEPTH` for learned positions.", super::book_commands::export),
     spec("help", 3, "help [COMMAND]", "Lists the commands, or explains one.", help),
     spec("hint", 3, "hint", "Shows the move the engine expects you to play.", hint),
-    spec("history", 3, "history", "Lists the moves of the game.", |c, _| {
-        let lines = super::display::history(c.snapshot());
+    spec("history", 3, "history", "Lists the moves of the game (in SAN under `display san on`).", |c, _| {
+        let mut shown = c.snapshot().clone();
+        shown.moves = c.shown_record();
+        let lines = super::display::history(&shown);
         c.print(&lines.join("\n"));
         Ok(())
     }),
-    spec("import", 3, "import FILE [clear]", "Adds learning exported by `export` (clear: forget this variant's learning first).", super::book_commands::import),
+    spec("import", 3, "import FILE [clear]", "Adds learning exported by `export` (clear: forget this variant's learning first); reads book moves by position and move (SAN or coordinates) or by hash. A bad line changes nothing and is named as FILE:LINE.", super::book_commands::import),
     spec("input", 3, "input FILE", "Runs the commands in FILE, one per line.", |c, a| {
         let path = required(a, "input FILE")?;
         c.run_file(path)
@@ -321,7 +323,7 @@ pub const CRAFTY_ONLY: &[(&str, &str)] = &[
     ("mode", "tournament and normal mode would not differ"),
     (
         "output",
-        "moves are typed in coordinates or SAN; the engine answers in coordinates",
+        "moves are typed in coordinates or SAN; `display san on|off` chooses how the engine's moves are shown",
     ),
     (
         "skill",
@@ -521,7 +523,9 @@ fn search(c: &mut Console, args: &str) -> Result<(), String> {
             exclude: false,
         },
     ]);
-    c.print(&format!("next search: {coordinates} only"));
+    let one = [coordinates.clone()];
+    let shown = c.shown_moves(&fen, &[], &one).concat();
+    c.print(&format!("next search: {shown} only"));
     Ok(())
 }
 
@@ -609,8 +613,10 @@ fn hashp(c: &mut Console, args: &str) -> Result<(), String> {
 
 fn help(c: &mut Console, args: &str) -> Result<(), String> {
     if args.is_empty() {
-        let mut lines =
-            vec!["Moves are typed in coordinates (e2e4, e7e8q, O-O). Commands:".to_string()];
+        let mut lines = vec![
+            "Moves are typed in coordinates (e2e4, e7e8q) or SAN (e4, Nf3, O-O). Commands:"
+                .to_string(),
+        ];
         lines.extend(
             COMMANDS
                 .iter()
@@ -709,7 +715,29 @@ fn hint(c: &mut Console, _: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn draw(c: &mut Console, _: &str) -> Result<(), String> {
+fn draw(c: &mut Console, args: &str) -> Result<(), String> {
+    match args {
+        "" => {}
+        "accept" | "decline" => {
+            c.set_declines_draws(args == "decline");
+            c.print(if args == "decline" {
+                "decline draw offers"
+            } else {
+                "accept draw offers the engine judges fair"
+            });
+            return Ok(());
+        }
+        "offer" | "nooffer" | "dynamic" => {
+            return Err(format!(
+                "Error (not in Nightrider: the engine offers a draw only where the rules draw the game and it may not claim it; `drawscore` sets what a draw is worth): draw {args}"
+            ))
+        }
+        _ => return Err(format!("Error (usage: draw [accept|decline]): draw {args}")),
+    }
+    if c.declines_draws() {
+        c.print("Draw declined");
+        return Ok(());
+    }
     let events = c.exchange(vec![Command::Draw]);
     if events.contains(&Event::OfferDraw) {
         c.print("Draw accepted");

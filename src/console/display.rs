@@ -115,15 +115,20 @@ pub fn score_text(score: Score) -> String {
 /// `depth  time  score  nodes  pv`.
 #[must_use]
 pub fn thinking(t: &Thinking) -> String {
+    thinking_with(t, &t.pv.board_texts().join(" "))
+}
+
+/// A thinking line with the variation written as `pv` (SAN, numbered).
+#[must_use]
+pub fn thinking_with(t: &Thinking, pv: &str) -> String {
     let secs = t.centis / 100;
     let centis = t.centis % 100;
     format!(
-        "{:>4} {:>5}.{centis:02} {:>7} {:>11}  {}",
+        "{:>4} {:>5}.{centis:02} {:>7} {:>11}  {pv}",
         t.depth,
         secs,
         score_text(t.score),
         t.nodes,
-        t.pv.board_texts().join(" ")
     )
 }
 
@@ -136,10 +141,13 @@ pub struct DisplayOptions {
     pub changes: bool,
     /// Move numbers in the variations (`1... e7e5 2. g1f3`).
     pub moves: bool,
+    /// Moves shown in SAN (`Nf3`) rather than coordinates (`g1f3`): the
+    /// engine's move, thinking lines, `hint` and `history`.
+    pub san: bool,
 }
 
 impl DisplayOptions {
-    /// Switches `option` (`stats`, `changes`, `moves`) on or off.
+    /// Switches `option` (`stats`, `changes`, `moves`, `san`) on or off.
     ///
     /// # Errors
     /// An unknown option or a value other than on/off.
@@ -157,9 +165,10 @@ impl DisplayOptions {
             "stats" => self.stats = on,
             "changes" => self.changes = on,
             "moves" | "movenum" => self.moves = on,
+            "san" => self.san = on,
             _ => {
                 return Err(format!(
-                    "Error (display options are stats, changes, movenum; {}): {option}",
+                    "Error (display options are stats, changes, movenum, san; {}): {option}",
                     crafty_display(option)
                 ))
             }
@@ -167,15 +176,16 @@ impl DisplayOptions {
         Ok(())
     }
 
-    /// `stats off, changes on, moves off`.
+    /// `display stats off, changes on, moves off, san on`.
     #[must_use]
     pub fn summary(&self) -> String {
         let word = |on: bool| if on { "on" } else { "off" };
         format!(
-            "display stats {}, changes {}, moves {}",
+            "display stats {}, changes {}, moves {}, san {}",
             word(self.stats),
             word(self.changes),
-            word(self.moves)
+            word(self.moves),
+            word(self.san)
         )
     }
 }
@@ -297,7 +307,7 @@ mod tests {
         options.set("changes", "on").unwrap();
         assert_eq!(
             options.summary(),
-            "display stats off, changes on, moves off"
+            "display stats off, changes on, moves off, san off"
         );
         assert!(options.set("colours", "on").is_err());
         assert!(options.set("stats", "yes").is_err());
@@ -320,6 +330,7 @@ mod tests {
         let snapshot = Snapshot {
             fen: "8/8/8/8/8/8/8/8 w - - 0 12".into(),
             moves: vec!["a1a2".into(), "h8h7".into(), "a2a3".into()],
+            start_fen: String::new(),
         };
         assert_eq!(history(&snapshot), [" 10. ... a1a2", " 11. h8h7 a2a3"]);
     }

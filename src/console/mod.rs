@@ -24,6 +24,7 @@ pub mod annotate_html;
 pub mod book_commands;
 pub mod commands;
 pub mod display;
+pub mod move_text;
 pub mod record;
 pub mod suite;
 pub mod svg;
@@ -96,6 +97,8 @@ pub struct Console {
     move_time: Option<u64>,
     hash_mb: usize,
     threads: usize,
+    /// `draw decline`: every draw offer is declined without asking.
+    declines_draws: bool,
     display: display::DisplayOptions,
     last_thinking: Option<crate::engine::api::Thinking>,
     /// Tags and comments of the game last read, and tags set with `pgn`.
@@ -145,6 +148,7 @@ where
         snapshot: Snapshot {
             fen: String::new(),
             moves: Vec::new(),
+            start_fen: String::new(),
         },
         variant: "normal".into(),
         config: config.clone(),
@@ -164,8 +168,13 @@ where
         move_time: None,
         hash_mb: 0,
         threads: 1,
+        declines_draws: false,
         record: record::GameRecord::default(),
-        display: display::DisplayOptions::default(),
+        // SAN for a person at a terminal, coordinates for scripts.
+        display: display::DisplayOptions {
+            san: interactive,
+            ..display::DisplayOptions::default()
+        },
         last_thinking: None,
     };
     console.exchange(Vec::new());
@@ -393,7 +402,17 @@ impl Console {
             self.show_thinking(t);
             return;
         }
-        if let Some(text) = display::event_text(event, &self.snapshot) {
+        let shown = match event {
+            Event::Move(m) if self.display.san => Event::Move(self.shown_engine_move(m)),
+            Event::Hint(m) if self.display.san => {
+                let fen = self.snapshot.fen.clone();
+                let one = [m.clone()];
+                let hint = self.shown_moves(&fen, &[], &one);
+                Event::Hint(hint.into_iter().next().unwrap_or_else(|| m.clone()))
+            }
+            other => other.clone(),
+        };
+        if let Some(text) = display::event_text(&shown, &self.snapshot) {
             self.print(&text);
         }
         if let (Event::Move(_), true) = (event, self.display.stats) {
@@ -411,15 +430,15 @@ impl Console {
         if !shown || (self.display.changes && same_best) {
             return;
         }
-        let mut line = display::thinking(t);
-        if self.display.moves {
-            let texts = t.pv.board_texts();
-            let pv = texts.join(" ");
-            let numbered = display::numbered(&t.pv.root_fen(), &texts);
-            if let Some(start) = line.rfind(&pv).filter(|_| !pv.is_empty()) {
-                line.replace_range(start.., &numbered);
-            }
-        }
+        let root = t.pv.root_fen();
+        let texts = t.pv.board_texts();
+        let pv = self.shown_moves(&root, &[], &texts);
+        let pv = if self.display.moves {
+            display::numbered(&root, &pv)
+        } else {
+            pv.join(" ")
+        };
+        let line = display::thinking_with(t, &pv);
         self.print(&line);
     }
 
@@ -625,6 +644,17 @@ impl Console {
     #[must_use]
     pub fn level(&self) -> Option<crate::engine::api::Level> {
         self.clock.level()
+    }
+
+    /// Whether draw offers are declined without asking the engine.
+    #[must_use]
+    pub fn declines_draws(&self) -> bool {
+        self.declines_draws
+    }
+
+    /// `draw decline` (true) or `draw accept` (false).
+    pub fn set_declines_draws(&mut self, decline: bool) {
+        self.declines_draws = decline;
     }
 
     /// Remembers the hash size and thread count the tools search with.

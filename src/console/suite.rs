@@ -327,7 +327,7 @@ fn test_one(
     let mut lines = Vec::new();
     let mut show = |t: &SearchInfoLine| {
         if post {
-            lines.push(super::display::thinking(t));
+            lines.push(t.clone());
         }
     };
     let verdict = match pos {
@@ -348,8 +348,9 @@ fn test_one(
             &mut show,
         ),
     };
-    for line in lines {
-        c.print(&line);
+    for t in lines {
+        let pv = c.shown_in(&variant, &item.fen, &[], &t.pv.board_texts());
+        c.print(&super::display::thinking_with(&t, &pv.join(" ")));
     }
     verdict
 }

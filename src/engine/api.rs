@@ -356,6 +356,9 @@ pub struct Snapshot {
     /// The moves played since the start position or the last `setboard`,
     /// in coordinate notation, oldest first.
     pub moves: Vec<String>,
+    /// The position before the first of `moves` (the start position or
+    /// the last `setboard`) as (X-)FEN.
+    pub start_fen: String,
 }
 
 /// Everything the engine can say.

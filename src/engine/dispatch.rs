@@ -117,6 +117,12 @@ impl AnyGame {
         with_game!(self, g => g.position().to_fen())
     }
 
+    /// The position the game's record starts from, as FEN.
+    #[must_use]
+    pub fn start_fen(&self) -> String {
+        with_game!(self, g => g.start_fen())
+    }
+
     /// Sets the position from a FEN (history cleared).
     ///
     /// # Errors
@@ -296,6 +302,39 @@ impl AnyGame {
             AnyGame::Bitboard(g) => books.advise_bitboard(&mut g.position().clone()),
             AnyGame::Mailbox(g) => books.advise(&mut g.position().clone()),
         }
+    }
+
+    /// `import FILE [clear]`: exported learning added on this game's board.
+    ///
+    /// # Errors
+    /// The one-line reason of [`BookPlayer::import`].
+    pub fn import_learning(
+        &self,
+        books: &mut BookPlayer,
+        file: &std::path::Path,
+        clear: bool,
+    ) -> Result<String, String> {
+        with_game!(self, g => books.import(g.position(), file, clear))
+    }
+
+    /// `export FILE`: the learning written with the book walked from the
+    /// variant's start `start_fen` on this game's board.
+    ///
+    /// # Errors
+    /// A start that does not fit the board, or the file cannot be written.
+    pub fn export_learning(
+        &self,
+        books: &BookPlayer,
+        start_fen: &str,
+        file: &std::path::Path,
+    ) -> Result<String, String> {
+        with_game!(self, g => {
+            let mut start = g.position().clone();
+            start
+                .set_fen(start_fen)
+                .map_err(|e| format!("bad start position ({e}): {start_fen}"))?;
+            books.export(&start, file)
+        })
     }
 
     /// The book candidates here with their figures (`bk`, `show book`),

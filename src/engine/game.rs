@@ -190,6 +190,14 @@ impl<P: Position> Game<P> {
         self.history.iter().map(|p| p.text.clone()).collect()
     }
 
+    /// The position the record starts from (before its first move) as FEN.
+    #[must_use]
+    pub fn start_fen(&self) -> String {
+        let mut start = self.clone();
+        while start.undo() {}
+        start.pos.to_fen()
+    }
+
     /// Keys of the positions before each move played, oldest first (what
     /// the search needs to see repetitions of the game).
     #[must_use]

@@ -178,18 +178,22 @@ fn learning_exports_and_imports_between_installations() {
     player.log.search(6, -200, 8);
     player.finish(-1, 30, true);
     let text_file = dir.join("learned.txt");
+    let start = BitboardPos::startpos();
     assert_eq!(
-        player.export(&text_file),
+        player.export(&start, &text_file),
         Ok("exported 2 book values and 1 positions".into())
     );
     let text = std::fs::read_to_string(&text_file).unwrap();
-    assert!(
-        text.starts_with("# Nightrider learning, variant normal\nbook "),
-        "{text}"
+    let expected = format!(
+        "# Nightrider learning, variant normal\n{EXPORT_LEGEND}\
+         book rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; e4 -27\n\
+         book rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2; Nf3 -55\n\
+         position 0000000000000005 -200 9\n"
     );
+    assert_eq!(text, expected);
     let (other_dir, mut other) = setup("import");
     assert_eq!(
-        other.import(&text_file, false),
+        other.import(&start, &text_file, false),
         Ok("imported 2 book values and 1 positions".into())
     );
     let mine = Book::load(&dir.join("normal.nbk")).unwrap();
@@ -197,15 +201,25 @@ fn learning_exports_and_imports_between_installations() {
     let learn = |b: &Book| b.entries().iter().map(|e| e.learn).collect::<Vec<_>>();
     assert_eq!(learn(&theirs), learn(&mine));
     assert_eq!(other.learned_positions(), player.learned_positions());
+    // The other installation exports the same file.
+    let again = other_dir.join("again.txt");
+    other.export(&start, &again).unwrap();
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
     // `clear` forgets first: importing twice with clear equals once.
-    other.import(&text_file, true).unwrap();
+    other.import(&start, &text_file, true).unwrap();
     let theirs = Book::load(&other_dir.join("normal.nbk")).unwrap();
     assert_eq!(learn(&theirs), learn(&mine));
+    // The hash form of older exports is read too.
+    let hashed = format!("book {:016x} 40\n", child(&["d4"]));
+    std::fs::write(&text_file, hashed).unwrap();
+    other.import(&start, &text_file, true).unwrap();
+    let theirs = Book::load(&other_dir.join("normal.nbk")).unwrap();
+    assert_eq!(theirs.probe(child(&["d4"])).map(|e| e.learn), Some(40));
     std::fs::write(&text_file, "book 12 5\nposition 1 2\n").unwrap();
     assert_eq!(
-        other.import(&text_file, false),
+        other.import(&start, &text_file, false),
         Err(format!(
-            "{} line 2: expected book KEY LEARN or position KEY SCORE DEPTH",
+            "{}:2: expected book FEN; MOVE VALUE, book KEY VALUE or position KEY SCORE DEPTH",
             text_file.display()
         ))
     );
@@ -274,7 +288,7 @@ fn a_player_not_yet_selected_names_its_files_after_normal() {
     let mut player = BookPlayer::new(3);
     player.settings.dir = Some(dir.clone());
     assert_eq!(
-        player.import(&text_file, false),
+        player.import(&BitboardPos::startpos(), &text_file, false),
         Ok("imported 0 book values and 1 positions".into())
     );
     let table = PositionTable::load(&dir.join("normal.lrn"), BoardKind::Bitboard, "normal");

@@ -197,8 +197,13 @@ impl Control {
                 self.tell_problems(problems);
                 return true;
             }
-            Ok(BookAction::Import(file, clear)) => self.books.import(&file, clear),
-            Ok(BookAction::Export(file)) => self.books.export(&file),
+            Ok(BookAction::Import(file, clear)) => {
+                self.game.import_learning(&mut self.books, &file, clear)
+            }
+            Ok(BookAction::Export(file)) => {
+                self.game
+                    .export_learning(&self.books, &self.start_fen, &file)
+            }
             Err(reason) => {
                 self.out.push(Event::Error {
                     reason,

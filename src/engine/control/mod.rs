@@ -287,6 +287,7 @@ impl Control {
             Command::Position => self.out.push(Event::Position(Snapshot {
                 fen: self.game.fen(),
                 moves: self.game.move_texts(),
+                start_fen: self.game.start_fen(),
             })),
             Command::Invalid { reason, line } => self.out.push(Event::Error {
                 reason,
