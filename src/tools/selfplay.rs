@@ -211,10 +211,7 @@ pub fn game_text(index: usize, game: &PlayedGame) -> String {
         text.push_str(word);
         text.push('\n');
     }
-    text.push_str(&format!(
-        "{GAME_MARK}{index} {word} {} plies\n",
-        game.plies
-    ));
+    text.push_str(&format!("{GAME_MARK}{index} {word} {} plies\n", game.plies));
     text
 }
 
@@ -308,7 +305,10 @@ mod tests {
         let text = b"a 1-0\n# game 0 1-0 3 plies\nb 0-1\n# game 1 0-1 5 plies\nc 1/2";
         let (games, keep) = finished_games(text);
         assert_eq!(games, 2);
-        assert_eq!(&text[..keep], b"a 1-0\n# game 0 1-0 3 plies\nb 0-1\n# game 1 0-1 5 plies\n");
+        assert_eq!(
+            &text[..keep],
+            b"a 1-0\n# game 0 1-0 3 plies\nb 0-1\n# game 1 0-1 5 plies\n"
+        );
         assert_eq!(finished_games(b""), (0, 0));
     }
 

@@ -13,16 +13,16 @@
 
 use super::selfplay::{generate, load_openings, open_resumable, SelfPlay, SelfPlayBoard};
 use crate::bitboard::BitboardPos;
-use crate::mailbox::MailboxPos;
-use crate::rules::catalog::Catalog;
 use crate::eval::orthodox::params::{Pair, COUNT, GROUPS};
 use crate::eval::orthodox::weights::WEIGHTS;
 use crate::eval::orthodox::{trace, FULL_PHASE};
+use crate::mailbox::MailboxPos;
+use crate::rules::catalog::Catalog;
 use std::fmt::Write as _;
 use std::path::Path;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   Texel tuning of the orthodox weights / self-play training positions (resumable; --variant: the general board)";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / self-play training positions (resumable; --variant: the general board)";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,7 +38,8 @@ pub struct Sample {
 }
 
 /// Parses the result at the end of a training line.
-fn parse_result(word: &str) -> Option<f64> {
+#[must_use]
+pub fn parse_result(word: &str) -> Option<f64> {
     let w = word.trim_matches(|c: char| c == ';' || c == '"' || c == '[' || c == ']');
     match w {
         "1-0" | "1.0" | "1" => Some(1.0),
@@ -338,6 +339,9 @@ fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Resu
 }
 
 fn run_tune(args: &[String]) -> Result<(), String> {
+    if option(args, "--variant").is_some() {
+        return super::variant_tune::run(args, &positionals(args));
+    }
     let file = args.first().ok_or("no training file given")?;
     let epochs = number(args, "--epochs", 2000usize)?;
     let settings = Settings {
@@ -383,6 +387,7 @@ const VALUED: &[&str] = &[
     "--variant",
     "--ini",
     "--threads",
+    "--passes",
 ];
 
 /// The arguments that are neither options nor their values.
