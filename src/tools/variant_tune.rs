@@ -164,13 +164,7 @@ pub fn evaluations(v: &Arc<Variant>, samples: &[Sample], threads: usize) -> Vec<
     std::thread::scope(|scope| {
         let handles: Vec<_> = samples
             .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|s| white_eval(v, &s.fen))
-                        .collect::<Vec<_>>()
-                })
-            })
+            .map(|part| scope.spawn(move || white_evals(v, part)))
             .collect();
         handles
             .into_iter()
@@ -179,16 +173,23 @@ pub fn evaluations(v: &Arc<Variant>, samples: &[Sample], threads: usize) -> Vec<
     })
 }
 
-/// White's evaluation of `fen` on `v`.
-fn white_eval(v: &Arc<Variant>, fen: &str) -> Option<f64> {
-    let mut pos = MailboxPos::from_fen(Arc::clone(v), fen).ok()?;
+/// White's evaluations of `samples` on `v`, set up one after another on
+/// one board (which keeps the variant's tables and the evaluation's sums).
+fn white_evals(v: &Arc<Variant>, samples: &[Sample]) -> Vec<Option<f64>> {
+    let mut pos = MailboxPos::new(Arc::clone(v));
     let tables = pos.prepare_evaluation();
-    let score = f64::from(pos.evaluate_with(&tables));
-    Some(if pos.side_to_move() == Color::White {
-        score
-    } else {
-        -score
-    })
+    samples
+        .iter()
+        .map(|s| {
+            pos.set_fen(&s.fen).ok()?;
+            let score = f64::from(pos.evaluate_with(&tables));
+            Some(if pos.side_to_move() == Color::White {
+                score
+            } else {
+                -score
+            })
+        })
+        .collect()
 }
 
 fn sigmoid(k: f64, eval: f64) -> f64 {
