@@ -659,7 +659,8 @@ mod tests {
                 "v.ini:5: value.N = `0`: expected a value in centipawns from 1 to 100000".to_string(),
                 "v.ini:6: key `value.NB`: expected one piece letter after `value.`, e.g. `value.N`".to_string(),
                 "v.ini:7: key `value.7`: `7` is not a piece letter".to_string(),
-                "v.ini:8: key `tempo` is given twice".to_string(),
+                // A repeated key is reported at its first line.
+                "v.ini:2: key `tempo` is given twice".to_string(),
                 "v.ini:9: hanging_mg = `999999`: expected a whole number from -100000 to 100000".to_string(),
                 "v.ini:10: unknown section `[scores]`: expected `[rules]` or `[eval]`".to_string(),
             ]
