@@ -123,7 +123,7 @@ pub fn thinking(t: &Thinking) -> String {
         secs,
         score_text(t.score),
         t.nodes,
-        t.pv.join(" ")
+        t.pv.board_texts().join(" ")
     )
 }
 
@@ -309,8 +309,7 @@ mod tests {
             score: 0,
             centis: 50,
             nodes: 100_000,
-            pv: Vec::new(),
-            root_fen: String::new(),
+            pv: crate::engine::variation::sample("normal", &[], &[]),
             bound: crate::search::Bound::Exact,
         };
         assert_eq!(stats(&t), "stats: depth 6, 100000 nodes, 0.50 s, 200 knps");

@@ -413,13 +413,9 @@ impl Console {
         }
         let mut line = display::thinking(t);
         if self.display.moves {
-            let pv = t.pv.join(" ");
-            let root = if t.root_fen.is_empty() {
-                &self.snapshot.fen
-            } else {
-                &t.root_fen
-            };
-            let numbered = display::numbered(root, &t.pv);
+            let texts = t.pv.board_texts();
+            let pv = texts.join(" ");
+            let numbered = display::numbered(&t.pv.root_fen(), &texts);
             if let Some(start) = line.rfind(&pv).filter(|_| !pv.is_empty()) {
                 line.replace_range(start.., &numbered);
             }

@@ -13,10 +13,10 @@ use super::analysis::{self, ToolLimits};
 use super::Console;
 use crate::bitboard::BitboardPos;
 use crate::boards::AnyPosition;
-use crate::engine::searchers::SearcherPool;
+use crate::engine::searchers::{SearchBoard, SearcherPool};
+use crate::engine::variation::Variation;
 use crate::mailbox::MailboxPos;
 use crate::notation::{parse_san, to_san};
-use crate::position::{Evaluate, Position};
 use crate::progress::ProgressReporter;
 use crate::search::Searcher;
 use std::time::Instant;
@@ -162,7 +162,7 @@ pub struct Verdict {
 ///
 /// # Errors
 /// A solution move that is not legal in the position.
-pub fn solve<P: Position + Evaluate>(
+pub fn solve<P: SearchBoard>(
     searcher: &mut Searcher<P>,
     mut root: P,
     item: &SuiteItem,
@@ -193,8 +193,7 @@ pub fn solve<P: Position + Evaluate>(
             score: info.score,
             centis: info.centis,
             nodes: info.nodes,
-            pv: crate::search::pv_to_strings(&text_root, &info.pv),
-            root_fen: text_root.to_fen(),
+            pv: Variation::new(&text_root, &info.pv),
             bound: info.bound,
         });
         // The search may finish an iteration more before it sees the stop.

@@ -5,13 +5,16 @@
 //! Commands follow CECP v2's model (modes, clocks, options) because that is
 //! the richest protocol the engine speaks; the console maps its own words onto
 //! the same commands. Moves travel as text in the board's coordinate notation,
-//! except after [`Command::Uci`]: then in UCI's (see `engine::uci_notation`).
+//! except after [`Command::Uci`]: then in UCI's (see `engine::uci_notation`);
+//! a search's lines and current move travel as [`Variation`] values, which
+//! each front end writes in its notation.
 //!
 //! UCI's model (the GUI sends the whole position, then one search order,
 //! answered by exactly one best move) has commands of its own:
 //! [`Command::SetPosition`], [`Command::Search`], [`Command::Stop`],
 //! [`Command::PonderHit`], answered by [`Event::BestMove`].
 
+use super::variation::Variation;
 use crate::core::{Color, GameResult, Score};
 use crate::search::Bound;
 
@@ -322,12 +325,10 @@ pub struct Thinking {
     pub multipv: usize,
     /// Permille of the hash table in use by this search.
     pub hashfull: u32,
-    /// Principal variation in coordinate notation.
-    pub pv: Vec<String>,
-    /// The searched position (FEN; empty if unknown): what the PV's move
+    /// Principal variation, from the searched position: what its move
     /// numbers count from, even when the game has moved on by the time the
-    /// line is shown.
-    pub root_fen: String,
+    /// line is shown. Each front end writes it in its own notation.
+    pub pv: Variation,
     /// Exact, or the bound of a failed aspiration window (UCI only).
     pub bound: Bound,
 }
@@ -443,8 +444,8 @@ pub enum Event {
     CurrentMove {
         /// Depth of the iteration.
         depth: u32,
-        /// The move, in UCI's text.
-        text: String,
+        /// The move, as a line of one move from the searched position.
+        line: Variation,
         /// Its place in this iteration's order, from 1.
         number: u32,
     },

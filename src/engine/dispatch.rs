@@ -10,9 +10,10 @@
 
 use super::api::Event;
 use super::game::Game;
-use super::searchers::SearchBoard;
+use super::searchers::{AnyProgress, SearchBoard};
 use super::think::{self, SearchSpec};
 use super::uci_notation::{board_text, uci_text};
+use super::variation::Variation;
 use super::worker::Task;
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
@@ -308,19 +309,26 @@ impl AnyGame {
     }
 
     /// The legal move whose text, as the board writes it, is `text` (a
-    /// book's move, a search's progress).
+    /// book's move).
     #[must_use]
     pub fn find_move(&mut self, text: &str) -> Option<AnyMove> {
         with_game!(self, g => g.find_move(text).map(AnyMove::from))
     }
 
-    /// A legal move given in the board's text, in UCI's convention.
+    /// The moves of `line` from here as a [`Variation`], up to the first
+    /// that is not legal.
     #[must_use]
-    pub fn uci_move(&mut self, board_text: &str) -> Option<String> {
-        with_game!(self, g => {
-            let m = g.find_move(board_text)?;
-            Some(uci_text(&mut g.position().clone(), m))
-        })
+    pub fn variation(&self, line: &[AnyMove]) -> Variation {
+        with_game!(self, g => Variation::of_moves(g.position(), line))
+    }
+
+    /// Fresh live progress for a search on this game's board.
+    #[must_use]
+    pub fn new_progress(&self) -> AnyProgress {
+        match self {
+            AnyGame::Bitboard(_) => AnyProgress::Bitboard(Arc::default()),
+            AnyGame::Mailbox(_) => AnyProgress::Mailbox(Arc::default()),
+        }
     }
 
     /// Perft split by root move, in UCI's move text (`go perft`).
@@ -518,7 +526,7 @@ mod tests {
             lines: 1,
             progress: None,
             learned: None,
-            uci_moves: false,
+            uci: false,
         };
         assert!(g.search_task(Some(e2e4), spec(Vec::new())).is_some());
         assert!(g.play(e2e4));

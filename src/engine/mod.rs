@@ -20,6 +20,7 @@ pub mod searchers;
 pub mod strength;
 pub mod think;
 pub mod uci_notation;
+pub mod variation;
 pub mod worker;
 
 use api::{Command, Event};

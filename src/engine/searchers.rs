@@ -6,9 +6,10 @@
 
 use super::dispatch::AnyMove;
 use crate::bitboard::BitboardPos;
+use crate::boards::AnyPosition;
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position};
-use crate::search::{Searcher, TranspositionTable, DEFAULT_HASH_MB};
+use crate::search::{Progress, ProgressSnapshot, Searcher, TranspositionTable, DEFAULT_HASH_MB};
 use std::sync::Arc;
 
 /// The searcher of the board in use, with the size and threads of the next.
@@ -113,9 +114,24 @@ pub trait SearchBoard: Position + Evaluate {
     fn any_move(m: Self::Move) -> AnyMove;
     /// `m` as this board's move; `None` for the other board's.
     fn board_move(m: AnyMove) -> Option<Self::Move>;
+    /// `pos` as the engine carries it.
+    fn any_position(pos: Self) -> AnyPosition;
+    /// This board's live progress in `progress`; `None` for the other board's.
+    fn board_progress(progress: &AnyProgress) -> Option<Arc<Progress<Self::Move>>>;
 }
 
 impl SearchBoard for BitboardPos {
+    fn any_position(pos: BitboardPos) -> AnyPosition {
+        AnyPosition::Bitboard(pos)
+    }
+
+    fn board_progress(progress: &AnyProgress) -> Option<Arc<Progress<crate::bitboard::Move>>> {
+        match progress {
+            AnyProgress::Bitboard(p) => Some(Arc::clone(p)),
+            AnyProgress::Mailbox(_) => None,
+        }
+    }
+
     fn any_move(m: crate::bitboard::Move) -> AnyMove {
         AnyMove::from(m)
     }
@@ -138,6 +154,17 @@ impl SearchBoard for BitboardPos {
 }
 
 impl SearchBoard for MailboxPos {
+    fn any_position(pos: MailboxPos) -> AnyPosition {
+        AnyPosition::Mailbox(pos)
+    }
+
+    fn board_progress(progress: &AnyProgress) -> Option<Arc<Progress<crate::mailbox::Move>>> {
+        match progress {
+            AnyProgress::Mailbox(p) => Some(Arc::clone(p)),
+            AnyProgress::Bitboard(_) => None,
+        }
+    }
+
     fn any_move(m: crate::mailbox::Move) -> AnyMove {
         AnyMove::from(m)
     }
@@ -156,5 +183,43 @@ impl SearchBoard for MailboxPos {
             None => pool.make(),
         };
         pool.mailbox.insert(searcher)
+    }
+}
+
+/// The live progress of a search on either board, shared between the
+/// search thread (which writes it) and the control thread (which reads it
+/// for `stat01` and UCI's `currmove`).
+#[derive(Clone, Debug)]
+pub enum AnyProgress {
+    /// A search on the bitboard board.
+    Bitboard(Arc<Progress<crate::bitboard::Move>>),
+    /// A search on the mailbox board.
+    Mailbox(Arc<Progress<crate::mailbox::Move>>),
+}
+
+impl AnyProgress {
+    /// Reads the current values.
+    #[must_use]
+    pub fn snapshot(&self) -> ProgressSnapshot {
+        match self {
+            AnyProgress::Bitboard(p) => p.snapshot(),
+            AnyProgress::Mailbox(p) => p.snapshot(),
+        }
+    }
+
+    /// The root move being searched (`None` before the first) and how
+    /// many root moves of this depth came before it.
+    #[must_use]
+    pub fn current_move(&self) -> (Option<AnyMove>, u32) {
+        match self {
+            AnyProgress::Bitboard(p) => {
+                let (m, done) = p.current_move();
+                (m.map(AnyMove::from), done)
+            }
+            AnyProgress::Mailbox(p) => {
+                let (m, done) = p.current_move();
+                (m.map(AnyMove::from), done)
+            }
+        }
     }
 }

@@ -4,18 +4,19 @@
 //! Engine units become search units here: [`MoveLimits`] become
 //! `search::Limits` plus `Caps` (`sd` as a depth cap, our clock's hard
 //! deadline as a time cap), excluded moves become the board's, and each
-//! iteration's `SearchInfo` becomes a [`Thinking`] line with the PV written
-//! by the board, or in UCI's convention (time reported as nodes / nps in
-//! `nps` mode).
+//! iteration's `SearchInfo` becomes a [`Thinking`] line whose PV is a
+//! [`Variation`] (moves as values, written by each front end in its own
+//! notation) and whose time is reported as nodes / nps in `nps` mode.
 
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
 use super::dispatch::AnyMove;
+use super::searchers::AnyProgress;
 use super::searchers::{SearchBoard, SearcherPool};
-use super::uci_notation::uci_line;
+use super::variation::Variation;
 use super::worker::{Outcome, Reporter, Task};
 use crate::book::positions::LearnedPosition;
-use crate::search::{pv_to_strings, Bound, Caps, Limits, Progress, SearchInfo, SearchParams};
+use crate::search::{Bound, Caps, Limits, SearchInfo, SearchParams};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -38,11 +39,11 @@ pub struct SearchSpec {
     /// Principal variations to show (analysis); 1 = the normal search.
     pub lines: usize,
     /// Where the search publishes live progress (for `stat01`), if wanted.
-    pub progress: Option<Arc<Progress>>,
+    pub progress: Option<AnyProgress>,
     /// Positions learned in earlier games, put in the hash table first.
     pub learned: Option<Arc<Vec<LearnedPosition>>>,
-    /// Thinking lines written in UCI's convention instead of the board's.
-    pub uci_moves: bool,
+    /// A UCI search: failed aspiration windows are reported too.
+    pub uci: bool,
 }
 
 /// Puts the learned positions in the searcher's hash table.
@@ -76,8 +77,8 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             },
             exclude,
             board_width: spec.width,
-            progress: spec.progress.clone(),
-            bound_lines_after: spec.uci_moves.then_some(BOUND_LINES_AFTER),
+            progress: spec.progress.as_ref().and_then(P::board_progress),
+            bound_lines_after: spec.uci.then_some(BOUND_LINES_AFTER),
         };
         let stop = reporter.stop().atomic();
         let searcher = P::searcher(pool);
@@ -102,15 +103,6 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
     })
 }
 
-/// The moves of `line` from `root` as text: the board's, or UCI's.
-fn move_texts<P: SearchBoard>(root: &P, line: &[P::Move], uci: bool) -> Vec<String> {
-    if uci {
-        uci_line(root, line)
-    } else {
-        pv_to_strings(root, line)
-    }
-}
-
 /// The search's limits for ours: a node budget (`nps` mode) wins, then the
 /// time control; `sd` and the deadline travel as caps.
 #[must_use]
@@ -133,7 +125,8 @@ pub fn search_limits(limits: &MoveLimits) -> Limits {
     }
 }
 
-/// One progress line: PV as text, time as the clock wants it reported.
+/// One progress line: the PV as a [`Variation`] from `root`, time as the
+/// clock wants it reported.
 fn thinking<P: SearchBoard>(
     root: &P,
     info: &SearchInfo<P::Move>,
@@ -150,8 +143,7 @@ fn thinking<P: SearchBoard>(
             .clock
             .report_centis(info.centis.saturating_mul(10), info.nodes),
         nodes: info.nodes,
-        pv: move_texts(root, &info.pv, spec.uci_moves),
-        root_fen: root.to_fen(),
+        pv: Variation::new(root, &info.pv),
         bound: info.bound,
     }
 }

@@ -246,7 +246,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         for i in 0..root_moves.len() {
             let m = root_moves[i];
             if let Some(p) = self.progress {
-                p.set_root_move(i, self.pos.move_to_string(m));
+                p.set_root_move(i, m);
             }
             if !self.make(m, 0) {
                 continue;

@@ -1,8 +1,9 @@
 //! What the search tells the outside: per-iteration [`SearchInfo`], the final
 //! [`SearchResult`], and the values of the shared stop flag.
 //!
-//! The protocol layer turns these into text (`ply score time nodes pv`); the
-//! helpers here only do what needs the position: PV moves to strings.
+//! Moves and scores stay values here; the front ends write them in their
+//! notation (`ply score time nodes pv`). [`pv_to_strings`] is the board's
+//! own text of a line, for whoever writes one.
 
 use crate::core::Score;
 use crate::position::Position;
@@ -90,14 +91,26 @@ pub fn pv_to_strings<P: Position>(root: &P, pv: &[P::Move]) -> Vec<String> {
 /// XBoard's `stat01` answer to `.` in analysis). Share it through
 /// [`crate::search::SearchParams::progress`]; the main search thread
 /// updates it at each root move and every few thousand nodes.
-#[derive(Debug, Default)]
-pub struct Progress {
+#[derive(Debug)]
+pub struct Progress<M> {
     depth: AtomicU32,
     moves_done: AtomicU32,
     moves_total: AtomicU32,
     nodes: AtomicU64,
-    /// The root move being searched, in the board's text.
-    current: Mutex<String>,
+    /// The root move being searched.
+    current: Mutex<Option<M>>,
+}
+
+impl<M> Default for Progress<M> {
+    fn default() -> Self {
+        Progress {
+            depth: AtomicU32::default(),
+            moves_done: AtomicU32::default(),
+            moves_total: AtomicU32::default(),
+            nodes: AtomicU64::default(),
+            current: Mutex::new(None),
+        }
+    }
 }
 
 /// One reading of a [`Progress`].
@@ -113,7 +126,7 @@ pub struct ProgressSnapshot {
     pub nodes: u64,
 }
 
-impl Progress {
+impl<M: Copy> Progress<M> {
     /// Reads the current values.
     #[must_use]
     pub fn snapshot(&self) -> ProgressSnapshot {
@@ -133,18 +146,18 @@ impl Progress {
         self.moves_done.store(0, Ordering::Relaxed);
     }
 
-    /// The root move being searched (in the board's text; empty before
-    /// the first) and how many root moves of this depth came before it.
+    /// The root move being searched (`None` before the first) and how
+    /// many root moves of this depth came before it.
     #[must_use]
-    pub fn current_move(&self) -> (String, u32) {
-        let text = self.current.lock().map(|t| t.clone()).unwrap_or_default();
-        (text, self.moves_done.load(Ordering::Relaxed))
+    pub fn current_move(&self) -> (Option<M>, u32) {
+        let current = self.current.lock().ok().and_then(|m| *m);
+        (current, self.moves_done.load(Ordering::Relaxed))
     }
 
-    pub(crate) fn set_root_move(&self, done: usize, text: String) {
+    pub(crate) fn set_root_move(&self, done: usize, m: M) {
         self.moves_done.store(done as u32, Ordering::Relaxed);
         if let Ok(mut current) = self.current.lock() {
-            *current = text;
+            *current = Some(m);
         }
     }
 

@@ -72,7 +72,7 @@ pub struct SearchParams<M> {
     /// Files of the board, for the time budget.
     pub board_width: usize,
     /// Where the main thread publishes its progress, if anyone asks.
-    pub progress: Option<Arc<Progress>>,
+    pub progress: Option<Arc<Progress<M>>>,
     /// Report the bound of each failed aspiration window (a
     /// [`SearchInfo`] with `bound` not `Exact`) once the search has run
     /// this long; `None`: never (UCI GUIs show them, XBoard has no words).
@@ -288,7 +288,7 @@ impl<P: Position + Evaluate> Searcher<P> {
         &mut self,
         root: &P,
         history: &[u64],
-        shared: &Shared<'_>,
+        shared: &Shared<'_, P::Move>,
         root_moves: Vec<P::Move>,
         plan: &IterationPlan,
         report: &mut dyn FnMut(SearchInfo<P::Move>),

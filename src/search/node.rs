@@ -1,9 +1,9 @@
 //! The interior node of the tree: principal-variation search (negascout)
 //! with transposition-table cutoffs, mate-distance pruning, reverse futility
-//! and null-move pruning, check extension, late-move reductions, late-move
-//! and futility pruning of quiet moves, and near the leaves
-//! static-exchange pruning of losing moves and history pruning of quiet
-//! moves.
+//! and null-move pruning, check and singular extensions (with multi-cut),
+//! late-move reductions, late-move and futility pruning of quiet moves,
+//! and near the leaves static-exchange pruning of losing moves and history
+//! pruning of quiet moves.
 //!
 //! Split into named phases: entry checks and table probe ([`Worker::alphabeta`]),
 //! pruning before any move ([`Worker::prune_early`]) and the move loop
@@ -37,6 +37,14 @@ fn reductions() -> &'static [[u8; 64]; 64] {
     })
 }
 
+/// What the singular search says of the table's move.
+enum Singular {
+    /// Search it this many plies deeper.
+    Extend(i32),
+    /// Cut the node with this score (multi-cut, or the search stopped).
+    Cut(Score),
+}
+
 /// What the move loop needs to know about its node.
 struct NodeContext {
     ply: usize,
@@ -47,6 +55,10 @@ struct NodeContext {
     eval: Score,
     improving: bool,
     tt_move: Option<u32>,
+    /// Extra plies for the table's move (singular extension).
+    tt_extension: i32,
+    /// The move this node leaves out (singular search), if any.
+    excluded: Option<u32>,
     key: u64,
 }
 
@@ -82,10 +94,12 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
         let hit = self.tt.probe(key, ply);
+        let excluded = self.excluded[ply];
         if let Some(h) = hit {
             // Learned positions (position learning) are trusted even in the PV.
             let trusted = !pv_node || (ply > 0 && self.tt.is_learned(key));
-            if trusted && i32::from(h.depth) >= depth && cuts(h, alpha, beta) {
+            let whole = excluded.is_none();
+            if whole && trusted && i32::from(h.depth) >= depth && cuts(h, alpha, beta) {
                 return h.score;
             }
         }
@@ -98,7 +112,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         self.evals[ply] = eval;
         // Improving: better than two plies ago, so prune less.
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             if let Some(score) = self.prune_early(eval, beta, depth, ply, improving) {
                 return score;
             }
@@ -111,6 +125,13 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         } else {
             depth
         };
+        let tt_extension = match hit {
+            Some(h) if excluded.is_none() => match self.singular(h, beta, depth, ply) {
+                Singular::Cut(score) => return score,
+                Singular::Extend(plies) => plies,
+            },
+            _ => 0,
+        };
         let ctx = NodeContext {
             ply,
             depth,
@@ -120,9 +141,44 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             eval,
             improving,
             tt_move,
+            tt_extension,
+            excluded,
             key,
         };
         self.search_moves(alpha, &ctx)
+    }
+
+    /// Singular extension and multi-cut: when the table says its move
+    /// fails high here, searches the node without it, shallower, below the
+    /// table's score. If every other move fails low there, the table's
+    /// move is singular and is searched one ply deeper; if the others
+    /// still reach beta, several moves would cut and the node is cut.
+    fn singular(&mut self, h: TtHit, beta: Score, depth: i32, ply: usize) -> Singular {
+        let Some(id) = h.move_id else {
+            return Singular::Extend(0);
+        };
+        if depth < 8
+            || ply == 0
+            || i32::from(h.depth) < depth - 3
+            || h.bound == Bound::Upper
+            || is_mate(h.score)
+            || ply as i32 >= 2 * self.root_depth
+        {
+            return Singular::Extend(0);
+        }
+        let singular_beta = h.score - 2 * depth;
+        self.excluded[ply] = Some(id);
+        let score = self.alphabeta(singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+        self.excluded[ply] = None;
+        if self.stopped {
+            Singular::Cut(0)
+        } else if score < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::Extend(0)
+        }
     }
 
     /// Reverse futility and null-move pruning; `Some(score)` cuts the node.
@@ -189,6 +245,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             let store = std::mem::take(&mut buffers.picker);
             MovePicker::new(&self.pos, moves, self.heuristics, &order, store)
         }) {
+            if ctx.excluded.is_some_and(|e| e == table_id::<P>(m)) {
+                continue;
+            }
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let settled = legal > 0 && best > -MATE_BOUND;
             let late = quiet && settled && prunes_quiet(ctx, legal, alpha);
@@ -259,6 +318,10 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         }
         give_back(stages, &mut buffers);
         self.buffers[ply] = buffers;
+        if ctx.excluded.is_some() {
+            // Without its best move the node's result belongs in no table.
+            return if legal == 0 { alpha } else { best };
+        }
         if legal == 0 {
             return self.verdict(self.pos.no_move_verdict(), ply);
         }
@@ -306,8 +369,13 @@ impl<P: Position + Evaluate> Worker<'_, P> {
     ) -> Score {
         let gives_check = self.pos.in_check();
         // Check extension, bounded so perpetual checks cannot run away.
-        let extend = gives_check && (ctx.ply as i32) < 2 * self.root_depth;
-        let new_depth = ctx.depth - 1 + i32::from(extend);
+        let check = i32::from(gives_check && (ctx.ply as i32) < 2 * self.root_depth);
+        let singular = if is_table_move_score(order_score) {
+            ctx.tt_extension
+        } else {
+            0
+        };
+        let new_depth = ctx.depth - 1 + check.max(singular);
         let ply = ctx.ply + 1;
         if number == 1 {
             return -self.alphabeta(-ctx.beta, -alpha, new_depth, ply);
@@ -438,6 +506,8 @@ mod tests {
             eval: 0,
             improving: false,
             tt_move: None,
+            tt_extension: 0,
+            excluded: None,
             key: 0,
         }
     }

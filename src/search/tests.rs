@@ -335,6 +335,9 @@ fn progress_is_published_for_other_threads() {
     let (r, _) = run(".........", &params, 1);
     let snap = progress.snapshot();
     assert_eq!((snap.depth, snap.moves_total, snap.moves_left), (9, 9, 1));
+    let (current, done) = progress.current_move();
+    assert!(current.is_some_and(|m| m < 9), "{current:?}");
+    assert_eq!(done, 8);
     assert!(
         snap.nodes > 0 && snap.nodes <= r.nodes,
         "{snap:?} {}",
@@ -374,4 +377,48 @@ fn draw_score_is_seen_from_the_root_side() {
         assert_eq!(run("..oo.xxox").0.score, contempt);
         assert_eq!(run("xoxxoooxx").0.score, contempt);
     }
+}
+
+/// Searches `text` at ply 0 to `depth` with the move `excluded` left out,
+/// as a singular-extension search does; returns the score and whether the
+/// table then holds the position.
+fn search_without(text: &str, excluded: Option<u8>, depth: i32) -> (Score, bool) {
+    use super::evalcache::EvalCache;
+    use super::ordering::Heuristics;
+    use super::tt::table_id;
+    use super::worker::{Shared, Worker};
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    let tt = TranspositionTable::new(1);
+    let stop = AtomicU8::new(RUN);
+    let shared = Shared {
+        stop: &stop,
+        helpers_stop: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        start: std::time::Instant::now(),
+        hard: None,
+        max_nodes: None,
+        progress: None,
+        draw_score: 0,
+    };
+    let mut heuristics = Heuristics::default();
+    let mut cache = EvalCache::default();
+    let root = TicTacToe::from_text(text);
+    let mut w = Worker::new(&root, &[], &tt, &shared, &mut heuristics, &mut cache);
+    w.excluded[0] = excluded.map(table_id::<TicTacToe>);
+    let score = w.alphabeta(-score::INFINITY, score::INFINITY, depth, 0);
+    (score, tt.probe(root.hash(), 0).is_some())
+}
+
+#[test]
+fn singular_search_leaves_the_move_out_and_the_table_alone() {
+    // X wins at once with cell 2; without it, O wins on the row 3-4-5
+    // unless X blocks with 5, and then nobody can win.
+    let (score, stored) = search_without("xx.oo....", None, 4);
+    assert_eq!((score, stored), (mate_in(1), true));
+    let (score, stored) = search_without("xx.oo....", Some(2), 4);
+    assert_eq!((score, stored), (0, false));
+    // With every move left out but one, that one is still searched; with
+    // the only move left out, the node fails low instead of claiming mate.
+    let (score, stored) = search_without("xoxxoo.xo", Some(6), 2);
+    assert!(score < -score::INFINITY / 2 && !stored, "{score}");
 }

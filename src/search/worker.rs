@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 const CHECK_INTERVAL: u64 = 2048;
 
 /// What every thread of one search shares.
-pub(crate) struct Shared<'a> {
+pub(crate) struct Shared<'a, M> {
     /// The caller's flag: [`RUN`], `STOP` or `ABANDON`.
     pub stop: &'a AtomicU8,
     /// Set by the main thread when it is done, to end the helpers.
@@ -34,7 +34,7 @@ pub(crate) struct Shared<'a> {
     /// Abort after this many nodes in total.
     pub max_nodes: Option<u64>,
     /// Where the main thread publishes its progress.
-    pub progress: Option<&'a Progress>,
+    pub progress: Option<&'a Progress<M>>,
     /// Score of a draw for the side to move at the root.
     pub draw_score: Score,
 }
@@ -63,7 +63,7 @@ pub(crate) struct Worker<'a, P: Position + Evaluate> {
     /// The evaluation's tables for `pos` (see [`Evaluate::prepare_evaluation`]).
     eval_tables: P::EvalTables,
     pub tt: &'a TranspositionTable,
-    pub shared: &'a Shared<'a>,
+    pub shared: &'a Shared<'a, P::Move>,
     pub heuristics: &'a mut Heuristics<P::Move>,
     /// Keys of the game before the root, then of every node on the path.
     keys: Vec<u64>,
@@ -73,6 +73,9 @@ pub(crate) struct Worker<'a, P: Position + Evaluate> {
     pub path: Vec<Option<P::Move>>,
     /// Static evaluation at each ply of the path (`-INFINITY` in check).
     pub evals: Vec<Score>,
+    /// The table identity of a move the node at each ply must leave out
+    /// (a singular-extension search), if any.
+    pub excluded: Vec<Option<u32>>,
     /// Triangular PV table: `pv[ply]` is the best line from `ply`.
     pub pv: Vec<Vec<P::Move>>,
     pub buffers: Vec<PlyBuffers<P::Move>>,
@@ -86,7 +89,7 @@ pub(crate) struct Worker<'a, P: Position + Evaluate> {
     /// Depth of the current iteration (bounds check extensions).
     pub root_depth: i32,
     /// Live progress for other threads (main thread only).
-    pub progress: Option<&'a Progress>,
+    pub progress: Option<&'a Progress<P::Move>>,
     /// Score of a draw for the side to move at the root.
     pub draw_score: Score,
     /// Static evaluations already made by this thread.
@@ -99,7 +102,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         root: &P,
         history: &[u64],
         tt: &'a TranspositionTable,
-        shared: &'a Shared<'a>,
+        shared: &'a Shared<'a, P::Move>,
         heuristics: &'a mut Heuristics<P::Move>,
         eval_cache: &'a mut EvalCache,
     ) -> Self {
@@ -124,6 +127,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             barrier: 0,
             path: vec![None; MAX_PLY + 2],
             evals: vec![-MATE - 1; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers,
             nodes: 0,

@@ -70,11 +70,14 @@ fn unescaped_lines(event: &Event) -> Vec<String> {
         Event::ConfigErrors(errors) => config_errors(errors),
         Event::CurrentMove {
             depth,
-            text,
+            line,
             number,
-        } => one(format!(
-            "info depth {depth} currmove {text} currmovenumber {number}"
-        )),
+        } => line
+            .uci_texts()
+            .into_iter()
+            .take(1)
+            .map(|text| format!("info depth {depth} currmove {text} currmovenumber {number}"))
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -141,9 +144,9 @@ fn info(t: &Thinking) -> String {
     );
     if !t.pv.is_empty() {
         line.push_str(" pv");
-        for m in &t.pv {
+        for m in t.pv.uci_texts() {
             line.push(' ');
-            line.push_str(m);
+            line.push_str(&m);
         }
     }
     line
@@ -264,8 +267,7 @@ mod tests {
             score: -12,
             centis: 50,
             nodes: 5678,
-            pv: vec!["e2e4".into(), "e7e5".into()],
-            root_fen: String::new(),
+            pv: crate::engine::variation::sample("normal", &[], &["e2e4", "e7e5"]),
             bound: Bound::Exact,
         };
         assert_eq!(
@@ -284,7 +286,7 @@ mod tests {
         let low = Thinking {
             bound: Bound::Upper,
             score: MATE - 3,
-            pv: Vec::new(),
+            pv: crate::engine::variation::sample("normal", &[], &[]),
             ..t
         };
         assert_eq!(
@@ -293,7 +295,7 @@ mod tests {
         );
         let current = Event::CurrentMove {
             depth: 12,
-            text: "a10a9".into(),
+            line: crate::engine::variation::sample("xiangqi", &["a0a1"], &["a9a8"]),
             number: 3,
         };
         assert_eq!(

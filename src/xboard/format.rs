@@ -192,9 +192,9 @@ fn thinking(t: &Thinking) -> String {
         t.centis,
         t.nodes
     );
-    for m in &t.pv {
+    for m in t.pv.board_texts() {
         line.push(' ');
-        line.push_str(m);
+        line.push_str(&m);
     }
     line
 }
@@ -239,8 +239,7 @@ mod tests {
             score: -12,
             centis: 34,
             nodes: 5678,
-            pv: vec!["e2e4".into(), "e7e5".into()],
-            root_fen: String::new(),
+            pv: crate::engine::variation::sample("normal", &[], &["e2e4", "e7e5"]),
             bound: crate::search::Bound::Exact,
         };
         assert_eq!(lines(&Event::Thinking(t)), ["5 -12 34 5678 e2e4 e7e5"]);

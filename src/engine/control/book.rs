@@ -50,6 +50,21 @@ impl Control {
     /// Plays from the book if it has a move here; true when it did (or
     /// started the brief search among book moves).
     pub(super) fn play_from_book(&mut self, limits: MoveLimits) -> bool {
+        self.follow_book(Kind::Think, limits, |control, choices, outcome| {
+            control.play_and_record(Some(choices), outcome);
+        })
+    }
+
+    /// Follows the book's advice for a search of `kind` under `limits`:
+    /// hands a book move to `answer` (with the number of book moves), or
+    /// starts the brief search among the book moves; false when the book
+    /// has nothing here.
+    pub(super) fn follow_book(
+        &mut self,
+        kind: Kind,
+        limits: MoveLimits,
+        answer: impl FnOnce(&mut Control, usize, Outcome),
+    ) -> bool {
         match self.game.book_advice(&mut self.books) {
             Advice::Out => false,
             Advice::Play { text, choices } => {
@@ -57,14 +72,14 @@ impl Control {
                     best: self.game.find_move(&text),
                     ..Outcome::default()
                 };
-                self.play_and_record(Some(choices), outcome);
+                answer(self, choices, outcome);
                 true
             }
             Advice::Search { moves } => {
                 let choices = moves.len();
                 self.exclude_all_but(&moves);
                 let width = self.game.width();
-                self.launch(Kind::Think, brief(limits, width), None);
+                self.launch(kind, brief(limits, width), None);
                 self.excluded.clear();
                 if let Some(run) = &mut self.running {
                     run.book_choices = Some(choices);
@@ -202,7 +217,7 @@ impl Control {
 
 /// The limits of the brief search among book moves: a quarter of the
 /// normal time, at most [`BOOK_SEARCH_DEPTH`] plies.
-pub(super) fn brief(limits: MoveLimits, width: usize) -> MoveLimits {
+fn brief(limits: MoveLimits, width: usize) -> MoveLimits {
     let mut brief = limits;
     brief.depth = Some(
         limits

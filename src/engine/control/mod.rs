@@ -26,13 +26,12 @@ use super::diagram::Diagram;
 use super::dispatch::{setup_events, AnyGame, AnyMove};
 use super::library::Library;
 use super::options::{self, Settings};
+use super::searchers::AnyProgress;
 use super::think::{self, SearchSpec};
 use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::boards::BoardChoice;
 use crate::book::player::BookPlayer;
 use crate::core::{Color, GameResult, Score};
-use crate::search::Progress;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Whose moves the engine makes.
@@ -66,7 +65,7 @@ struct Running {
     kind: Kind,
     deadline: Option<Instant>,
     started: Instant,
-    progress: Option<Arc<Progress>>,
+    progress: Option<AnyProgress>,
     /// A brief search among book moves: the book had this many.
     book_choices: Option<usize>,
     /// UCI: the last line reported for each multi-PV index (the best
@@ -743,9 +742,9 @@ impl Control {
                 _ => 1,
             },
             progress: (kind == Kind::Analyze || matches!(kind, Kind::Order(_)))
-                .then(|| Arc::new(Progress::default())),
+                .then(|| self.game.new_progress()),
             learned: self.books.learned_positions(),
-            uci_moves: self.uci.is_some(),
+            uci: self.uci.is_some(),
         };
         let progress = spec.progress.clone();
         let Some(task) = self.game.search_task(first, spec) else {
@@ -825,9 +824,10 @@ impl Control {
                 let analysing = kind == Some(&Kind::Analyze);
                 if let Some(Kind::Ponder { guess }) = kind {
                     // A ponder search starts after the guessed reply; the GUI expects it in the PV.
-                    if let Some(text) = self.game.move_text(*guess) {
-                        info.pv.insert(0, text);
-                    }
+                    let line: Vec<AnyMove> = std::iter::once(*guess)
+                        .chain(info.pv.moves().iter().copied())
+                        .collect();
+                    info.pv = self.game.variation(&line);
                 }
                 if self.post || analysing {
                     self.out.push(Event::Thinking(info));

@@ -14,9 +14,7 @@
 //! the board (in a position the GUI sends, or with our move) is learned
 //! from, as in XBoard when it sends `result`.
 
-use super::book::brief;
 use super::{Control, Kind, Running};
-use crate::book::player::Advice;
 use crate::core::{Color, MATE};
 use crate::engine::api::{Command, Event, SearchOrder, Thinking};
 use crate::engine::clock::{MoveLimits, TimeLimit};
@@ -242,27 +240,9 @@ impl Control {
     /// Answers from the book if it has a move here; true when it did (or
     /// started the brief search among book moves).
     fn order_from_book(&mut self, order: Order, limits: MoveLimits) -> bool {
-        match self.game.book_advice(&mut self.books) {
-            Advice::Out => false,
-            Advice::Play { text, choices } => {
-                let outcome = Outcome {
-                    best: self.game.find_move(&text),
-                    ..Outcome::default()
-                };
-                self.deliver(order, Some(choices), outcome);
-                true
-            }
-            Advice::Search { moves } => {
-                let choices = moves.len();
-                self.exclude_all_but(&moves);
-                let width = self.game.width();
-                self.launch(Kind::Order(order), brief(limits, width), None);
-                if let Some(run) = &mut self.running {
-                    run.book_choices = Some(choices);
-                }
-                true
-            }
-        }
+        self.follow_book(Kind::Order(order), limits, |control, choices, outcome| {
+            control.deliver(order, Some(choices), outcome);
+        })
     }
 
     /// `stop`: the running search ends now and reports; a held best move
@@ -340,18 +320,20 @@ impl Control {
                 return;
             };
             let depth = progress.snapshot().depth;
-            let (text, done) = progress.current_move();
-            if text.is_empty() || run.current_shown == Some((depth, done)) {
+            let (current, done) = progress.current_move();
+            let Some(m) = current else { return };
+            if run.current_shown == Some((depth, done)) {
                 return;
             }
             run.current_shown = Some((depth, done));
-            (depth, text, done)
+            (depth, m, done)
         };
-        let (depth, text, done) = shown;
-        if let Some(text) = self.game.uci_move(&text) {
+        let (depth, m, done) = shown;
+        let line = self.game.variation(&[m]);
+        if !line.is_empty() {
             self.out.push(Event::CurrentMove {
                 depth,
-                text,
+                line,
                 number: done.saturating_add(1),
             });
         }
@@ -403,8 +385,7 @@ impl Control {
         if chosen == 0 {
             return;
         }
-        let pv = &last[chosen].pv;
-        let mut line = self.game.parse_uci_line(&pv[..pv.len().min(2)]).into_iter();
+        let mut line = last[chosen].pv.moves().iter().copied();
         outcome.best = line.next().or(outcome.best.take());
         outcome.ponder = line.next();
         outcome.score = Some(last[chosen].score);
@@ -416,7 +397,7 @@ impl Control {
         let mut line = run
             .lines
             .first()
-            .map(|l| l.pv.clone())
+            .map(|l| l.pv.uci_texts())
             .unwrap_or_default()
             .into_iter();
         let best = line.next().or_else(|| {
@@ -449,8 +430,7 @@ impl Control {
                 score,
                 centis: 0,
                 nodes: 0,
-                pv: Vec::new(),
-                root_fen: self.game.fen(),
+                pv: self.game.variation(&[]),
                 bound: Bound::Exact,
             }));
         }
