@@ -12,26 +12,11 @@
 //!   own defends it (hanging).
 
 use super::variant_tables::VariantTables;
+use super::weights::{Weight, Weights};
 use crate::core::Color;
 use crate::mailbox::tables::CLASS_PAWN;
 use crate::mailbox::tables::CLASS_ROYAL;
 use crate::mailbox::{cell_color, cell_type, MailboxPos, EMPTY, REACH_CAPTURE, REACH_MOVE};
-
-/// Centipawns per unit of the square root of a piece's safe reached
-/// squares, in the middle game and in the endgame.
-const MOBILITY_MG: i32 = 32;
-const MOBILITY_EG: i32 = 40;
-
-/// The share of a piece's weighted empty-board mobility
-/// (`VariantTables::mobility_average`) at which its mobility term is zero.
-const MOBILITY_CENTRE: f64 = 0.5;
-
-/// Threat weights (middle game, endgame) in centipawns, per enemy piece:
-/// attacked by a pawn; attacked by a cheaper piece (and by no pawn);
-/// attacked and not defended.
-const THREAT_BY_PAWN: (i32, i32) = (70, 35);
-const THREAT_BY_LESSER: (i32, i32) = (45, 25);
-const HANGING: (i32, i32) = (40, 15);
 
 /// A set of squares laid out as `MailboxPos::men_set`.
 type Squares = [u64; 4];
@@ -88,10 +73,10 @@ const SQRT16: [i32; 64] = {
 };
 
 /// A piece's mobility in sixteenths of the curve's unit: the square root
-/// of `squares` minus that of its type's centre.
+/// of `squares` minus that of its type's centre
+/// (`VariantTables::mobility_centre`).
 fn mobility_of(vt: &VariantTables, t: usize, squares: usize) -> i32 {
-    let average = vt.mobility_average.get(t).copied().unwrap_or(0.0);
-    let centre = (16.0 * (average * MOBILITY_CENTRE).sqrt()).round() as i32;
+    let centre = vt.mobility_centre.get(t).copied().unwrap_or(0);
     SQRT16[squares.min(63)] - centre
 }
 
@@ -194,12 +179,21 @@ fn threat_counts(us: &SideReach, them: &SideReach) -> [i32; 3] {
     ]
 }
 
-/// `us`'s threats against `them`'s pieces at game phase `phase`.
-fn side_threats(us: &SideReach, them: &SideReach, phase: (i32, i32)) -> i32 {
+/// `us`'s threats against `them`'s pieces at game phase `phase`, with the
+/// weights `w`.
+fn side_threats(us: &SideReach, them: &SideReach, w: &Weights, phase: (i32, i32)) -> i32 {
     let [by_pawn, by_lesser, hanging] = threat_counts(us, them);
-    by_pawn * phased(THREAT_BY_PAWN, phase)
-        + by_lesser * phased(THREAT_BY_LESSER, phase)
-        + hanging * phased(HANGING, phase)
+    by_pawn
+        * phased(
+            w.pair(Weight::ThreatByPawnMg, Weight::ThreatByPawnEg),
+            phase,
+        )
+        + by_lesser
+            * phased(
+                w.pair(Weight::ThreatByLesserMg, Weight::ThreatByLesserEg),
+                phase,
+            )
+        + hanging * phased(w.pair(Weight::HangingMg, Weight::HangingEg), phase)
 }
 
 /// The mobility and threat terms of `pos` with its variant's tables `vt`,
@@ -207,9 +201,11 @@ fn side_threats(us: &SideReach, them: &SideReach, phase: (i32, i32)) -> i32 {
 /// now and on a full board).
 pub(crate) fn board_terms(pos: &MailboxPos, vt: &VariantTables, phase: (i32, i32)) -> (i32, i32) {
     let [white, black] = both_sides(pos, vt);
-    let mobility =
-        (white.mobility - black.mobility) * phased((MOBILITY_MG, MOBILITY_EG), phase) / 16;
-    let threats = side_threats(&white, &black, phase) - side_threats(&black, &white, phase);
+    let w = &vt.terms;
+    let mobility = (white.mobility - black.mobility)
+        * phased(w.pair(Weight::MobilityMg, Weight::MobilityEg), phase)
+        / 16;
+    let threats = side_threats(&white, &black, w, phase) - side_threats(&black, &white, w, phase);
     (mobility, threats)
 }
 

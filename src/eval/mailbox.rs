@@ -18,29 +18,18 @@ use super::activity;
 use super::endgame;
 use super::pawn_sets::pawn_score;
 use super::variant_tables::{prepare, tables_of, with_weighted, VariantTables};
+use super::weights::{Weight, Weights};
 use crate::core::{Color, Score};
 use crate::mailbox::{cell_type, MailboxPos, PieceSums};
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
 use std::sync::Arc;
 
-const TEMPO: Score = 10;
-
 /// Material lead (centipawns) below which a pawnless side cannot force a win.
 const MINOR_PIECE: i32 = 350;
 
-/// The same for royal pieces: scaled by the phase, negative while the
-/// board is full (hide), positive when it empties (centralise).
-const ROYAL_MOBILITY_WEIGHT: i32 = 5;
-
-/// Own pieces next to a royal, each worth this in the middle game (at most
-/// [`SHIELD_MAX`] count).
-const SHIELD: i32 = 10;
+/// Own men next to a royal counted by [`Weight::Shield`] at most.
 const SHIELD_MAX: i32 = 3;
-
-/// Enemy non-pawn pieces within two squares of a royal, each costing this
-/// in the middle game.
-const ROYAL_ATTACKER: i32 = 14;
 
 /// What one evaluation knows about one side: the sums the board keeps
 /// over its pieces (material and counts by kind, placement, hand; read
@@ -180,7 +169,7 @@ fn sparse_ones(mut x: u128) -> i32 {
 
 /// Royal safety in the middle game: own men around the royal, enemy
 /// pieces near it; white minus black.
-fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
+fn royal_safety(pos: &MailboxPos, w: &Weights, c: &Census, phase: (i32, i32)) -> i32 {
     let (np, full) = phase;
     if np * 3 < full {
         return 0;
@@ -191,7 +180,9 @@ fn royal_safety(pos: &MailboxPos, c: &Census, phase: (i32, i32)) -> i32 {
             continue;
         };
         let (shield, attackers) = royal_neighbours(pos, color, royal);
-        let s = (shield.min(SHIELD_MAX) * SHIELD - attackers * ROYAL_ATTACKER) * np / full;
+        let s = (shield.min(SHIELD_MAX) * w[Weight::Shield] - attackers * w[Weight::RoyalAttacker])
+            * np
+            / full;
         score += if color == Color::White { s } else { -s };
     }
     score
@@ -242,7 +233,7 @@ fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 8] {
     let (np, full) = phase;
     // Royals hide while the board is full and centralise later.
     let royal = (c.sides[0].royal_placement - c.sides[1].royal_placement)
-        * ROYAL_MOBILITY_WEIGHT
+        * t.terms[Weight::RoyalMobility]
         * (full - 2 * np)
         / (16 * full);
     let material = c.sides[0].total() - c.sides[1].total();
@@ -254,7 +245,7 @@ fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 8] {
         threats,
         royal,
         pawn_score(pos, &t.pawns, c.pawn_advance(), phase),
-        royal_safety(pos, c, phase),
+        royal_safety(pos, &t.terms, c, phase),
         endgame::white_bonus(pos, &c.sides),
     ]
 }
@@ -328,7 +319,7 @@ impl Evaluate for MailboxPos {
     #[inline]
     fn evaluate_with(&self, tables: &Arc<VariantTables>) -> Score {
         let s = with_weighted(self, tables, white_score);
-        TEMPO
+        tables.terms[Weight::Tempo]
             + if self.side_to_move() == Color::White {
                 s
             } else {
@@ -342,7 +333,8 @@ impl Evaluate for MailboxPos {
         } else {
             -1
         };
-        let (parts, score) = with_weighted(self, &tables_of(self), |pos, t| {
+        let tables = tables_of(self);
+        let (parts, score) = with_weighted(self, &tables, |pos, t| {
             (white_parts(pos, t, &census(pos)), white_score(pos, t))
         });
         let unscaled: Score = parts.iter().sum();
@@ -352,7 +344,7 @@ impl Evaluate for MailboxPos {
             .map(|(&name, s)| (name, sign * s))
             .collect();
         terms.push(("drawish scaling", sign * (score - unscaled)));
-        terms.push(("tempo", TEMPO));
+        terms.push(("tempo", tables.terms[Weight::Tempo]));
         terms
     }
 
@@ -377,6 +369,9 @@ impl Evaluate for MailboxPos {
 mod tests {
     use super::*;
     use crate::mailbox::cell_color;
+
+    /// The default tempo bonus.
+    const TEMPO: Score = 10;
     use crate::rules::Variant;
     use std::sync::Arc;
 

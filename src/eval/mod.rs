@@ -9,6 +9,7 @@ pub mod mailbox;
 pub mod orthodox;
 pub mod pawn_sets;
 pub mod variant_tables;
+pub mod weights;
 
 #[cfg(test)]
 pub(crate) mod tests {

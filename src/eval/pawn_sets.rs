@@ -11,15 +11,11 @@
 //! shifts per word. What depends only on the variant is computed once into
 //! [`PawnTables`] (part of `variant_tables::VariantTables`).
 
+use super::weights::{Weight, Weights};
 use crate::core::Color;
 use crate::mailbox::MailboxPos;
 use crate::position::Position;
 use crate::rules::Variant;
-
-/// Promotion gain (promoted minus pawn value) at which pawn advancement is
-/// worth its full bonus; weaker promotions scale it down, to at least one
-/// eighth (Fairy-Max divides by 8 when the promotion piece is below 250).
-const STRONG_PROMOTION: i32 = 700;
 
 /// Bit 0 (the first file) of each of the four rows of a word.
 const FIRST_FILE: u64 = 0x0001_0001_0001_0001;
@@ -42,27 +38,43 @@ pub struct PawnTables {
     advance: [[i32; 16]; 2],
     /// Words of a square set that hold rows of the board.
     words: usize,
+    /// What a passed pawn earns beyond its advancement on any row
+    /// ([`Weight::PassedBase`]).
+    passed_base: i32,
+    /// Sixteenths of its progress a passed pawn earns again, middle game
+    /// and endgame ([`Weight::PassedMg`], [`Weight::PassedEg`]).
+    passed: (i32, i32),
 }
 
 impl PawnTables {
     /// The tables of `v`, given each side's promotion gain (best promotion
-    /// choice's value minus the pawn's) and per-row progress (how far a
-    /// pawn on the row has come, 0..=64).
+    /// choice's value minus the pawn's), per-row progress (how far a pawn
+    /// on the row has come, 0..=[`Weight::PawnAdvance`]) and the weights.
     #[must_use]
-    pub fn new(v: &Variant, promotion_gain: [i32; 2], progress: [[i32; 16]; 2]) -> PawnTables {
+    pub fn new(
+        v: &Variant,
+        promotion_gain: [i32; 2],
+        progress: [[i32; 16]; 2],
+        w: &Weights,
+    ) -> PawnTables {
         let dir = [0, 1].map(|c| (v.promotion_row[c] as i32 - v.pawn_row[c] as i32).signum());
-        PawnTables::build(dir, promotion_gain, progress, v.height)
+        PawnTables::build(dir, promotion_gain, progress, v.height, w)
     }
 
     /// The tables from each side's direction, promotion gain and per-row
-    /// progress, for a board of `height` rows.
+    /// progress, for a board of `height` rows. Advancement is worth its
+    /// full bonus from a promotion gain of [`Weight::StrongPromotion`];
+    /// weaker promotions scale it down, to at least one eighth (Fairy-Max
+    /// divides by 8 when the promotion piece is below 250).
     fn build(
         dir: [i32; 2],
         promotion_gain: [i32; 2],
         progress: [[i32; 16]; 2],
         height: usize,
+        w: &Weights,
     ) -> PawnTables {
-        let strength = promotion_gain.map(|gain| (gain * 8 / STRONG_PROMOTION).clamp(1, 8));
+        let strong = w[Weight::StrongPromotion].max(1);
+        let strength = promotion_gain.map(|gain| (gain * 8 / strong).clamp(1, 8));
         let advance: [[i32; 16]; 2] =
             std::array::from_fn(|c| progress[c].map(|p| p * strength[c] / 8));
         PawnTables {
@@ -71,6 +83,8 @@ impl PawnTables {
             progress,
             advance,
             words: height.div_ceil(4).min(4),
+            passed_base: w[Weight::PassedBase],
+            passed: w.pair(Weight::PassedMg, Weight::PassedEg),
         }
     }
 
@@ -221,7 +235,9 @@ fn passed_bonus(t: &PawnTables, ci: usize, k: usize, passed: u64, phase: (i32, i
             let r = 4 * k + j;
             let progress = t.progress[ci][r];
             // Passed pawns are worth more as the board empties.
-            let bonus = 8 + progress * (2 * full - np) / full;
+            let share = i64::from(t.passed.0 * np + t.passed.1 * (full - np));
+            let bonus =
+                t.passed_base + (i64::from(progress) * share / (16 * i64::from(full))) as i32;
             s += n * ((progress + bonus) * strength / 8 - t.advance[ci][r]);
         }
     }
@@ -286,7 +302,7 @@ mod tests {
             ([0, 1], [0, 900]),
         ] {
             for height in (0..400).map(|i| 4 + 4 * (i % 4)) {
-                let t = PawnTables::build(dir, gain, progress, height);
+                let t = PawnTables::build(dir, gain, progress, height, &Weights::default());
                 let mut own = [0; 4];
                 let mut enemy = [0; 4];
                 for k in 0..4 {

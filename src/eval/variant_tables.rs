@@ -1,7 +1,9 @@
 //! What the general evaluation (`eval::mailbox`) derives once per variant:
 //! the weights the board sums as men come, go and move ([`SquareWeights`]:
 //! value and centralisation of each man, placement of the royals, pawn
-//! advancement), the pawn term's tables, and the measure of a full board.
+//! advancement), the pawn term's tables, the measure of a full board, and
+//! the weights of the evaluation's terms ([`Weights`]: the defaults, or the
+//! variant's own from its overlay's `[eval]` section).
 //!
 //! They are built on first use and shared by every position and thread of
 //! the variant (a process-wide list holds them). The search gets them once
@@ -11,15 +13,12 @@
 //! through a copy that does.
 
 use super::pawn_sets::PawnTables;
+use super::weights::{Weight, Weights};
 use crate::mailbox::{MailboxPos, SquareWeights};
 use crate::rules::mobility::mobility_map;
 use crate::rules::variant::Royalty;
 use crate::rules::Variant;
 use std::sync::{Arc, Mutex, PoisonError, Weak};
-
-/// Centipawns per weighted move of empty-board mobility above a piece's
-/// average (the centralisation of non-royal pieces).
-pub const PIECE_MOBILITY_WEIGHT: i32 = 4;
 
 /// Weighted empty-board mobility from which a lone piece and its royal
 /// can force mate (between the bishop's 7.4 and the commoner's 8.9).
@@ -35,7 +34,7 @@ pub struct VariantTables {
     variant_address: usize,
     /// What the board sums: per type and square, for a royal its centred
     /// mobility; for a pawn its value; for another piece its value plus
-    /// [`PIECE_MOBILITY_WEIGHT`] times its centred mobility / 16. Centred
+    /// [`Weight::PieceMobility`] times its centred mobility / 256. Centred
     /// mobility is the weighted empty-board mobility on the square minus
     /// the type's average over the board, in sixteenths of a move. Per
     /// side and row, a pawn's advancement ([`PawnTables::advance`]).
@@ -52,6 +51,12 @@ pub struct VariantTables {
     /// Per type: weighted empty-board mobility averaged over the board
     /// (`rules::mobility::MobilityMap::average`).
     pub mobility_average: Vec<f64>,
+    /// Per type: where its board mobility term is zero, in sixteenths of
+    /// the square root of its reached squares (16 times the root of
+    /// [`Weight::MobilityCentre`] percent of its average).
+    pub mobility_centre: Vec<i32>,
+    /// The weights of the terms.
+    pub terms: Weights,
 }
 
 impl VariantTables {
@@ -59,10 +64,11 @@ impl VariantTables {
     /// plays with.
     fn new(pos: &MailboxPos) -> VariantTables {
         let v = &**pos.variant();
+        let terms = Weights::of(v);
         let value = &pos.tables().value;
-        let progress = [0, 1].map(|c| pawn_progress(v, c));
+        let progress = [0, 1].map(|c| pawn_progress(v, c, terms[Weight::PawnAdvance]));
         let gain = [0, 1].map(|c| promotion_gain(v, value, c));
-        let pawns = PawnTables::new(v, gain, progress);
+        let pawns = PawnTables::new(v, gain, progress, &terms);
         let mobility_average: Vec<f64> = v
             .types
             .iter()
@@ -72,7 +78,7 @@ impl VariantTables {
             variant: Arc::downgrade(pos.variant()),
             variant_address: Arc::as_ptr(pos.variant()) as usize,
             weights: Arc::new(SquareWeights {
-                piece: placement_table(v, value),
+                piece: placement_table(v, value, terms[Weight::PieceMobility]),
                 pawn_row: pawns.advance_rows(),
             }),
             pawns,
@@ -81,7 +87,12 @@ impl VariantTables {
                 .iter()
                 .map(|&m| m >= MATING_MOBILITY)
                 .collect(),
+            mobility_centre: mobility_average
+                .iter()
+                .map(|&average| mobility_centre(average, terms[Weight::MobilityCentre]))
+                .collect(),
             mobility_average,
+            terms,
         }
     }
 
@@ -144,8 +155,19 @@ pub(crate) fn prepare(pos: &mut MailboxPos) -> Arc<VariantTables> {
     tables
 }
 
-/// See [`VariantTables::weights`].
-fn placement_table(v: &Variant, value: &[i32]) -> [i32; 16 * 256] {
+/// See [`VariantTables::mobility_centre`]: `percent` of `average`.
+fn mobility_centre(average: f64, percent: i32) -> i32 {
+    let share = if percent == 50 {
+        // Exactly the half, as the weight's default always was.
+        average * 0.5
+    } else {
+        average * f64::from(percent) / 100.0
+    };
+    (16.0 * share.max(0.0).sqrt()).round() as i32
+}
+
+/// See [`VariantTables::weights`]; `weight` is [`Weight::PieceMobility`].
+fn placement_table(v: &Variant, value: &[i32], weight: i32) -> [i32; 16 * 256] {
     let mut out = [0; 16 * 256];
     for (t, ty) in v.types.iter().enumerate().take(16) {
         let map = mobility_map(&ty.rays, v.width, v.height);
@@ -156,7 +178,7 @@ fn placement_table(v: &Variant, value: &[i32]) -> [i32; 16 * 256] {
             } else if ty.is_pawn {
                 value[t]
             } else {
-                value[t] + mobility * PIECE_MOBILITY_WEIGHT / 16
+                value[t] + mobility * weight / 256
             };
         }
     }
@@ -191,15 +213,15 @@ fn promotion_gain(v: &Variant, value: &[i32], color: usize) -> i32 {
 
 /// Per row: how far a pawn of side `color` (0 white) on that row has come
 /// from its start row toward its promotion row, quadratic in the fraction
-/// of the way, 0..=64.
-fn pawn_progress(v: &Variant, color: usize) -> [i32; 16] {
+/// of the way, 0..=`full` (the [`Weight::PawnAdvance`] weight).
+fn pawn_progress(v: &Variant, color: usize, full: i32) -> [i32; 16] {
     let (start, goal) = (v.pawn_row[color] as i32, v.promotion_row[color] as i32);
     let dir = (goal - start).signum();
     let span = (goal - start).abs().max(1);
     let mut out = [0; 16];
     for (row, slot) in out.iter_mut().enumerate() {
         let advanced = ((row as i32 - start) * dir).clamp(0, span);
-        *slot = advanced * advanced * 64 / (span * span);
+        *slot = advanced * advanced * full / (span * span);
     }
     out
 }

@@ -1,6 +1,9 @@
 //! Rules fmax.ini cannot say, read from `variants/*.ini` (one file per
 //! variant name, `[rules]` section): promotion choices, stalemate and
-//! bare-king results, and the other keys documented in `variants/README.md`.
+//! bare-king results, and the other keys documented in `variants/README.md`;
+//! and the variant's own evaluation weights and piece values (`[eval]`
+//! section, written by `nightrider tune`). The weights' names are data here
+//! ([`EVAL_WEIGHTS`]); the evaluation maps them to its terms.
 //!
 //! The files are read with the `ini` crate (rust-ini); since it does not
 //! keep line numbers, the text is pre-scanned to find each key's line for
@@ -86,6 +89,11 @@ pub struct Overlay {
     /// 1-based line of every key given, for errors found when the values are
     /// checked against the game.
     pub lines: Vec<(String, usize)>,
+    /// `[eval]` weights given: (index in [`EVAL_WEIGHTS`], value).
+    pub eval_weights: Vec<(usize, i32)>,
+    /// `[eval]` `value.LETTER = N`: (upper-case letter, centipawns), the
+    /// value played for every non-royal piece with that letter.
+    pub piece_values: Vec<(char, i32)>,
 }
 
 impl Overlay {
@@ -116,6 +124,7 @@ impl Overlay {
             || self.repetition.is_some()
             || self.repetition_value.is_some()
             || self.chasing_loses
+            || !self.piece_values.is_empty()
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -320,8 +329,78 @@ fn set_zone(overlay: &mut Overlay, key: &str, value: &str, _: usize) -> Result<(
     Ok(())
 }
 
-/// The section every key belongs to.
+/// The section of the rules.
 pub const SECTION: &str = "rules";
+
+/// The section of the evaluation's weights and piece values.
+pub const EVAL_SECTION: &str = "eval";
+
+/// The weights of the general evaluation a variant may set in `[eval]`
+/// (`NAME = N`), in the evaluation's order; `eval::weights` gives their
+/// meaning and defaults.
+pub const EVAL_WEIGHTS: &[&str] = &[
+    "tempo",
+    "royal_mobility",
+    "shield",
+    "royal_attacker",
+    "piece_mobility",
+    "mobility_mg",
+    "mobility_eg",
+    "mobility_centre",
+    "threat_by_pawn_mg",
+    "threat_by_pawn_eg",
+    "threat_by_lesser_mg",
+    "threat_by_lesser_eg",
+    "hanging_mg",
+    "hanging_eg",
+    "pawn_advance",
+    "passed_base",
+    "passed_mg",
+    "passed_eg",
+    "strong_promotion",
+];
+
+/// The prefix of a piece value key in `[eval]` (`value.N = 300`).
+pub const VALUE_PREFIX: &str = "value.";
+
+/// Largest size of an `[eval]` weight or piece value.
+pub const EVAL_LIMIT: i32 = 100_000;
+
+/// Sets one `[eval]` key; returns the message if the key or value is bad.
+fn apply_eval_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), String> {
+    let number = value.parse::<i32>().ok().filter(|n| n.abs() <= EVAL_LIMIT);
+    if let Some(letter) = key.strip_prefix(VALUE_PREFIX) {
+        let mut chars = letter.chars();
+        let (Some(l), None) = (chars.next(), chars.next()) else {
+            return Err(format!(
+                "key `{key}`: expected one piece letter after `{VALUE_PREFIX}`, e.g. `value.N`"
+            ));
+        };
+        if !l.is_ascii_alphabetic() {
+            return Err(format!("key `{key}`: `{l}` is not a piece letter"));
+        }
+        let Some(n) = number.filter(|&n| n > 0) else {
+            return Err(format!(
+                "{key} = `{value}`: expected a value in centipawns from 1 to {EVAL_LIMIT}"
+            ));
+        };
+        overlay.piece_values.push((l.to_ascii_uppercase(), n));
+        return Ok(());
+    }
+    let Some(index) = EVAL_WEIGHTS.iter().position(|&w| w == key) else {
+        return Err(format!(
+            "unknown key `{key}` in `[{EVAL_SECTION}]`: expected `{VALUE_PREFIX}LETTER` or one of {}",
+            EVAL_WEIGHTS.join(", ")
+        ));
+    };
+    let Some(n) = number else {
+        return Err(format!(
+            "{key} = `{value}`: expected a whole number from -{EVAL_LIMIT} to {EVAL_LIMIT}"
+        ));
+    };
+    overlay.eval_weights.push((index, n));
+    Ok(())
+}
 
 /// Reads an overlay file.
 ///
@@ -353,15 +432,17 @@ pub fn parse_overlay(text: &str, file: &str) -> Result<Overlay, Vec<ConfigError>
         file: Some(file.to_string()),
         ..Overlay::default()
     };
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<(&str, &str)> = Vec::new();
     for (section, props) in doc.iter() {
-        match section {
-            Some(SECTION) => {}
+        let section = match section {
+            Some(name @ (SECTION | EVAL_SECTION)) => name,
             Some(other) => {
                 let line = section_line(text, other);
                 errors.push(err(
                     line,
-                    format!("unknown section `[{other}]`: expected `[{SECTION}]`"),
+                    format!(
+                        "unknown section `[{other}]`: expected `[{SECTION}]` or `[{EVAL_SECTION}]`"
+                    ),
                 ));
                 continue;
             }
@@ -375,16 +456,21 @@ pub fn parse_overlay(text: &str, file: &str) -> Result<Overlay, Vec<ConfigError>
                 }
                 continue;
             }
-        }
+        };
         for (key, value) in props.iter() {
-            let line = key_line(text, Some(SECTION), key);
-            if seen.contains(&key) {
+            let line = key_line(text, Some(section), key);
+            if seen.contains(&(section, key)) {
                 errors.push(err(line, format!("key `{key}` is given twice")));
                 continue;
             }
-            seen.push(key);
+            seen.push((section, key));
             overlay.lines.push((key.to_string(), line));
-            if let Err(message) = apply_key(&mut overlay, key, value.trim(), line) {
+            let applied = if section == SECTION {
+                apply_key(&mut overlay, key, value.trim(), line)
+            } else {
+                apply_eval_key(&mut overlay, key, value.trim())
+            };
+            if let Err(message) = applied {
                 errors.push(err(line, message));
             }
         }
@@ -536,6 +622,49 @@ mod tests {
             assert!(!seen.contains(&set), "{key} sets what another key sets");
             seen.push(set);
         }
+    }
+
+    #[test]
+    fn eval_keys_set_weights_and_values() {
+        let o = parse_overlay(
+            "[rules]\nstalemate = loss\n[eval]\n# tuned\nmobility_mg = 28\ntempo = -3\nvalue.a = 820\n",
+            "v.ini",
+        )
+        .unwrap();
+        assert_eq!(o.stalemate, Some(Verdict::Loss));
+        let index = |name: &str| EVAL_WEIGHTS.iter().position(|&w| w == name).unwrap();
+        assert_eq!(
+            o.eval_weights,
+            [(index("mobility_mg"), 28), (index("tempo"), -3)]
+        );
+        assert_eq!(o.piece_values, [('A', 820)]);
+        assert!(o.has_board_rules());
+        let weights_only = parse_overlay("[eval]\ntempo = 4\n", "v.ini").unwrap();
+        assert!(!weights_only.has_board_rules());
+    }
+
+    #[test]
+    fn bad_eval_lines_are_reported_with_lines() {
+        let errs = parse_overlay(
+            "[eval]\ntempo = 5\nspeed = 3\nshield = lots\nvalue.N = 0\nvalue.NB = 3\nvalue.7 = 3\ntempo = 6\nhanging_mg = 999999\n[scores]\n",
+            "v.ini",
+        )
+        .unwrap_err();
+        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            [
+                format!("v.ini:3: unknown key `speed` in `[eval]`: expected `value.LETTER` or one of {}", EVAL_WEIGHTS.join(", ")),
+                "v.ini:4: shield = `lots`: expected a whole number from -100000 to 100000".to_string(),
+                "v.ini:5: value.N = `0`: expected a value in centipawns from 1 to 100000".to_string(),
+                "v.ini:6: key `value.NB`: expected one piece letter after `value.`, e.g. `value.N`".to_string(),
+                "v.ini:7: key `value.7`: `7` is not a piece letter".to_string(),
+                // A repeated key is reported at its first line.
+                "v.ini:2: key `tempo` is given twice".to_string(),
+                "v.ini:9: hanging_mg = `999999`: expected a whole number from -100000 to 100000".to_string(),
+                "v.ini:10: unknown section `[scores]`: expected `[rules]` or `[eval]`".to_string(),
+            ]
+        );
     }
 
     #[test]

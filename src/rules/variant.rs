@@ -7,7 +7,7 @@
 //! unchanged. Files are 0-based from the a-file.
 
 use super::end_rules::{self, Counting};
-use super::overlay::Overlay;
+use super::overlay::{Overlay, VALUE_PREFIX};
 use super::zones::{self, BoardRules};
 use super::{ConfigError, GameDef, Ray};
 use crate::core::Color;
@@ -128,6 +128,7 @@ impl Variant {
             board_rules: BoardRules::default(),
             counting: Counting::default(),
         };
+        v.apply_piece_values(&mut errors);
         v.promotion_choices = [
             v.derive_promotions(Color::White, &mut errors),
             v.derive_promotions(Color::Black, &mut errors),
@@ -149,6 +150,43 @@ impl Variant {
             Ok(v)
         } else {
             Err(errors)
+        }
+    }
+
+    /// Plays the overlay's `[eval]` piece values (`value.LETTER`): each
+    /// replaces the ini's value of every non-royal piece with the letter.
+    fn apply_piece_values(&mut self, errors: &mut Vec<ConfigError>) {
+        let o = &self.overlay;
+        for &(letter, value) in &o.piece_values {
+            let mut found = false;
+            for t in self.types.iter_mut().skip(1) {
+                if t.letter == letter && t.royalty == Royalty::None {
+                    t.value = value;
+                    t.raw_value = value;
+                    found = true;
+                }
+            }
+            if !found {
+                let line = o
+                    .lines
+                    .iter()
+                    .find(|(k, _)| {
+                        k.strip_prefix(VALUE_PREFIX)
+                            .is_some_and(|l| l.eq_ignore_ascii_case(&letter.to_string()))
+                    })
+                    .map_or(0, |&(_, line)| line);
+                errors.push(ConfigError {
+                    file: o
+                        .file
+                        .clone()
+                        .unwrap_or_else(|| format!("variants/{}.ini", self.name)),
+                    line,
+                    message: format!(
+                        "{VALUE_PREFIX}{letter}: no piece of `{}` other than a royal has the letter {letter}",
+                        self.name
+                    ),
+                });
+            }
         }
     }
 

@@ -1,8 +1,11 @@
 //! Developer and tester tools: perft, divide, perft suites, bench, test
-//! suites, and Texel tuning of the orthodox evaluation (`tune`, `selfplay`).
+//! suites, Texel tuning of the orthodox evaluation (`tune`) and of the
+//! general one per variant (`variant_tune`), and self-play training
+//! positions for both (`selfplay`).
 
 pub mod benchcmd;
 pub mod perft;
 pub mod perftcmd;
 pub mod selfplay;
 pub mod tune;
+pub mod variant_tune;

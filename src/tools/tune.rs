@@ -8,18 +8,21 @@
 //! mean squared error by gradient descent (Adam, full batch) with a tenth of
 //! the positions held out to stop before over-fitting, and writes the
 //! weights as the Rust source `src/eval/orthodox/weights.rs` is.
-//! `tune gen OUT GAMES` writes training positions from self-play.
+//! `tune gen [--variant NAME] OUT GAMES` writes training positions from
+//! self-play (see `selfplay`).
 
-use super::selfplay::{generate, load_openings, SelfPlay};
+use super::selfplay::{generate, load_openings, open_resumable, SelfPlay, SelfPlayBoard};
 use crate::bitboard::BitboardPos;
 use crate::eval::orthodox::params::{Pair, COUNT, GROUPS};
 use crate::eval::orthodox::weights::WEIGHTS;
 use crate::eval::orthodox::{trace, FULL_PHASE};
+use crate::mailbox::MailboxPos;
+use crate::rules::catalog::Catalog;
 use std::fmt::Write as _;
 use std::path::Path;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune gen OUT GAMES [--nodes N] [--seed S] [--random PLIES] --openings PGN   Texel tuning of the orthodox weights / self-play training positions";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / self-play training positions (resumable; --variant: the general board)";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +38,8 @@ pub struct Sample {
 }
 
 /// Parses the result at the end of a training line.
-fn parse_result(word: &str) -> Option<f64> {
+#[must_use]
+pub fn parse_result(word: &str) -> Option<f64> {
     let w = word.trim_matches(|c: char| c == ';' || c == '"' || c == '[' || c == ']');
     match w {
         "1-0" | "1.0" | "1" => Some(1.0),
@@ -95,7 +99,10 @@ pub fn sample(pos: &BitboardPos, result: f64) -> Option<Sample> {
 pub fn read_samples(text: &str) -> (Vec<Sample>, usize) {
     let mut samples = Vec::new();
     let mut skipped = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         match parse_line(line) {
             Ok((pos, result)) => samples.extend(sample(&pos, result)),
             Err(_) => skipped += 1,
@@ -332,6 +339,9 @@ fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Resu
 }
 
 fn run_tune(args: &[String]) -> Result<(), String> {
+    if option(args, "--variant").is_some() {
+        return super::variant_tune::run(args, &positionals(args));
+    }
     let file = args.first().ok_or("no training file given")?;
     let epochs = number(args, "--epochs", 2000usize)?;
     let settings = Settings {
@@ -363,30 +373,119 @@ fn run_tune(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Options of `tune` and `tune gen` that take a value.
+const VALUED: &[&str] = &[
+    "--epochs",
+    "--rate",
+    "--min-share",
+    "--anchor",
+    "--out",
+    "--nodes",
+    "--seed",
+    "--random",
+    "--openings",
+    "--variant",
+    "--ini",
+    "--threads",
+    "--passes",
+];
+
+/// The arguments that are neither options nor their values.
+fn positionals(args: &[String]) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut words = args.iter();
+    while let Some(w) = words.next() {
+        if VALUED.contains(&w.as_str()) {
+            words.next();
+        } else if !w.starts_with("--") {
+            out.push(w.as_str());
+        }
+    }
+    out
+}
+
+/// The variant named by `--variant`, loaded as the engine loads it (fmax.ini
+/// and its `variants/` overlays, or the file `--ini` names).
+///
+/// # Errors
+/// Every error of the file or the variant, one per line.
+pub fn load_variant(
+    args: &[String],
+) -> Result<Option<std::sync::Arc<crate::rules::Variant>>, String> {
+    let Some(name) = option(args, "--variant") else {
+        return Ok(None);
+    };
+    let joined = |errs: Vec<crate::rules::ConfigError>| {
+        errs.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let catalog = Catalog::load(option(args, "--ini").map(Path::new)).map_err(joined)?;
+    catalog.variant(name).map(Some).map_err(joined)
+}
+
 fn run_generate(args: &[String]) -> Result<(), String> {
-    let out = args.first().ok_or("no output file given")?;
-    let games: usize = args
+    let words = positionals(args);
+    let out = *words.first().ok_or("no output file given")?;
+    let games: usize = words
         .get(1)
         .ok_or("no game count given")?
         .parse()
         .map_err(|_| "the game count must be a number".to_string())?;
-    let book = option(args, "--openings").ok_or("no openings given (--openings PGN)")?;
-    let text = crate::text::read(book).map_err(|e| format!("{book}: {e}"))?;
-    let sp = SelfPlay {
-        openings: load_openings(&text)?,
-        nodes: number(args, "--nodes", 5000u64)?,
-        seed: number(args, "--seed", 1u64)?,
-        random_plies: number(args, "--random", 2usize)?,
+    let book = option(args, "--openings");
+    let nodes = number(args, "--nodes", 5000u64)?;
+    let seed = number(args, "--seed", 1u64)?;
+    let random_plies = number(args, "--random", 2usize)?;
+    let book_text = match book {
+        Some(b) => Some(crate::text::read(b).map_err(|e| format!("{b}: {e}"))?),
+        None => None,
     };
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(out)
-        .map_err(|e| format!("{out}: {e}"))?;
-    let mut writer = std::io::BufWriter::new(file);
-    let n = generate(&sp, games, &mut writer)?;
-    println!("{games} games, {n} positions appended to {out}");
+    let n = if let Some(variant) = load_variant(args)? {
+        let start = MailboxPos::new(variant);
+        let openings = match &book_text {
+            Some(text) => load_openings(text, &start)?,
+            None => vec![start],
+        };
+        let sp = SelfPlay {
+            openings,
+            nodes,
+            seed,
+            random_plies,
+        };
+        generate_into(&sp, games, out)?
+    } else {
+        let text = book_text.ok_or("no openings given (--openings PGN)")?;
+        let sp = SelfPlay {
+            openings: load_openings(&text, &BitboardPos::startpos())?,
+            nodes,
+            seed,
+            random_plies,
+        };
+        generate_into(&sp, games, out)?
+    };
+    println!("{} positions appended to {out}", n.1);
     Ok(())
+}
+
+/// Plays the games `out` lacks of `games` and appends them; returns the
+/// games already there and the positions written.
+fn generate_into<P: SelfPlayBoard>(
+    sp: &SelfPlay<P>,
+    games: usize,
+    out: &str,
+) -> Result<(usize, usize), String> {
+    let (file, done) = open_resumable(Path::new(out))?;
+    if done >= games {
+        println!("{out} already holds {done} games");
+        return Ok((done, 0));
+    }
+    if done > 0 {
+        println!("{out} holds {done} games; playing games {done}..{games}");
+    }
+    let mut writer = std::io::BufWriter::new(file);
+    let n = generate(sp, done, games, &mut writer).map_err(|e| format!("{out}: {e}"))?;
+    Ok((done, n))
 }
 
 #[cfg(test)]

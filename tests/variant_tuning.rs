@@ -1,0 +1,160 @@
+//! `tune gen --variant` and `tune --variant` end to end on a tiny game
+//! (Los Alamos, 6x6, a few games of a few hundred nodes a move): the
+//! generator resumes where a run stopped, and the tuner writes an `[eval]`
+//! section into the variant's overlay that the engine then plays with.
+
+use nightrider::mailbox::MailboxPos;
+use nightrider::position::Evaluate;
+use nightrider::rules::catalog::Catalog;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// An fmax.ini with Los Alamos only.
+const TINY_INI: &str = "version 4.8(w)
+
+Game: los-alamos
+6x6
+6 4 7 3 4 6
+6 4 7 3 4 6
+p:99   -16,6 -15,5 -17,5
+p:99    16,6  15,5  17,5
+k:-1    1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+n:333   14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7
+b:296   15,3 17,3 -15,3 -17,3
+R:444   1,3 16,3 -1,3 -16,3
+Q:851   1,3 16,3 15,3 17,3 -1,3 -16,3 -15,3 -17,3
+";
+
+/// A fresh directory with the tiny fmax.ini and an empty `variants/`.
+fn tiny_game_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nightrider-vtune-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    std::fs::write(dir.join("fmax.ini"), TINY_INI).unwrap();
+    dir
+}
+
+/// Runs `nightrider ARGS` in `dir`; returns its stdout, or panics with its
+/// stderr when it fails.
+fn nightrider(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `tune gen` for the tiny game into `out`.
+fn generate(dir: &Path, out: &str, games: &str) -> String {
+    let ini = dir.join("fmax.ini");
+    let ini = ini.to_str().unwrap();
+    nightrider(
+        dir,
+        &[
+            "tune",
+            "gen",
+            "--variant",
+            "los-alamos",
+            "--ini",
+            ini,
+            out,
+            games,
+            "--nodes",
+            "300",
+            "--seed",
+            "5",
+        ],
+    )
+}
+
+fn game_lines(text: &str) -> usize {
+    text.lines().filter(|l| l.starts_with("# game ")).count()
+}
+
+#[test]
+fn tune_gen_resumes_and_tune_writes_an_overlay_the_engine_plays() {
+    let dir = tiny_game_dir("gen");
+    generate(&dir, "part.epd", "4");
+    let first = std::fs::read_to_string(dir.join("part.epd")).unwrap();
+    assert_eq!(game_lines(&first), 4);
+    // A run killed in the middle of writing a game leaves part of it.
+    std::fs::write(
+        dir.join("part.epd"),
+        format!("{first}1k4/6/6/6/6/4K1 w - - 0 1 1-0\n1k4/6/6"),
+    )
+    .unwrap();
+    let said = generate(&dir, "part.epd", "10");
+    assert!(
+        said.contains("holds 4 games; playing games 4..10"),
+        "{said}"
+    );
+    let resumed = std::fs::read_to_string(dir.join("part.epd")).unwrap();
+    assert!(resumed.starts_with(&first));
+    assert_eq!(game_lines(&resumed), 10);
+    // Game N depends only on the seed: the resumed file is the one a single
+    // run writes.
+    generate(&dir, "whole.epd", "10");
+    let whole = std::fs::read_to_string(dir.join("whole.epd")).unwrap();
+    assert_eq!(resumed, whole);
+    // A finished file is left alone.
+    let said = generate(&dir, "whole.epd", "10");
+    assert!(said.contains("already holds 10 games"), "{said}");
+
+    // The overlay keeps what it had besides `[eval]`.
+    let overlay = dir.join("variants/los-alamos.ini");
+    std::fs::write(&overlay, "# Los Alamos\n[rules]\nstalemate = draw\n").unwrap();
+    let ini = dir.join("fmax.ini");
+    let ini = ini.to_str().unwrap();
+    let said = nightrider(
+        &dir,
+        &[
+            "tune",
+            "--variant",
+            "los-alamos",
+            "--ini",
+            ini,
+            "whole.epd",
+            "--passes",
+            "1",
+            "--threads",
+            "1",
+        ],
+    );
+    for word in [
+        "K = ",
+        "held-out error",
+        "tempo",
+        "value.N",
+        "value.Q",
+        "written to",
+    ] {
+        assert!(said.contains(word), "{word}: {said}");
+    }
+    let text = std::fs::read_to_string(&overlay).unwrap();
+    assert!(
+        text.starts_with("# Los Alamos\n[rules]\nstalemate = draw\n\n[eval]\n# Written by"),
+        "{text}"
+    );
+    let written = |key: &str| -> i32 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{key} = ")))
+            .unwrap_or_else(|| panic!("no {key} in {text}"));
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    // The engine loads the overlay: the start position (symmetric) scores
+    // the written tempo, and the knight plays the written value.
+    let catalog = Catalog::load(Some(Path::new(ini))).unwrap();
+    let v = catalog.variant("los-alamos").unwrap();
+    let mut pos = MailboxPos::new(v);
+    let tables = pos.prepare_evaluation();
+    assert_eq!(pos.evaluate_with(&tables), written("tempo"));
+    let knight = pos.variant().type_of_letter('N').unwrap().1;
+    assert_eq!(pos.tables().value[knight as usize], written("value.N"));
+}
