@@ -231,9 +231,7 @@ pub(crate) fn board_terms(pos: &MailboxPos, vt: &VariantTables, phase: (i32, i32
         * phased(w.pair(Weight::MobilityMg, Weight::MobilityEg), phase)
         / 16;
     let threats = side_threats(&white, &black, w, phase) - side_threats(&black, &white, w, phase);
-    let kinds = piece_kinds::pass_score(w, &white.kinds, &black.kinds, |pair| {
-        phased(pair, phase)
-    });
+    let kinds = piece_kinds::pass_score(w, &white.kinds, &black.kinds, |pair| phased(pair, phase));
     BoardTerms {
         mobility,
         threats,

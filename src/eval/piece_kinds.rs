@@ -147,9 +147,7 @@ impl KindTables {
             active,
             hopper_centre: men / 2,
             height: tables.height,
-            pawn_dir: [0, 1].map(|c| {
-                (v.promotion_row[c] as i32 - v.pawn_row[c] as i32).signum()
-            }),
+            pawn_dir: [0, 1].map(|c| (v.promotion_row[c] as i32 - v.pawn_row[c] as i32).signum()),
         }
     }
 
@@ -391,19 +389,24 @@ mod tests {
         assert_eq!(k.line_sliders, [sliders, sliders]);
         // The knight and the piece that steps and leaps (E) only leap.
         assert_eq!(k.short_range, bit('N') | bit('E'));
-        // Shatranj: the alfil and the ferz (and their copies) keep their
-        // colour and all but the rook are short-range.
+        // Shatranj: the alfil and the ferz (and the types that copy them)
+        // keep their colour, and all but the rook are short-range.
         let (k, bit) = kinds("shatranj");
-        assert_eq!(k.colour_bound, bit('B') | bit('Q') | bit('E') | bit('F'));
-        assert_eq!(k.line_sliders, [bit('R'), bit('R')]);
-        assert_eq!(k.short_range, k.colour_bound | bit('N'));
+        let (alfil, ferz, knight, rook) = (bit('B'), bit('Q'), bit('N'), bit('R'));
+        assert_eq!(k.colour_bound & (alfil | ferz), alfil | ferz);
+        assert_eq!(k.colour_bound & (knight | rook), 0);
+        assert_eq!(k.line_sliders, [rook, rook]);
+        assert_eq!(k.short_range, k.colour_bound | knight);
         // Xiangqi: the cannon hops (and slides to move); the horse and the
         // elephant are lame leapers, short-range all the same.
         let (k, bit) = kinds("xiangqi");
         assert_eq!(k.hoppers, bit('C'));
         assert_eq!(k.line_sliders[0], bit('R') | bit('C'));
         assert_eq!(k.colour_bound, bit('A') | bit('B'));
-        assert_eq!(k.short_range & (bit('N') | bit('A') | bit('B')), bit('N') | bit('A') | bit('B'));
+        assert_eq!(
+            k.short_range & (bit('N') | bit('A') | bit('B')),
+            bit('N') | bit('A') | bit('B')
+        );
         // Bifurcator: the bishop and the rook hop as well as slide.
         let (k, bit) = kinds("bifurcator");
         assert_eq!(k.hoppers, bit('B') | bit('R'));
@@ -462,10 +465,19 @@ mod tests {
         assert_eq!(kind_terms("xiangqi", w, start), 0);
         // Bifurcator's rooks and bishops hop: a lone rook, -28; a rook
         // against a bishop, nothing.
-        assert_eq!(kind_terms("bifurcator", w, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), -28);
-        assert_eq!(kind_terms("bifurcator", w, "4kb2/8/8/8/8/8/8/R3K3 w - - 0 1"), 0);
+        assert_eq!(
+            kind_terms("bifurcator", w, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+            -28
+        );
+        assert_eq!(
+            kind_terms("bifurcator", w, "4kb2/8/8/8/8/8/8/R3K3 w - - 0 1"),
+            0
+        );
         // Capablanca has no hoppers.
-        assert_eq!(kind_terms("capablanca", w, "4k5/10/10/10/10/10/10/R3K5 w - - 0 1"), 0);
+        assert_eq!(
+            kind_terms("capablanca", w, "4k5/10/10/10/10/10/10/R3K5 w - - 0 1"),
+            0
+        );
     }
 
     const LINES: &str = "half_open_line = 10\nopen_line = 25";

@@ -154,7 +154,6 @@ impl MailboxPos {
         });
         pawns.iter().all(|&sq| self.attacked(sq, Color::White))
     }
-
 }
 
 /// A permutation taking the letters of `from` to the order of `to` (both
