@@ -686,6 +686,7 @@ fn score_breaks_the_general_evaluation_into_terms_that_add_up() {
             "piece mobility",
             "board mobility",
             "threats",
+            "piece kinds",
             "royal placement",
             "pawns",
             "royal safety",
@@ -697,7 +698,7 @@ fn score_breaks_the_general_evaluation_into_terms_that_add_up() {
     );
     assert!(terms[0].1 > 400, "{out:?}");
     // The tempo belongs to the side to move.
-    assert_eq!(terms[9].1, 10, "{out:?}");
+    assert_eq!(terms[10].1, 10, "{out:?}");
     let total = out[start + terms.len()]
         .strip_prefix("static evaluation: ")
         .and_then(|t| t.strip_suffix(" (for White)"))

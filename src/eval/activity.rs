@@ -9,8 +9,11 @@
 //! - threats: per piece that is neither pawn nor royal (nor iron), a bonus
 //!   to the enemy when an enemy pawn attacks it, when an enemy piece worth
 //!   less attacks it, and when an enemy man attacks it and no man of its
-//!   own defends it (hanging).
+//!   own defends it (hanging);
+//! - the kind terms of `piece_kinds` that look at single men (colour-bound
+//!   pairs, open lines, outposts), for the types their weights switch on.
 
+use super::piece_kinds::{self, KindCounts, SideView};
 use super::variant_tables::VariantTables;
 use super::weights::{Weight, Weights};
 use crate::core::Color;
@@ -36,6 +39,8 @@ struct SideReach {
     /// Its pieces that threats are counted against: neither pawn, royal
     /// nor iron.
     targets: Squares,
+    /// What the kind terms count.
+    kinds: KindCounts,
 }
 
 /// Whether `sq` is in `set`.
@@ -133,6 +138,11 @@ fn side_reach(
         pawn_attacked: *own_pawns,
         ..SideReach::default()
     };
+    let view: Option<SideView> = vt
+        .kinds
+        .watches()
+        .then(|| vt.kinds.view(pos, color, own_pawns, enemy_pawns));
+    let watched = view.as_ref().map_or(0, |v| v.watched);
     pos.for_each_piece(color, |x| {
         let t = usize::from(cell_type(pos.cell(x)));
         let class = tables.class[t];
@@ -147,6 +157,11 @@ fn side_reach(
         }
         if !tables.iron[t] {
             insert(&mut side.targets, x);
+        }
+        if watched >> t & 1 != 0 {
+            if let Some(view) = &view {
+                vt.kinds.note(view, t, x, &mut side.kinds);
+            }
         }
         let squares = walk_piece(pos, (color, x, tables.value[t]), enemy_pawns, &mut side);
         side.mobility += mobility_of(vt, t, squares);
@@ -165,7 +180,7 @@ fn both_sides(pos: &MailboxPos, vt: &VariantTables) -> [SideReach; 2] {
 }
 
 /// A (middle game, endgame) weight at game phase `(np, full)`.
-fn phased((mg, eg): (i32, i32), (np, full): (i32, i32)) -> i32 {
+pub(super) fn phased((mg, eg): (i32, i32), (np, full): (i32, i32)) -> i32 {
     (mg * np + eg * (full - np)) / full
 }
 
@@ -196,17 +211,32 @@ fn side_threats(us: &SideReach, them: &SideReach, w: &Weights, phase: (i32, i32)
         + hanging * phased(w.pair(Weight::HangingMg, Weight::HangingEg), phase)
 }
 
-/// The mobility and threat terms of `pos` with its variant's tables `vt`,
-/// each white minus black, at game phase `(np, full)` (non-pawn material
-/// now and on a full board).
-pub(crate) fn board_terms(pos: &MailboxPos, vt: &VariantTables, phase: (i32, i32)) -> (i32, i32) {
+/// The terms of the pass with `pos`'s variant's tables `vt`, each white
+/// minus black, at game phase `(np, full)` (non-pawn material now and on
+/// a full board).
+pub(crate) struct BoardTerms {
+    /// Mobility.
+    pub mobility: i32,
+    /// Threats.
+    pub threats: i32,
+    /// The kind terms counted on single men (`piece_kinds::pass_score`).
+    pub kinds: i32,
+}
+
+/// See [`BoardTerms`].
+pub(crate) fn board_terms(pos: &MailboxPos, vt: &VariantTables, phase: (i32, i32)) -> BoardTerms {
     let [white, black] = both_sides(pos, vt);
     let w = &vt.terms;
     let mobility = (white.mobility - black.mobility)
         * phased(w.pair(Weight::MobilityMg, Weight::MobilityEg), phase)
         / 16;
     let threats = side_threats(&white, &black, w, phase) - side_threats(&black, &white, w, phase);
-    (mobility, threats)
+    let kinds = piece_kinds::pass_score(w, &white.kinds, &black.kinds, |pair| phased(pair, phase));
+    BoardTerms {
+        mobility,
+        threats,
+        kinds,
+    }
 }
 
 #[cfg(test)]
@@ -236,7 +266,8 @@ mod tests {
     fn terms(name: &str, fen: &str) -> (i32, i32) {
         let p = pos(name, fen);
         let tables = crate::eval::variant_tables::tables_of(&p);
-        board_terms(&p, &tables, crate::eval::mailbox::tests_phase(&p))
+        let t = board_terms(&p, &tables, crate::eval::mailbox::tests_phase(&p));
+        (t.mobility, t.threats)
     }
 
     /// The mobility term of `fen` in `name`, white minus black.

@@ -6,7 +6,9 @@
 //! worth less when the promotion piece is weak (Fairy-Max's rule), royal
 //! pieces that hide behind their own pieces while the board is full and
 //! centralise as it empties, pieces in hand at full value, mobility and
-//! threats on the board as it stands (`activity`), and the endgame
+//! threats on the board as it stands (`activity`), the terms of each
+//! piece's kind of mover (`piece_kinds`: colour-bound pairs, hoppers and
+//! their hurdles, sliders on open lines, outposts), and the endgame
 //! knowledge in `endgame` (bare king, mating help, no stalling).
 //!
 //! Nothing is hard-coded to a piece letter: every term comes from
@@ -17,6 +19,7 @@
 use super::activity;
 use super::endgame;
 use super::pawn_sets::pawn_score;
+use super::piece_kinds;
 use super::variant_tables::{prepare, tables_of, with_weighted, VariantTables};
 use super::weights::{Weight, Weights};
 use crate::core::{Color, Score};
@@ -214,11 +217,12 @@ fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i3
 }
 
 /// Names of the parts [`white_parts`] returns, in order.
-const PART_NAMES: [&str; 8] = [
+const PART_NAMES: [&str; 9] = [
     "material",
     "piece mobility",
     "board mobility",
     "threats",
+    "piece kinds",
     "royal placement",
     "pawns",
     "royal safety",
@@ -228,7 +232,7 @@ const PART_NAMES: [&str; 8] = [
 /// The parts of the white-minus-black evaluation before scaling (see
 /// [`PART_NAMES`]), from the census `c` and the variant's tables `t`.
 #[inline(always)]
-fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 8] {
+fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 9] {
     let phase = phase(t, &c.sides);
     let (np, full) = phase;
     // Royals hide while the board is full and centralise later.
@@ -237,12 +241,13 @@ fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 8] {
         * (full - 2 * np)
         / (16 * full);
     let material = c.sides[0].total() - c.sides[1].total();
-    let (mobility, threats) = activity::board_terms(pos, t, phase);
+    let board = activity::board_terms(pos, t, phase);
     [
         material,
         c.score() - material,
-        mobility,
-        threats,
+        board.mobility,
+        board.threats,
+        board.kinds + piece_kinds::hopper_score(pos, &t.kinds, &t.terms),
         royal,
         pawn_score(pos, &t.pawns, c.pawn_advance(), phase),
         royal_safety(pos, &t.terms, c, phase),

@@ -8,6 +8,7 @@ mod endgame;
 pub mod mailbox;
 pub mod orthodox;
 pub mod pawn_sets;
+pub mod piece_kinds;
 pub mod variant_tables;
 pub mod weights;
 

@@ -13,6 +13,7 @@
 //! through a copy that does.
 
 use super::pawn_sets::PawnTables;
+use super::piece_kinds::KindTables;
 use super::weights::{Weight, Weights};
 use crate::mailbox::{MailboxPos, SquareWeights};
 use crate::rules::mobility::mobility_map;
@@ -55,6 +56,8 @@ pub struct VariantTables {
     /// the square root of its reached squares (16 times the root of
     /// [`Weight::MobilityCentre`] percent of its average).
     pub mobility_centre: Vec<i32>,
+    /// The kinds of the pieces and what their terms need.
+    pub kinds: KindTables,
     /// The weights of the terms.
     pub terms: Weights,
 }
@@ -92,6 +95,7 @@ impl VariantTables {
                 .map(|&average| mobility_centre(average, terms[Weight::MobilityCentre]))
                 .collect(),
             mobility_average,
+            kinds: KindTables::new(pos, &terms),
             terms,
         }
     }

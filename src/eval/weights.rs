@@ -58,10 +58,28 @@ pub enum Weight {
     /// Promotion gain (promoted piece minus pawn) at which pawn advancement
     /// earns its full bonus; weaker promotions earn less, down to an eighth.
     StrongPromotion,
+    /// Per kind of colour-bound piece (every move keeps the square colour)
+    /// a side has on squares of both colours, middle game.
+    ColourPairMg,
+    /// The same, endgame.
+    ColourPairEg,
+    /// Per hopper (a piece with a ray that jumps a man) and per man on the
+    /// board beyond half the men of the start position, in quarters of a
+    /// centipawn: hoppers gain as hurdles abound and lose as they go.
+    HopperMen,
+    /// Per line slider (a slide straight forward) on a file without an own
+    /// pawn but with an enemy one.
+    HalfOpenLine,
+    /// Per line slider on a file without pawns.
+    OpenLine,
+    /// Per short-range piece (no ray slides or hops) on the enemy half,
+    /// attacked by an own pawn and out of the reach of enemy pawns now and
+    /// as they advance.
+    Outpost,
 }
 
 /// The number of weights.
-pub const COUNT: usize = 19;
+pub const COUNT: usize = 25;
 
 impl Weight {
     /// Every weight, in the order of `rules::overlay::EVAL_WEIGHTS`.
@@ -85,6 +103,12 @@ impl Weight {
         Weight::PassedMg,
         Weight::PassedEg,
         Weight::StrongPromotion,
+        Weight::ColourPairMg,
+        Weight::ColourPairEg,
+        Weight::HopperMen,
+        Weight::HalfOpenLine,
+        Weight::OpenLine,
+        Weight::Outpost,
     ];
 
     /// Its name in an overlay's `[eval]` section.
@@ -130,6 +154,12 @@ const DEFAULTS: [i32; COUNT] = [
     16,  // passed_mg
     32,  // passed_eg
     700, // strong_promotion
+    0,   // colour_pair_mg
+    0,   // colour_pair_eg
+    0,   // hopper_men (quarters)
+    0,   // half_open_line
+    0,   // open_line
+    0,   // outpost
 ];
 
 /// The weights one variant plays with.

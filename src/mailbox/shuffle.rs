@@ -131,7 +131,7 @@ impl MailboxPos {
                     cells[f as usize] != EMPTY && cell_type(cells[f as usize]) as usize == t
                 })
                 .collect();
-            if files.len() == 2 && self.colour_bound(t) && files[0] % 2 == files[1] % 2 {
+            if files.len() == 2 && self.tables.colour_bound(t) && files[0] % 2 == files[1] % 2 {
                 return false;
             }
         }
@@ -153,13 +153,6 @@ impl MailboxPos {
             }
         });
         pawns.iter().all(|&sq| self.attacked(sq, Color::White))
-    }
-
-    /// Whether every move of type `t` keeps the square colour.
-    fn colour_bound(&self, t: usize) -> bool {
-        self.tables.rays[t]
-            .iter()
-            .all(|r| (r.s.df + r.s.dr) % 2 == 0 && (r.s2.df + r.s2.dr) % 2 == 0)
     }
 }
 

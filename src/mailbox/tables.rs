@@ -510,6 +510,18 @@ impl Tables {
         self.wraps || self.lines[line_index(df, dr)]
     }
 
+    /// Whether every move of type `t` keeps the square colour (each step
+    /// of each ray, before and after a toggle, has an even file-plus-row
+    /// sum): a bishop, a ferz or an alfil, not a knight. True for a type
+    /// without rays.
+    #[must_use]
+    pub fn colour_bound(&self, t: usize) -> bool {
+        self.rays.get(t).is_none_or(|rays| {
+            rays.iter()
+                .all(|r| (r.s.df + r.s.dr) % 2 == 0 && (r.s2.df + r.s2.dr) % 2 == 0)
+        })
+    }
+
     /// Whether a piece of type `t` could capture at offset (df, dr).
     #[must_use]
     pub fn may_reach(&self, t: u8, df: i32, dr: i32) -> bool {

@@ -358,6 +358,12 @@ pub const EVAL_WEIGHTS: &[&str] = &[
     "passed_mg",
     "passed_eg",
     "strong_promotion",
+    "colour_pair_mg",
+    "colour_pair_eg",
+    "hopper_men",
+    "half_open_line",
+    "open_line",
+    "outpost",
 ];
 
 /// The prefix of a piece value key in `[eval]` (`value.N = 300`).
