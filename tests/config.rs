@@ -796,6 +796,13 @@ fn a_binary_file_as_fmax_ini_or_overlay_is_not_a_text_file_at_a_line_from_1() {
 /// little, on an empty board), a knight and rooks; the knight written far
 /// too high.
 const HOPPERS: &str = "version 4.8(w)
+4x4
+3 4 4 3
+3 4 4 3
+p:100 -16,6 -15,5 -17,5
+p:100 16,6 15,5 17,5
+k:-1 1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+R:600 1,3 16,3 -1,3 -16,3
 
 Game: hoppers
 8x8
@@ -822,18 +829,32 @@ fn check_shows_each_value_beside_its_estimates_and_warns_when_far() {
     let (code, lines) = run_check(&["--ini", ini.to_str().unwrap(), "--values"]);
     let f = ini.display().to_string();
     let v = dir.join("variants").display().to_string();
+    let warning = format!("{f}:17: warning: game hoppers: piece N value 3000 is far from 386 estimated from its reach on occupied boards (305 from its empty-board mobility); the engine plays with 3000");
     assert_eq!(code, 0);
     assert_eq!(
         lines,
         [
             format!("checking {f} (overlays: {v})"),
+            "game (default):".to_string(),
             "game hoppers:".to_string(),
-            "PLACEHOLDER".to_string(),
+            "  N: value 3000 (empty board: mobility 7.09, estimate 305; occupied: reach 4.43, estimate 386): far from the estimate, the engine plays with 3000".to_string(),
+            // Nothing on an empty board, a plausible 261 among hurdles.
+            "  G: value 200 (empty board: mobility 0.00, estimate 1; occupied: reach 3.05, estimate 261): plausible, the engine plays with 200".to_string(),
+            "  C: value 450 (empty board: mobility 11.10, estimate 500; occupied: reach 5.08, estimate 446; tuned 480): plausible, the engine plays with 480".to_string(),
+            "  R: value 500 (empty board: mobility 11.10, estimate 500; occupied: reach 5.65, estimate 500): plausible, the engine plays with 500".to_string(),
+            warning.clone(),
             "1 games, 0 errors, 1 warnings".to_string(),
         ]
     );
-    // Without `--values` only the warning and the summary.
+    // Without `--values`: the warning and the summary.
     let (_, lines) = run_check(&["--ini", ini.to_str().unwrap()]);
-    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines,
+        [
+            format!("checking {f} (overlays: {v})"),
+            warning,
+            "1 games, 0 errors, 1 warnings".to_string(),
+        ]
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,8 @@
 //! play rather than on an empty one. Random legal games from the start
 //! position (a fixed seed, so the figures never change) give the boards;
 //! on every other position of them, a man of each kind is put in turn on
-//! every empty square, for the side to move, and the squares it can then
+//! every empty square it may stand on (its confinement zone), for the side
+//! to move, and the squares it can then
 //! move to or capture on ([`MailboxPos::for_each_reach`]) are counted. Per
 //! kind, the average over all those squares is its reach. A hopper or a
 //! cannon, which reaches nothing (or only its quiet moves) on an empty
@@ -57,8 +58,8 @@ struct Tally {
 }
 
 impl Tally {
-    /// Puts a man of each of `kinds` on every empty square of `pos` in
-    /// turn, for the side to move, and adds what it reaches.
+    /// Puts a man of each of `kinds` on every empty square of `pos` it may
+    /// stand on in turn, for the side to move, and adds what it reaches.
     fn probe(&mut self, pos: &mut MailboxPos, kinds: &[u8]) {
         let color = pos.side_to_move();
         let colour_bit = if color == Color::Black { BLACK } else { 0 };
@@ -72,6 +73,9 @@ impl Tally {
                     continue;
                 }
                 for &t in kinds {
+                    if !pos.zone_allows(t | colour_bit, sq) {
+                        continue;
+                    }
                     pos.put(sq, t | colour_bit);
                     self.reached[usize::from(t)] += u64::from(reach_of(pos, sq, color));
                     self.probed[usize::from(t)] += 1;

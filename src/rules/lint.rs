@@ -290,10 +290,14 @@ pub fn piece_values(def: &GameDef, v: &Variant, occupied: &[Option<f64>]) -> Vec
         .filter_map(|(t, e)| e.map(|e| (t, e)))
         .map(|(t, empty)| {
             let letter = v.types[t].letter;
+            // Piece line j is ini number j + 1, which `canonical` maps to
+            // its type.
             let piece = def
                 .pieces
                 .iter()
-                .find(|p| p.key_letter() == letter && !p.is_royal());
+                .enumerate()
+                .find(|&(j, _)| v.canonical.get(j + 1).map(|&c| usize::from(c)) == Some(t))
+                .map(|(_, p)| p);
             PieceValue {
                 letter,
                 written: piece.map_or(empty.ini, |p| p.value),
