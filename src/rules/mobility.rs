@@ -13,7 +13,7 @@
 //! Capablanca compounds), then rescaled to the variant with the median
 //! ratio of its own plausible values (within [`ABSURD_RATIO`] of the
 //! estimate). The occupied-board estimate puts the reach through the same
-//! quadratic and rescales it the same way. `check` warns when a
+//! quadratic and rescales it by the game's own median ratio. `check` warns when a
 //! written value lies more than [`FAR_RATIO`] times away from its
 //! estimate; the engine still plays a written (positive) value as written,
 //! and the empty-board estimate only for a piece the ini gives no positive
@@ -161,11 +161,11 @@ pub fn raw_estimate(mobility: f64) -> f64 {
 
 /// Per canonical type: the estimate from `occupied`, its average reach on
 /// occupied boards, by the same curve as the empty-board estimate
-/// ([`raw_estimate`]) rescaled to the variant by its own median ratio
-/// (`None` for pawns, royals, type 0 and a type without a measure).
+/// ([`raw_estimate`]) rescaled to the variant ([`occupied_scale`]) (`None`
+/// for pawns, royals, type 0 and a type without a measure).
 #[must_use]
 pub fn occupied_estimates(v: &Variant, occupied: &[Option<f64>]) -> Vec<Option<i32>> {
-    let scale = variant_scale(v, occupied, raw_estimate);
+    let scale = occupied_scale(v, occupied);
     (0..v.types.len())
         .map(|t| {
             let reach = occupied.get(t).copied().flatten()?;
@@ -196,6 +196,30 @@ pub fn variant_scale(v: &Variant, mobility: &[Option<f64>], raw: fn(f64) -> f64)
         .collect();
     ratios.sort_by(f64::total_cmp);
     ratios.get(ratios.len() / 2).copied().unwrap_or(1.0)
+}
+
+/// The factor that brings `raw_estimate(reach)` to the variant's scale: the
+/// median ratio of value to it over the pieces with a positive value and
+/// reach whose ratio lies within [`ABSURD_RATIO`] of the median of all of
+/// them. The band is centred on the game itself, not on the orthodox fit as
+/// in [`variant_scale`]: a reach on occupied boards is smaller than an
+/// empty-board mobility, and a crowded game shrinks it further.
+#[must_use]
+pub fn occupied_scale(v: &Variant, occupied: &[Option<f64>]) -> f64 {
+    let mut ratios: Vec<f64> = (1..v.types.len().min(occupied.len()))
+        .filter_map(|t| Some((t, occupied[t]?)))
+        .filter(|&(t, r)| estimable(v, t) && v.types[t].raw_value > 0 && r > 0.0)
+        .map(|(t, r)| f64::from(v.types[t].raw_value) / raw_estimate(r))
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    let Some(&centre) = ratios.get(ratios.len() / 2) else {
+        return 1.0;
+    };
+    let kept: Vec<f64> = ratios
+        .into_iter()
+        .filter(|r| (centre / ABSURD_RATIO..=centre * ABSURD_RATIO).contains(r))
+        .collect();
+    kept.get(kept.len() / 2).copied().unwrap_or(centre)
 }
 
 /// Estimates for every canonical type (`None` for pawns, royals and the
