@@ -170,6 +170,7 @@ pub fn build_book_reporting<P: Position>(
 mod tests {
     use super::*;
     use crate::bitboard::BitboardPos;
+    use crate::book::test_lines::child;
     use crate::notation::pgn::read_pgn;
 
     const GAMES: &str = "[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 1-0\n\
@@ -177,15 +178,6 @@ mod tests {
         [Result \"1/2-1/2\"]\n1. d4 d5 1/2-1/2\n\
         [Result \"1-0\"]\n1. e4 e5 2. Bc4 Nf6 1-0\n\
         [Result \"*\"]\n1. e4 Nf6 2. Ke3 *\n";
-
-    fn child(moves: &[&str]) -> u64 {
-        let mut pos = BitboardPos::startpos();
-        for m in moves {
-            let mv = parse_san(&mut pos, m).unwrap();
-            pos.make(mv);
-        }
-        pos.hash()
-    }
 
     fn build(opts: &CreateOptions) -> (Book, Vec<String>) {
         let file = read_pgn(GAMES);

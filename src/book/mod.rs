@@ -23,3 +23,5 @@ pub mod player;
 pub mod polyglot;
 pub mod positions;
 pub mod set;
+#[cfg(test)]
+mod test_lines;

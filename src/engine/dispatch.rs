@@ -198,22 +198,6 @@ impl AnyGame {
         out
     }
 
-    /// The moves of `line` (UCI's text) from here, up to the first that
-    /// is not legal.
-    #[must_use]
-    pub fn parse_uci_line(&self, line: &[String]) -> Vec<AnyMove> {
-        let mut game = self.clone();
-        let mut out = Vec::with_capacity(line.len());
-        for text in line {
-            let Some(m) = game.parse_uci_move(text) else {
-                break;
-            };
-            game.play(m);
-            out.push(m);
-        }
-        out
-    }
-
     /// Takes back one ply.
     pub fn undo(&mut self) -> bool {
         with_game!(self, g => g.undo())
@@ -541,15 +525,30 @@ mod tests {
         assert_eq!(mailbox.parse_move("@@@@"), None);
     }
 
+    /// The moves of `line` (UCI's text) from `game`'s position, up to the
+    /// first that is not legal.
+    fn parse_uci_line(game: &AnyGame, line: &[String]) -> Vec<AnyMove> {
+        let mut game = game.clone();
+        let mut out = Vec::new();
+        for text in line {
+            let Some(m) = game.parse_uci_move(text) else {
+                break;
+            };
+            game.play(m);
+            out.push(m);
+        }
+        out
+    }
+
     #[test]
     fn lines_of_moves_convert_to_uci_text_and_back_up_to_the_first_illegal_one() {
         let g = game("normal", BoardChoice::Auto);
         let texts: Vec<String> = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
-        let line = g.parse_uci_line(&texts);
+        let line = parse_uci_line(&g, &texts);
         assert_eq!(line.len(), 3);
         assert_eq!(g.uci_line(&line), texts);
         let with_illegal: Vec<String> = ["e2e4", "e2e4", "g1f3"].map(String::from).to_vec();
-        assert_eq!(g.parse_uci_line(&with_illegal).len(), 1);
+        assert_eq!(parse_uci_line(&g, &with_illegal).len(), 1);
         assert_eq!(g.uci_line(&[line[0], line[0]]), ["e2e4"]);
     }
 

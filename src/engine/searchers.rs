@@ -120,71 +120,62 @@ pub trait SearchBoard: Position + Evaluate {
     fn board_progress(progress: &AnyProgress) -> Option<Arc<Progress<Self::Move>>>;
 }
 
-impl SearchBoard for BitboardPos {
-    fn any_position(pos: BitboardPos) -> AnyPosition {
-        AnyPosition::Bitboard(pos)
-    }
+/// Implements [`SearchBoard`] for `$board` (moves `$mv`), whose variant of
+/// the engine's enums is `$own`, whose searcher lives in the pool's `$field`
+/// and whose other board is `$other` (searcher in `$other_field`).
+macro_rules! search_board {
+    ($board:ty, $mv:ty, $own:ident, $field:ident, $other:ident, $other_field:ident) => {
+        impl SearchBoard for $board {
+            fn any_position(pos: $board) -> AnyPosition {
+                AnyPosition::$own(pos)
+            }
 
-    fn board_progress(progress: &AnyProgress) -> Option<Arc<Progress<crate::bitboard::Move>>> {
-        match progress {
-            AnyProgress::Bitboard(p) => Some(Arc::clone(p)),
-            AnyProgress::Mailbox(_) => None,
+            fn board_progress(progress: &AnyProgress) -> Option<Arc<Progress<$mv>>> {
+                match progress {
+                    AnyProgress::$own(p) => Some(Arc::clone(p)),
+                    AnyProgress::$other(_) => None,
+                }
+            }
+
+            fn any_move(m: $mv) -> AnyMove {
+                AnyMove::from(m)
+            }
+
+            fn board_move(m: AnyMove) -> Option<$mv> {
+                match m {
+                    AnyMove::$own(m) => Some(m),
+                    AnyMove::$other(_) => None,
+                }
+            }
+
+            fn searcher(pool: &mut SearcherPool) -> &mut Searcher<$board> {
+                pool.$other_field = None;
+                let searcher = match pool.$field.take() {
+                    Some(searcher) => searcher,
+                    None => pool.make(),
+                };
+                pool.$field.insert(searcher)
+            }
         }
-    }
-
-    fn any_move(m: crate::bitboard::Move) -> AnyMove {
-        AnyMove::from(m)
-    }
-
-    fn board_move(m: AnyMove) -> Option<crate::bitboard::Move> {
-        match m {
-            AnyMove::Bitboard(m) => Some(m),
-            AnyMove::Mailbox(_) => None,
-        }
-    }
-
-    fn searcher(pool: &mut SearcherPool) -> &mut Searcher<BitboardPos> {
-        pool.mailbox = None;
-        let searcher = match pool.bitboard.take() {
-            Some(searcher) => searcher,
-            None => pool.make(),
-        };
-        pool.bitboard.insert(searcher)
-    }
+    };
 }
 
-impl SearchBoard for MailboxPos {
-    fn any_position(pos: MailboxPos) -> AnyPosition {
-        AnyPosition::Mailbox(pos)
-    }
-
-    fn board_progress(progress: &AnyProgress) -> Option<Arc<Progress<crate::mailbox::Move>>> {
-        match progress {
-            AnyProgress::Mailbox(p) => Some(Arc::clone(p)),
-            AnyProgress::Bitboard(_) => None,
-        }
-    }
-
-    fn any_move(m: crate::mailbox::Move) -> AnyMove {
-        AnyMove::from(m)
-    }
-
-    fn board_move(m: AnyMove) -> Option<crate::mailbox::Move> {
-        match m {
-            AnyMove::Mailbox(m) => Some(m),
-            AnyMove::Bitboard(_) => None,
-        }
-    }
-
-    fn searcher(pool: &mut SearcherPool) -> &mut Searcher<MailboxPos> {
-        pool.bitboard = None;
-        let searcher = match pool.mailbox.take() {
-            Some(searcher) => searcher,
-            None => pool.make(),
-        };
-        pool.mailbox.insert(searcher)
-    }
-}
+search_board!(
+    BitboardPos,
+    crate::bitboard::Move,
+    Bitboard,
+    bitboard,
+    Mailbox,
+    mailbox
+);
+search_board!(
+    MailboxPos,
+    crate::mailbox::Move,
+    Mailbox,
+    mailbox,
+    Bitboard,
+    bitboard
+);
 
 /// The live progress of a search on either board, shared between the
 /// search thread (which writes it) and the control thread (which reads it

@@ -6,14 +6,7 @@ use crate::book::file::BoardKind;
 use crate::notation::parse_san;
 use rand::SeedableRng;
 
-fn child(moves: &[&str]) -> u64 {
-    let mut pos = BitboardPos::startpos();
-    for m in moves {
-        let mv = parse_san(&mut pos, m).unwrap();
-        pos.make(mv);
-    }
-    pos.hash()
-}
+use crate::book::test_lines::child;
 
 fn entry(mv: &str, games: u32, wins: u32, losses: u32) -> BookEntry {
     let mut e = BookEntry::new(child(&[mv]));
