@@ -35,7 +35,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         name: "check",
         usage: crate::rules::lint::USAGE,
-        run: crate::rules::lint::run_check,
+        run: run_check,
     },
     Subcommand {
         name: "book",
@@ -69,6 +69,12 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         run: crate::bitboard::run_bbperft,
     },
 ];
+
+/// `nightrider check`: the rules' lint, with the board's measure of each
+/// piece's reach on occupied boards.
+fn run_check(args: &[String]) -> i32 {
+    crate::rules::lint::run_check(args, crate::mailbox::occupied::occupied_mobility)
+}
 
 /// Runs the program with its arguments; returns the exit code.
 #[must_use]

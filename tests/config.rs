@@ -792,31 +792,69 @@ fn a_binary_file_as_fmax_ini_or_overlay_is_not_a_text_file_at_a_line_from_1() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// An 8x8 game with a grasshopper and a cannon (which reach nothing, or
+/// little, on an empty board), a knight and rooks; the knight written far
+/// too high.
+const HOPPERS: &str = "version 4.8(w)
+4x4
+3 4 4 3
+3 4 4 3
+p:100 -16,6 -15,5 -17,5
+p:100 16,6 15,5 17,5
+k:-1 1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+R:600 1,3 16,3 -1,3 -16,3
+
+Game: hoppers
+8x8
+7 4 5 6 3 6 5 7
+7 4 5 6 3 6 5 7
+p:100  -16,24 -16,6 -15,5 -17,5
+p:100   16,24  16,6  15,5  17,5
+k:-1    1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+n:3000  14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7
+G:200   1,F8 16,F8 15,F8 17,F8 -1,F8 -16,F8 -15,F8 -17,F8
+C:450   1,BA 16,BA -1,BA -16,BA
+R:500   1,3 16,3 -1,3 -16,3
+
+// end
+";
+
 #[test]
-fn check_reports_an_absurd_piece_value_and_its_estimate() {
-    let dir = std::env::temp_dir().join(format!("nightrider-absurd-{}", std::process::id()));
+fn check_shows_each_value_beside_its_estimates_and_warns_when_far() {
+    let dir = std::env::temp_dir().join(format!("nightrider-values-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("variants")).unwrap();
     let ini = dir.join("fmax.ini");
-    let odd = format!("Game: odd\n4x4\n3 4 4 3\n3 4 4 3\n{PIECES}n:50000 14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7\n");
-    std::fs::write(&ini, format!("{HEAD}{odd}")).unwrap();
-    let (code, lines) = run_check(&["--ini", ini.to_str().unwrap()]);
+    std::fs::write(&ini, HOPPERS).unwrap();
+    std::fs::write(dir.join("variants/hoppers.ini"), "[eval]\nvalue.C = 480\n").unwrap();
+    let (code, lines) = run_check(&["--ini", ini.to_str().unwrap(), "--values"]);
     let f = ini.display().to_string();
+    let v = dir.join("variants").display().to_string();
+    let warning = format!("{f}:17: warning: game hoppers: piece N value 3000 is far from 386 estimated from its reach on occupied boards (305 from its empty-board mobility); the engine plays with 3000");
     assert_eq!(code, 0);
-    assert!(
-        lines.contains(&format!("{f}:25: warning: game odd: piece N value 50000 looks absurd beside 431 estimated from its mobility; the engine plays with 50000")),
-        "{lines:?}"
+    assert_eq!(
+        lines,
+        [
+            format!("checking {f} (overlays: {v})"),
+            "game (default):".to_string(),
+            "game hoppers:".to_string(),
+            "  N: value 3000 (empty board: mobility 7.09, estimate 305; occupied: reach 4.43, estimate 386): far from the estimate, the engine plays with 3000".to_string(),
+            // Nothing on an empty board, a plausible 261 among hurdles.
+            "  G: value 200 (empty board: mobility 0.00, estimate 1; occupied: reach 3.05, estimate 261): plausible, the engine plays with 200".to_string(),
+            "  C: value 450 (empty board: mobility 11.10, estimate 500; occupied: reach 5.08, estimate 446; tuned 480): plausible, the engine plays with 480".to_string(),
+            "  R: value 500 (empty board: mobility 11.10, estimate 500; occupied: reach 5.65, estimate 500): plausible, the engine plays with 500".to_string(),
+            warning.clone(),
+            "1 games, 0 errors, 1 warnings".to_string(),
+        ]
     );
-    let (_, lines) = run_check(&["--ini", ini.to_str().unwrap(), "--pieces"]);
-    assert!(
-        lines.contains(
-            &"  N: value 50000 (mobility 4.05, estimate 431): absurd, the engine plays with 50000"
-                .to_string()
-        ),
-        "{lines:?}"
-    );
-    assert!(
-        lines.contains(&"  R: value 600 (mobility 5.53, estimate 600): plausible".to_string()),
-        "{lines:?}"
+    // Without `--values`: the warning and the summary.
+    let (_, lines) = run_check(&["--ini", ini.to_str().unwrap()]);
+    assert_eq!(
+        lines,
+        [
+            format!("checking {f} (overlays: {v})"),
+            warning,
+            "1 games, 0 errors, 1 warnings".to_string(),
+        ]
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

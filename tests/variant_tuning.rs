@@ -158,3 +158,53 @@ fn tune_gen_resumes_and_tune_writes_an_overlay_the_engine_plays() {
     let knight = pos.variant().type_of_letter('N').unwrap().1;
     assert_eq!(pos.tables().value[knight as usize], written("value.N"));
 }
+
+/// A game with a grasshopper written as 200 (it reaches nothing on an empty
+/// board) beside a cannon, a knight and rooks.
+const HOPPERS_INI: &str = "version 4.8(w)
+
+Game: hoppers
+8x8
+7 4 5 6 3 6 5 7
+7 4 5 6 3 6 5 7
+p:100  -16,24 -16,6 -15,5 -17,5
+p:100   16,24  16,6  15,5  17,5
+k:-1    1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+n:300   14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7
+G:200   1,F8 16,F8 15,F8 17,F8 -1,F8 -16,F8 -15,F8 -17,F8
+C:450   1,BA 16,BA -1,BA -16,BA
+R:500   1,3 16,3 -1,3 -16,3
+
+// end
+";
+
+/// The value the hoppers game's board plays for `letter`, and the material
+/// term of a lone extra man of that kind.
+fn played(catalog: &Catalog, letter: char) -> (i32, i32) {
+    let v = catalog.variant("hoppers").unwrap();
+    let t = v.type_of_letter(letter).unwrap().1;
+    let fen = format!("4k3/8/8/8/8/8/8/{letter}3K3 w - - 0 1");
+    let pos = MailboxPos::from_fen(v, &fen).unwrap();
+    let material = pos
+        .eval_terms()
+        .into_iter()
+        .find(|(name, _)| *name == "material")
+        .unwrap()
+        .1;
+    (pos.tables().value[usize::from(t)], material)
+}
+
+#[test]
+fn a_grasshopper_written_as_200_is_played_as_200() {
+    let catalog = Catalog::from_text(HOPPERS_INI, "fmax.ini", &[]);
+    assert_eq!(played(&catalog, 'G'), (200, 200));
+    assert_eq!(played(&catalog, 'C'), (450, 450));
+    // Only the overlay's `[eval]` value replaces the written one.
+    let tuned = Catalog::from_text(
+        HOPPERS_INI,
+        "fmax.ini",
+        &[("hoppers", "[eval]\nvalue.G = 260\n")],
+    );
+    assert_eq!(played(&tuned, 'G'), (260, 260));
+    assert_eq!(played(&tuned, 'C'), (450, 450));
+}

@@ -21,6 +21,7 @@ mod makemove;
 pub mod movegen;
 pub mod moves;
 mod notation;
+pub mod occupied;
 mod reach;
 mod see;
 mod shuffle;

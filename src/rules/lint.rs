@@ -1,16 +1,31 @@
-//! `nightrider check [FILE] [--ini FILE] [--pieces]`: lints an fmax.ini and
-//! its `variants/` overlays, builds every game into a [`Variant`], prints
-//! each problem as `file:line: message` and a summary `N games, M errors`;
-//! with `--pieces` also every piece of every game with its rays and the
-//! Betza derived from them.
+//! `nightrider check [FILE] [--ini FILE] [--pieces] [--values]`: lints an
+//! fmax.ini and its `variants/` overlays, builds every game into a
+//! [`Variant`], prints each problem as `file:line: message`, warns about
+//! each piece value written far from what the piece's moves suggest, and
+//! ends with a summary `N games, M errors`; with `--pieces` it also lists
+//! every piece of every game with its rays, the Betza derived from them and
+//! its value beside the estimates ([`piece_values`]), with `--values` only
+//! the values.
+//!
+//! A value's estimates come from the piece's moves: one from its
+//! empty-board mobility (`rules::mobility`), one from its reach on the
+//! occupied boards of random games, which the board layer measures and
+//! hands in as a [`ReachSampler`] (the rules know no board).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::catalog::{self, Catalog};
-use super::{betza, fmax, mobility, ConfigError, Variant};
+use super::mobility::{ValueEstimate, FAR_RATIO};
+use super::{betza, fmax, mobility, ConfigError, GameDef, Variant};
 
 /// Usage line of the subcommand.
-pub const USAGE: &str = "check [FILE] [--ini FILE] [--pieces]   lint an fmax.ini (default: the one the engine loads) and its variants/ overlays; --pieces lists every piece with its rays and Betza";
+pub const USAGE: &str = "check [FILE] [--ini FILE] [--pieces] [--values]   lint an fmax.ini (default: the one the engine loads) and its variants/ overlays, warn about piece values far from their estimates; --pieces lists every piece with its rays, Betza and values, --values only the values";
+
+/// Per canonical type of a variant: the piece's average reach on occupied
+/// boards (`None` where there is no measure), as
+/// `mailbox::occupied::occupied_mobility` measures it.
+pub type ReachSampler = fn(&Arc<Variant>) -> Vec<Option<f64>>;
 
 /// What a lint found.
 #[derive(Clone, Debug, Default)]
@@ -113,14 +128,29 @@ fn ini_files(dir: &Path, prefix: &str) -> Vec<(String, PathBuf)> {
         .collect()
 }
 
-/// Parses `check`'s arguments: the optional file and `--pieces`.
-fn parse_args(args: &[String]) -> Result<(Option<PathBuf>, bool), String> {
+/// What `check`'s arguments ask for.
+#[derive(Debug, Default)]
+struct CheckArgs {
+    /// The file given, if any.
+    file: Option<PathBuf>,
+    /// `--pieces`: list every piece with its rays, Betza and values.
+    pieces: bool,
+    /// `--values`: list every piece's values only.
+    values: bool,
+}
+
+/// Parses `check`'s arguments: the optional file, `--pieces`, `--values`.
+fn parse_args(args: &[String]) -> Result<CheckArgs, String> {
     let mut file: Option<String> = None;
-    let mut pieces = false;
+    let mut out = CheckArgs::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--pieces" {
-            pieces = true;
+            out.pieces = true;
+            continue;
+        }
+        if a == "--values" {
+            out.values = true;
             continue;
         }
         let value = if a == "--ini" {
@@ -137,11 +167,13 @@ fn parse_args(args: &[String]) -> Result<(Option<PathBuf>, bool), String> {
         }
         file = Some(value);
     }
-    Ok((file.map(PathBuf::from), pieces))
+    out.file = file.map(PathBuf::from);
+    Ok(out)
 }
 
-/// Prints every piece of every game (the default game first, as `(default)`).
-fn print_pieces(catalog: &Catalog) {
+/// Prints every game's pieces (the default game first, as `(default)`):
+/// with `rays` their rays and Betza, then their values.
+fn print_pieces(catalog: &Catalog, sampler: ReachSampler, rays: bool) {
     let ini = catalog.ini();
     for def in ini.default_game.iter().chain(ini.games.iter()) {
         let name = if def.name.is_empty() {
@@ -150,86 +182,180 @@ fn print_pieces(catalog: &Catalog) {
             def.name.as_str()
         };
         println!("game {name}:");
-        for line in betza::piece_report(def) {
-            println!("{line}");
+        if rays {
+            for line in betza::piece_report(def) {
+                println!("{line}");
+            }
         }
         if let Ok(v) = catalog.variant(&def.name) {
-            for line in value_report(&v) {
-                println!("{line}");
+            for value in piece_values(def, &v, &sampler(&v)) {
+                println!("{}", value.report());
             }
         }
     }
 }
 
-/// One line per non-pawn, non-royal piece of `v`: its ini value and the
-/// estimate from its empty-board mobility, marking the values that look
-/// absurd beside the estimate and the value the engine plays.
+/// What `check` knows of the value of one piece that is neither pawn nor
+/// royal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceValue {
+    /// Its letter (upper case).
+    pub letter: char,
+    /// The value fmax.ini writes for it.
+    pub written: i32,
+    /// The 1-based line of its piece line (0 when not found).
+    pub line: usize,
+    /// The estimate from its empty-board mobility (its `ini` is the value
+    /// the variant plays before the estimate: the overlay's, else the
+    /// written one).
+    pub empty: ValueEstimate,
+    /// Its average reach on occupied boards and the estimate from it
+    /// (`None` when the [`ReachSampler`] has no measure).
+    pub occupied: Option<(f64, i32)>,
+    /// The value the overlay's `[eval]` section gives it (`value.LETTER`).
+    pub tuned: Option<i32>,
+}
+
+impl PieceValue {
+    /// The value the engine plays: the overlay's, else the written one
+    /// when positive, else the empty-board estimate.
+    #[must_use]
+    pub fn played(&self) -> i32 {
+        self.empty.used()
+    }
+
+    /// The estimate a written value is judged by: the occupied-board one,
+    /// else the empty-board one.
+    #[must_use]
+    pub fn estimate(&self) -> i32 {
+        self.occupied.map_or(self.empty.estimate, |(_, e)| e)
+    }
+
+    /// Whether the written value is not positive or more than
+    /// [`FAR_RATIO`] times away from [`PieceValue::estimate`].
+    #[must_use]
+    pub fn far(&self) -> bool {
+        let ratio = f64::from(self.written) / f64::from(self.estimate().max(1));
+        self.written <= 0 || !(1.0 / FAR_RATIO..=FAR_RATIO).contains(&ratio)
+    }
+
+    /// Its line in `check --pieces` and `check --values`.
+    #[must_use]
+    pub fn report(&self) -> String {
+        let occupied = self
+            .occupied
+            .map_or("no measure".to_string(), |(reach, e)| {
+                format!("reach {reach:.2}, estimate {e}")
+            });
+        let tuned = self.tuned.map_or(String::new(), |t| format!("; tuned {t}"));
+        let verdict = if self.far() {
+            "far from the estimate"
+        } else {
+            "plausible"
+        };
+        format!(
+            "  {}: value {} (empty board: mobility {:.2}, estimate {}; occupied: {occupied}{tuned}): {verdict}, the engine plays with {}",
+            self.letter, self.written, self.empty.mobility, self.empty.estimate, self.played()
+        )
+    }
+
+    /// The warning `check` gives when [`PieceValue::far`].
+    #[must_use]
+    pub fn warning(&self, game: &str) -> String {
+        let basis = match self.occupied {
+            Some(_) => format!(
+                "estimated from its reach on occupied boards ({} from its empty-board mobility)",
+                self.empty.estimate
+            ),
+            None => "estimated from its empty-board mobility".to_string(),
+        };
+        format!(
+            "game {game}: piece {} value {} is far from {} {basis}; the engine plays with {}",
+            self.letter,
+            self.written,
+            self.estimate(),
+            self.played()
+        )
+    }
+}
+
+/// The values of the pieces of `v` (built from `def`) that are neither
+/// pawn nor royal; `occupied` is the [`ReachSampler`]'s measure of `v`.
 #[must_use]
-pub fn value_report(v: &Variant) -> Vec<String> {
+pub fn piece_values(def: &GameDef, v: &Variant, occupied: &[Option<f64>]) -> Vec<PieceValue> {
+    let from_occupied = mobility::occupied_estimates(v, occupied);
     mobility::estimate_values(v)
         .iter()
         .enumerate()
-        .filter_map(|(t, e)| e.map(|e| (v.types[t].letter, e)))
-        .map(|(letter, e)| {
-            let verdict = if e.absurd {
-                format!("absurd, the engine plays with {}", e.used())
-            } else {
-                "plausible".to_string()
-            };
-            format!(
-                "  {letter}: value {} (mobility {:.2}, estimate {}): {verdict}",
-                e.ini, e.mobility, e.estimate
-            )
+        .filter_map(|(t, e)| e.map(|e| (t, e)))
+        .map(|(t, empty)| {
+            let letter = v.types[t].letter;
+            // Piece line j is ini number j + 1, which `canonical` maps to
+            // its type.
+            let piece = def
+                .pieces
+                .iter()
+                .enumerate()
+                .find(|&(j, _)| v.canonical.get(j + 1).map(|&c| usize::from(c)) == Some(t))
+                .map(|(_, p)| p);
+            PieceValue {
+                letter,
+                written: piece.map_or(empty.ini, |p| p.value),
+                line: piece.map_or(0, |p| p.line),
+                empty,
+                occupied: occupied
+                    .get(t)
+                    .copied()
+                    .flatten()
+                    .zip(from_occupied.get(t).copied().flatten()),
+                tuned: v
+                    .overlay
+                    .piece_values
+                    .iter()
+                    .find(|(l, _)| *l == letter)
+                    .map(|&(_, n)| n),
+            }
         })
         .collect()
 }
 
-/// Warnings for the games whose ini values look absurd beside their
-/// mobility estimate (the engine plays them as written when positive).
-fn absurd_value_notes(catalog: &Catalog) -> Vec<ConfigError> {
+/// Warnings for the pieces whose written value is far from its estimate
+/// (the engine still plays it as written, or as the overlay tunes it).
+fn far_value_notes(catalog: &Catalog, sampler: ReachSampler) -> Vec<ConfigError> {
     let mut notes = Vec::new();
     for def in catalog.games() {
         let Ok(v) = catalog.variant(&def.name) else {
             continue;
         };
-        for (t, e) in mobility::estimate_values(&v).iter().enumerate() {
-            let Some(e) = e.filter(|e| e.absurd) else {
-                continue;
-            };
-            let letter = v.types[t].letter;
-            let line = def
-                .pieces
-                .iter()
-                .find(|p| p.key_letter() == letter && p.value == e.ini)
-                .map_or(0, |p| p.line);
-            notes.push(ConfigError {
-                file: def.file.clone(),
-                line,
-                message: format!(
-                    "game {}: piece {letter} value {} looks absurd beside {} estimated from its mobility; the engine plays with {}",
-                    def.name, e.ini, e.estimate, e.used()
-                ),
-            });
+        for value in piece_values(def, &v, &sampler(&v)) {
+            if value.far() {
+                notes.push(ConfigError {
+                    file: def.file.clone(),
+                    line: value.line,
+                    message: value.warning(&def.name),
+                });
+            }
         }
     }
     notes
 }
 
-/// Runs `nightrider check`; returns the exit code (1 on errors).
+/// Runs `nightrider check` with `sampler` measuring the pieces' reach on
+/// occupied boards; returns the exit code (1 on errors).
 #[must_use]
-pub fn run_check(args: &[String]) -> i32 {
+pub fn run_check(args: &[String], sampler: ReachSampler) -> i32 {
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("usage: nightrider {USAGE}");
         return 0;
     }
-    let (explicit, pieces) = match parse_args(args) {
+    let options = match parse_args(args) {
         Ok(f) => f,
         Err(msg) => {
             eprintln!("check: {msg}\nusage: nightrider {USAGE}");
             return 2;
         }
     };
-    let report = match catalog::read_ini(explicit.as_deref()) {
+    let report = match catalog::read_ini(options.file.as_deref()) {
         Err(errors) => LintReport {
             games: 0,
             errors,
@@ -243,11 +369,11 @@ pub fn run_check(args: &[String]) -> i32 {
                     .map_or("none".to_string(), |d| d.display().to_string())
             );
             let catalog = Catalog::from_ini(fmax::parse(&text, &name), path, dir);
-            if pieces {
-                print_pieces(&catalog);
+            if options.pieces || options.values {
+                print_pieces(&catalog, sampler, options.pieces);
             }
             let mut report = lint(&catalog);
-            report.warnings.extend(absurd_value_notes(&catalog));
+            report.warnings.extend(far_value_notes(&catalog, sampler));
             report
         }
     };

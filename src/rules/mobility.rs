@@ -1,6 +1,8 @@
 //! What a piece's moves are worth, read from its rays alone: the squares it
 //! reaches from each square of an empty board, and from their average an
-//! estimate of its value in the variant's own centipawn scale.
+//! estimate of its value in the variant's own centipawn scale; and the same
+//! estimate from its average reach on occupied boards, which the board
+//! layer measures (`mailbox::occupied`) for `check`.
 //!
 //! Targets are weighted by how easily they are blocked: the first step of a
 //! ray counts fully, each further step of a slider a little less
@@ -9,12 +11,14 @@
 //! estimate is a quadratic in that weighted mobility, fitted to orthodox
 //! values (knight, bishop, rook, queen, commoner, ferz, wazir, alfil and the
 //! Capablanca compounds), then rescaled to the variant with the median
-//! ratio of its own plausible values. An ini value is called absurd when it
-//! is not positive or lies more than [`ABSURD_RATIO`] times away from the
-//! estimate, and `check` warns about it; the engine still plays a written
-//! (positive) value as written, and the estimate only for a piece the ini
-//! gives no positive value. Pawns and royal pieces keep their ini values.
-//! Nothing here depends on a piece letter.
+//! ratio of its own plausible values (within [`ABSURD_RATIO`] of the
+//! estimate). The occupied-board estimate puts the reach through the same
+//! quadratic and rescales it by the game's own median ratio. `check` warns when a
+//! written value lies more than [`FAR_RATIO`] times away from its
+//! estimate; the engine still plays a written (positive) value as written,
+//! and the empty-board estimate only for a piece the ini gives no positive
+//! value. Pawns and royal pieces keep their ini values. Nothing here
+//! depends on a piece letter.
 
 use super::ray::{decode_step, CAPTURE, HOP, LEAPER, MOVE};
 use super::variant::{Royalty, Variant};
@@ -26,8 +30,13 @@ pub const STEP_DECAY: f64 = 0.88;
 /// Weight of a leap: nothing can block it.
 pub const LEAP_WEIGHT: f64 = 1.35;
 
-/// An ini value this many times above or below its estimate is absurd.
+/// A value this many times above or below its estimate is left out of the
+/// variant's scale ([`variant_scale`]).
 pub const ABSURD_RATIO: f64 = 3.0;
+
+/// A written value this many times above or below its estimate is far from
+/// it: `check` warns (and changes nothing).
+pub const FAR_RATIO: f64 = 2.0;
 
 /// Weighted mobility of one piece type on every square of the board.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,11 +57,9 @@ pub struct ValueEstimate {
     pub mobility: f64,
     /// The estimate in the variant's centipawn scale.
     pub estimate: i32,
-    /// The value fmax.ini gives.
+    /// The value the variant gives before any estimate: the overlay's
+    /// `value.LETTER`, else fmax.ini's.
     pub ini: i32,
-    /// Whether the ini value looks absurd beside the estimate (`check`
-    /// warns).
-    pub absurd: bool,
 }
 
 impl ValueEstimate {
@@ -152,10 +159,67 @@ pub fn raw_estimate(mobility: f64) -> f64 {
     41.3 * mobility + 0.537 * mobility * mobility
 }
 
+/// Per canonical type: the estimate from `occupied`, its average reach on
+/// occupied boards, by the same curve as the empty-board estimate
+/// ([`raw_estimate`]) rescaled to the variant ([`occupied_scale`]) (`None`
+/// for pawns, royals, type 0 and a type without a measure).
+#[must_use]
+pub fn occupied_estimates(v: &Variant, occupied: &[Option<f64>]) -> Vec<Option<i32>> {
+    let scale = occupied_scale(v, occupied);
+    (0..v.types.len())
+        .map(|t| {
+            let reach = occupied.get(t).copied().flatten()?;
+            (t > 0 && estimable(v, t))
+                .then(|| (raw_estimate(reach) * scale).round().max(1.0) as i32)
+        })
+        .collect()
+}
+
 /// Whether a piece type gets an estimate (not a pawn, not royal).
-fn estimable(v: &Variant, t: usize) -> bool {
+#[must_use]
+pub fn estimable(v: &Variant, t: usize) -> bool {
     let kind = &v.types[t];
     !kind.is_pawn && kind.royalty == Royalty::None
+}
+
+/// The factor that brings `raw` estimates to the variant's own centipawn
+/// scale: the median ratio of value to `raw(mobility[t])` over the pieces
+/// with a positive value and a positive measured mobility whose ratio is
+/// within [`ABSURD_RATIO`] (1 when there is none).
+#[must_use]
+pub fn variant_scale(v: &Variant, mobility: &[Option<f64>], raw: fn(f64) -> f64) -> f64 {
+    let mut ratios: Vec<f64> = (1..v.types.len().min(mobility.len()))
+        .filter_map(|t| Some((t, mobility[t]?)))
+        .filter(|&(t, m)| estimable(v, t) && v.types[t].raw_value > 0 && m > 0.0)
+        .map(|(t, m)| f64::from(v.types[t].raw_value) / raw(m))
+        .filter(|r| (1.0 / ABSURD_RATIO..=ABSURD_RATIO).contains(r))
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    ratios.get(ratios.len() / 2).copied().unwrap_or(1.0)
+}
+
+/// The factor that brings `raw_estimate(reach)` to the variant's scale: the
+/// median ratio of value to it over the pieces with a positive value and
+/// reach whose ratio lies within [`ABSURD_RATIO`] of the median of all of
+/// them. The band is centred on the game itself, not on the orthodox fit as
+/// in [`variant_scale`]: a reach on occupied boards is smaller than an
+/// empty-board mobility, and a crowded game shrinks it further.
+#[must_use]
+pub fn occupied_scale(v: &Variant, occupied: &[Option<f64>]) -> f64 {
+    let mut ratios: Vec<f64> = (1..v.types.len().min(occupied.len()))
+        .filter_map(|t| Some((t, occupied[t]?)))
+        .filter(|&(t, r)| estimable(v, t) && v.types[t].raw_value > 0 && r > 0.0)
+        .map(|(t, r)| f64::from(v.types[t].raw_value) / raw_estimate(r))
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    let Some(&centre) = ratios.get(ratios.len() / 2) else {
+        return 1.0;
+    };
+    let kept: Vec<f64> = ratios
+        .into_iter()
+        .filter(|r| (centre / ABSURD_RATIO..=centre * ABSURD_RATIO).contains(r))
+        .collect();
+    kept.get(kept.len() / 2).copied().unwrap_or(centre)
 }
 
 /// Estimates for every canonical type (`None` for pawns, royals and the
@@ -167,26 +231,18 @@ pub fn estimate_values(v: &Variant) -> Vec<Option<ValueEstimate>> {
         .iter()
         .map(|t| mobility_map(&t.rays, v.width, v.height).average)
         .collect();
-    let mut ratios: Vec<f64> = (1..v.types.len())
-        .filter(|&t| estimable(v, t) && v.types[t].raw_value > 0 && mobility[t] > 0.0)
-        .map(|t| f64::from(v.types[t].raw_value) / raw_estimate(mobility[t]))
-        .filter(|r| (1.0 / ABSURD_RATIO..=ABSURD_RATIO).contains(r))
-        .collect();
-    ratios.sort_by(f64::total_cmp);
-    let scale = ratios.get(ratios.len() / 2).copied().unwrap_or(1.0);
+    let measured: Vec<Option<f64>> = mobility.iter().map(|&m| Some(m)).collect();
+    let scale = variant_scale(v, &measured, raw_estimate);
     (0..v.types.len())
         .map(|t| {
             if t == 0 || !estimable(v, t) {
                 return None;
             }
             let estimate = (raw_estimate(mobility[t]) * scale).round().max(1.0) as i32;
-            let ini = v.types[t].raw_value;
-            let ratio = f64::from(ini) / f64::from(estimate);
             Some(ValueEstimate {
                 mobility: mobility[t],
                 estimate,
-                ini,
-                absurd: ini <= 0 || !(1.0 / ABSURD_RATIO..=ABSURD_RATIO).contains(&ratio),
+                ini: v.types[t].raw_value,
             })
         })
         .collect()
@@ -219,7 +275,7 @@ mod tests {
             let e = estimate_of(&v, letter);
             assert!((e.mobility - mobility).abs() < 0.005, "{letter} {e:?}");
             assert_eq!(e.estimate, estimate, "{letter}");
-            assert!(!e.absurd && e.used() == e.ini, "{letter}");
+            assert_eq!(e.used(), e.ini, "{letter}");
         }
         let pawn = v.type_of_letter('P').unwrap().1;
         let king = v.type_of_letter('K').unwrap().1;
@@ -268,7 +324,7 @@ mod tests {
     }
 
     #[test]
-    fn an_absurd_written_value_is_played_as_written() {
+    fn a_far_written_value_is_played_as_written() {
         let text = include_str!("../../fmax.ini").replace(
             "Game: normal\n8x8\n8 5 6 9 3 6 5 8\n8 5 6 9 4 6 5 8\np:74   -16,24 -16,6 -15,5 -17,5\np:74    16,24  16,6  15,5  17,5\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nn:259",
             "Game: normal\n8x8\n8 5 6 9 3 6 5 8\n8 5 6 9 4 6 5 8\np:74   -16,24 -16,6 -15,5 -17,5\np:74    16,24  16,6  15,5  17,5\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nk:-1    1,34 -1,34   1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7\nn:25900",
@@ -277,10 +333,7 @@ mod tests {
         let catalog = Catalog::from_text(&text, "fmax.ini", &[]);
         let v = catalog.variant("normal").unwrap();
         let e = estimate_of(&v, 'N');
-        assert_eq!(
-            (e.ini, e.estimate, e.absurd, e.used()),
-            (25900, 286, true, 25900)
-        );
+        assert_eq!((e.ini, e.estimate, e.used()), (25900, 286, 25900));
     }
 
     #[test]
@@ -296,7 +349,7 @@ mod tests {
         let catalog = Catalog::from_text(&text, "fmax.ini", &[]);
         let v = catalog.variant("normal").unwrap();
         let e = estimate_of(&v, 'G');
-        assert_eq!((e.ini, e.estimate, e.absurd, e.used()), (200, 1, true, 200));
+        assert_eq!((e.ini, e.estimate, e.used()), (200, 1, 200));
         // Not positive: no value written, the estimate is played.
         let none = ValueEstimate { ini: 0, ..e };
         assert_eq!(none.used(), 1);
