@@ -1,4 +1,5 @@
-//! Shared vocabulary for every layer: colours, scores and game verdicts.
+//! Shared vocabulary for every layer: colours, scores, game verdicts and a
+//! small reproducible random generator.
 //!
 //! Depends on nothing but `std`; everything else in the crate may use it.
 
@@ -72,5 +73,26 @@ impl GameResult {
 impl std::fmt::Display for GameResult {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} {{{}}}", self.token(), self.reason)
+    }
+}
+
+/// A 64-bit xorshift generator (xorshift64*): the same sequence on every
+/// platform and version, for what must be reproducible (magic numbers,
+/// sampled positions).
+#[derive(Clone, Debug)]
+pub struct Xorshift64(pub u64);
+
+impl Xorshift64 {
+    /// The next number of the sequence.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number below `n` (> 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
     }
 }

@@ -10,6 +10,7 @@
 
 use super::magics::{BISHOP_MAGICS, ROOK_MAGICS};
 use super::types::{bit, Bitboard, Squares};
+use crate::core::Xorshift64;
 use std::sync::LazyLock;
 
 /// One square's magic: relevant-occupancy mask, multiplier, shift and offset
@@ -124,21 +125,9 @@ fn relevant_mask(sq: usize, dirs: &[(i32, i32)]) -> Bitboard {
     mask
 }
 
-/// A small seeded generator (xorshift64*) for the magic search.
-struct MagicRng(u64);
-
-impl MagicRng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A candidate with few set bits, as magics tend to be.
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
+/// A candidate magic with few set bits, as magics tend to be.
+fn sparse(rng: &mut Xorshift64) -> u64 {
+    rng.next_u64() & rng.next_u64() & rng.next_u64()
 }
 
 /// Every subset of the relevant mask of `sq` with its attack set.
@@ -189,7 +178,7 @@ fn build_magic(
     dirs: &[(i32, i32)],
     known: Option<u64>,
     table: &mut Vec<Bitboard>,
-    rng: &mut MagicRng,
+    rng: &mut Xorshift64,
 ) -> Magic {
     let (mask, subsets) = occupancy_subsets(sq, dirs);
     let bits = mask.count_ones();
@@ -203,7 +192,7 @@ fn build_magic(
     if known.is_none() || !fill(magic, shift, &subsets, slice, &mut epoch, stamp) {
         loop {
             stamp += 1;
-            magic = rng.sparse();
+            magic = sparse(rng);
             if (mask.wrapping_mul(magic) >> 56).count_ones() >= 6
                 && fill(magic, shift, &subsets, slice, &mut epoch, stamp)
             {
@@ -223,7 +212,7 @@ fn build_magic(
 /// Only the test that checks the constants in `magics` needs it.
 #[cfg(test)]
 fn search_magics(seed: u64) -> ([u64; 64], [u64; 64]) {
-    let mut rng = MagicRng(seed);
+    let mut rng = Xorshift64(seed);
     let mut table = Vec::new();
     let mut bishops = [0; 64];
     let mut rooks = [0; 64];
@@ -247,7 +236,7 @@ impl AttackTables {
             pawn[0][sq] = leaper(sq, &[(-1, 1), (1, 1)]);
             pawn[1][sq] = leaper(sq, &[(-1, -1), (1, -1)]);
         }
-        let mut rng = MagicRng(MAGIC_SEED);
+        let mut rng = Xorshift64(MAGIC_SEED);
         let mut sliding = Vec::with_capacity(107_648);
         let mut bishop_magics = [Magic::default(); 64];
         let mut rook_magics = [Magic::default(); 64];
@@ -388,9 +377,9 @@ mod tests {
     #[test]
     fn magic_lookups_match_slow_rays() {
         let t = tables();
-        let mut rng = MagicRng(12345);
+        let mut rng = Xorshift64(12345);
         for _ in 0..2000 {
-            let occ = rng.next() & rng.next();
+            let occ = rng.next_u64() & rng.next_u64();
             for sq in 0..64 {
                 assert_eq!(t.rook(sq, occ), slide(sq, occ, &ROOK_DIRS));
                 assert_eq!(t.bishop(sq, occ), slide(sq, occ, &BISHOP_DIRS));

@@ -181,15 +181,7 @@ mod tests {
     use crate::bitboard::BitboardPos;
     use crate::book::file::{BoardKind, BookEntry};
 
-    /// The key after `moves` (SAN) from the start.
-    fn key(moves: &[&str]) -> u64 {
-        let mut pos = BitboardPos::startpos();
-        for text in moves {
-            let m = parse_san(&mut pos, text).unwrap();
-            pos.make(m);
-        }
-        pos.hash()
-    }
+    use crate::book::test_lines::child as key;
 
     fn learned(moves: &[&str], learn: i32) -> BookEntry {
         BookEntry {

@@ -14,7 +14,7 @@
 //! and does not count a rook as worthless for standing behind its pawns.
 
 use super::{cell_color, MailboxPos, BLACK, EMPTY, REACH_CAPTURE, REACH_MOVE};
-use crate::core::Color;
+use crate::core::{Color, Xorshift64};
 use crate::position::Position;
 use crate::rules::mobility::estimable;
 use crate::rules::Variant;
@@ -31,24 +31,6 @@ pub const SAMPLE_EVERY: usize = 2;
 
 /// Seed of the random games.
 const SEED: u64 = 0x6e69_6768_7472_6964;
-
-/// A 64-bit xorshift generator (xorshift64*): a few lines, and the same
-/// sequence on every platform and version.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number below `n` (> 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
 
 /// The sums over the squares probed: per type, squares reached and
 /// squares probed.
@@ -120,7 +102,7 @@ pub fn occupied_mobility(variant: &Arc<Variant>) -> Vec<Option<f64>> {
         probed: vec![0; types],
     };
     let start = MailboxPos::new(Arc::clone(variant));
-    let mut rng = Xorshift(SEED);
+    let mut rng = Xorshift64(SEED);
     for _ in 0..SAMPLE_GAMES {
         let mut pos = start.clone();
         for ply in 0..=SAMPLE_PLIES {
