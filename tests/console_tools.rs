@@ -396,6 +396,16 @@ Bc4 Nf6 {Mat01; Nightrider: +0.17 at depth 2} (3... g6 4. Qg4 {+0.17}) 4. Qxf7#
     // The .can file reads back with the variation.
     let out = session_in(&dir, &[], "read game.pgn.can\n");
     assert_eq!(out[1], "read game 1 of game.pgn.can: 7 plies of normal");
+    // The HTML page shows the variation where the game has it.
+    session_in(&dir, &[], "sd 2\nannotateh game.pgn b 2-3 1 60\n");
+    let html = read(&dir, "game.pgn.html");
+    assert!(
+        html.contains(
+            "2. Qh5 Nc6 (2... Nf6 <span class=\"comment\">{threatens the queen}</span> \
+             3. Qxe5+) 3. Bc4 Nf6 </p>"
+        ),
+        "{html}"
+    );
 }
 
 #[test]

@@ -91,6 +91,9 @@ fn moves_html(plies: &[Ply], out: &mut String) {
         for line in &ply.variations {
             out.push('(');
             moves_html(line, out);
+            if out.ends_with(' ') {
+                out.pop();
+            }
             out.push_str(") ");
             need_number = true;
         }

@@ -96,6 +96,10 @@ pub struct PgnFile {
     pub errors: Vec<String>,
 }
 
+/// The deepest nesting of variations read (deeper is an error, so that no
+/// game's tree is too deep to walk).
+pub const MAX_NESTING: usize = 64;
+
 /// A variation being read: its moves so far and the line of its `(`.
 struct OpenLine {
     moves: Vec<PgnMove>,
@@ -169,6 +173,12 @@ impl Reader {
         if self.moves().is_empty() {
             self.fail(line, "'(' before any move");
         }
+        if self.open.len() >= MAX_NESTING {
+            self.fail(
+                line,
+                &format!("variations nested deeper than {MAX_NESTING}"),
+            );
+        }
         self.open.push(OpenLine {
             moves: Vec::new(),
             line,
@@ -185,6 +195,10 @@ impl Reader {
             return;
         };
         let lone_comment = self.pending.take();
+        if self.broken.is_some() {
+            // The game is dropped; nothing nests any deeper.
+            return;
+        }
         let Some(parent) = self.last_move() else {
             return;
         };

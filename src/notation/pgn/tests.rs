@@ -202,6 +202,18 @@ fn bad_parentheses_and_illegal_variation_moves_are_one_line_errors() {
         assert!(file.games.is_empty(), "{text:?}");
         assert_eq!(file.errors, [error], "{text:?}");
     }
+    // Nesting deeper than the limit fails its game, whatever the depth.
+    for depth in [MAX_NESTING + 1, 100_000] {
+        let deep = format!("1. e4{} *\n", " (1. e4".repeat(depth) + &")".repeat(depth));
+        let file = read_pgn_in_time(&deep);
+        assert!(file.games.is_empty());
+        assert_eq!(file.errors, ["line 1: variations nested deeper than 64"]);
+    }
+    let deep = format!(
+        "1. e4{} *\n",
+        " (1. e4".repeat(MAX_NESTING) + &")".repeat(MAX_NESTING)
+    );
+    assert_eq!(read_pgn(&deep).games.len(), 1);
     // A variation without moves is dropped; a comment in it is kept.
     let file = read_pgn("1. e4 ({only words}) e5 () *");
     let game = &file.games[0];
