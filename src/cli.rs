@@ -76,11 +76,25 @@ fn run_check(args: &[String]) -> i32 {
     crate::rules::lint::run_check(args, crate::mailbox::occupied::occupied_mobility)
 }
 
+/// Whether a subcommand's arguments ask for its usage (`--help`, `-h`).
+fn asks_for_help(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--help" || a == "-h")
+}
+
+/// What `nightrider SUBCOMMAND --help` prints.
+fn subcommand_help(cmd: &Subcommand) -> String {
+    format!("usage: nightrider {}", cmd.usage)
+}
+
 /// Runs the program with its arguments; returns the exit code.
 #[must_use]
 pub fn run(args: Vec<String>) -> i32 {
     if let Some(first) = args.first() {
         if let Some(cmd) = SUBCOMMANDS.iter().find(|c| c.name == first) {
+            if asks_for_help(&args[1..]) {
+                println!("{}", subcommand_help(cmd));
+                return 0;
+            }
             return (cmd.run)(&args[1..]);
         }
         if first == "--help" || first == "-h" {
@@ -205,6 +219,23 @@ mod tests {
     fn config_of(args: &[&str]) -> Result<(bool, Vec<String>), String> {
         let args: Vec<String> = args.iter().map(ToString::to_string).collect();
         engine_config(&args).map(|(config, commands)| (config.mailbox_board, commands))
+    }
+
+    #[test]
+    fn every_subcommand_answers_help_with_its_usage() {
+        for cmd in SUBCOMMANDS {
+            let help = subcommand_help(cmd);
+            assert!(
+                help.starts_with(&format!("usage: nightrider {}", cmd.name)),
+                "{help}"
+            );
+            assert!(asks_for_help(&[cmd.name.to_string(), "--help".to_string()]));
+        }
+        assert!(asks_for_help(&["-h".to_string()]));
+        assert!(!asks_for_help(&[
+            "--variant".to_string(),
+            "help".to_string()
+        ]));
     }
 
     #[test]

@@ -437,7 +437,23 @@ fn a_broken_variant_leaves_the_current_one_in_place() {
     );
     assert_eq!(
         texts(&cat.variant("before").unwrap_err()),
-        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always"]
+        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias"]
+    );
+    let aliases = [
+        ("before", "[rules]\nfen_alias = R:P\n"),
+        ("after", "[rules]\npromotion = R\n\nfen_alias = H:N X:Z\n"),
+    ];
+    let cat2 = Catalog::from_text(&text, "t.ini", &aliases);
+    assert_eq!(
+        texts(&cat2.variant("after").unwrap_err()),
+        [
+            "variants/after.ini:4: fen_alias H:N: N is no piece of `after`",
+            "variants/after.ini:4: fen_alias X:Z: Z is no piece of `after`"
+        ]
+    );
+    assert_eq!(
+        texts(&cat2.variant("before").unwrap_err()),
+        ["variants/before.ini:2: fen_alias R:P: R is already a piece of `before`"]
     );
     assert_eq!(
         texts(&cat.variant("nonesuch").unwrap_err()),

@@ -61,6 +61,18 @@ fn xiangqi_starts_from_the_overlay_position() {
 }
 
 #[test]
+fn xiangqi_reads_xboards_horse_and_elephant_letters() {
+    let xboard = pos(
+        "xiangqi",
+        "r2akaehr/9/1ch1e4/p1p1p1p1p/9/9/P1P1P1PcP/7C1/2C1A4/RHE1KAEHR w - - 0 1",
+    );
+    assert_eq!(
+        xboard.to_fen(),
+        "r2akabnr/9/1cn1b4/p1p1p1p1p/9/9/P1P1P1PcP/7C1/2C1A4/RNB1KABNR w - - 0 1"
+    );
+}
+
+#[test]
 fn xiangqi_general_stays_in_the_palace_and_may_not_face_the_other() {
     // d0c0 would leave the palace (XBoard numbers xiangqi ranks 0-9).
     let mut p = pos("xiangqi", "5k3/9/9/9/9/9/9/9/9/3K5 w - - 0 1");

@@ -157,6 +157,89 @@ fn tune_gen_resumes_and_tune_writes_an_overlay_the_engine_plays() {
     assert_eq!(pos.evaluate_with(&tables), written("tempo"));
     let knight = pos.variant().type_of_letter('N').unwrap().1;
     assert_eq!(pos.tables().value[knight as usize], written("value.N"));
+
+    // The pooled fit of the shared defaults on the same game: it prints
+    // the Rust table and writes it as an `[eval]` section.
+    let said = nightrider(
+        &dir,
+        &[
+            "tune",
+            "--shared",
+            "los-alamos=whole.epd",
+            "--sample",
+            "100000",
+            "--ini",
+            ini,
+            "--passes",
+            "1",
+            "--threads",
+            "1",
+            "--out",
+            "shared.ini",
+        ],
+    );
+    for word in [
+        "los-alamos: ",
+        "held-out error per game",
+        "const DEFAULTS: [i32; COUNT] = [",
+        "// tempo",
+        "[eval] written to shared.ini",
+    ] {
+        assert!(said.contains(word), "{word}: {said}");
+    }
+    assert!(!said.contains("value.N"), "no piece values: {said}");
+    let printed_tempo: i32 = said
+        .lines()
+        .find(|l| l.ends_with("// tempo"))
+        .and_then(|l| l.trim().split(',').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no tempo line in {said}"));
+    let shared = std::fs::read_to_string(dir.join("shared.ini")).unwrap();
+    assert!(
+        shared.contains(&format!("\ntempo = {printed_tempo}\n")),
+        "{shared}"
+    );
+    let with_shared = Catalog::from_text(TINY_INI, "fmax.ini", &[("los-alamos", &shared)]);
+    assert!(with_shared.variant("los-alamos").is_ok());
+}
+
+#[test]
+fn tune_shared_refuses_bad_arguments_in_one_line() {
+    let dir = tiny_game_dir("shared-errors");
+    let ini = dir.join("fmax.ini");
+    let ini = ini.to_str().unwrap();
+    for (args, expected) in [
+        (
+            vec!["tune", "--shared", "los-alamos", "--ini", ini],
+            "tune: 'los-alamos' is not NAME=FILE".to_string(),
+        ),
+        (
+            vec!["tune", "--shared", "los-alamos=none.epd", "--ini", ini],
+            "tune: none.epd: No such file or directory (os error 2)".to_string(),
+        ),
+        (
+            vec!["tune", "--shared", "atlantis=none.epd", "--ini", ini],
+            format!("tune: {ini}: variant `atlantis` is not defined (no `Game: atlantis` line)"),
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            stderr.lines().next(),
+            Some(expected.as_str()),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("usage: ")));
+        assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    }
 }
 
 /// A game with a grasshopper written as 200 (it reaches nothing on an empty

@@ -132,11 +132,20 @@ pub fn parse_verdict(key: &str, value: &str) -> Result<Verdict, String> {
     }
 }
 
-/// `chase_always = N:R C:R`: attacker and victim letters (upper-cased).
+/// How the items of a letter-pair key are written, for its messages.
+pub struct PairShape {
+    /// The item's shape, e.g. `ATTACKER:VICTIM`.
+    pub shape: &'static str,
+    /// A whole value, e.g. `N:R C:R`.
+    pub example: &'static str,
+}
+
+/// A list of letter pairs such as `chase_always = N:R C:R` (attacker and
+/// victim) or `fen_alias = H:N` (alias and piece), upper-cased.
 ///
 /// # Errors
-/// An item not of the shape `A:V` with one letter each, or an empty list.
-pub fn parse_pairs(key: &str, value: &str) -> Result<Vec<(char, char)>, String> {
+/// An item not of the shape `A:B` with one letter each, or an empty list.
+pub fn parse_pairs(key: &str, value: &str, form: PairShape) -> Result<Vec<(char, char)>, String> {
     let mut out = Vec::new();
     for item in value
         .split(|c: char| c.is_whitespace() || c == ',')
@@ -149,14 +158,17 @@ pub fn parse_pairs(key: &str, value: &str) -> Result<Vec<(char, char)>, String> 
             }
             _ => {
                 return Err(format!(
-                    "{key} item `{item}`: expected ATTACKER:VICTIM letters, e.g. `N:R`"
+                    "{key} item `{item}`: expected {} letters, e.g. `{}`",
+                    form.shape,
+                    form.example.split(' ').next().unwrap_or(form.example)
                 ))
             }
         }
     }
     if out.is_empty() {
         return Err(format!(
-            "{key}: expected ATTACKER:VICTIM items, e.g. `N:R C:R`"
+            "{key}: expected {} items, e.g. `{}`",
+            form.shape, form.example
         ));
     }
     Ok(out)

@@ -344,10 +344,6 @@ fn far_value_notes(catalog: &Catalog, sampler: ReachSampler) -> Vec<ConfigError>
 /// occupied boards; returns the exit code (1 on errors).
 #[must_use]
 pub fn run_check(args: &[String], sampler: ReachSampler) -> i32 {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("usage: nightrider {USAGE}");
-        return 0;
-    }
     let options = match parse_args(args) {
         Ok(f) => f,
         Err(msg) => {

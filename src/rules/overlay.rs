@@ -86,6 +86,10 @@ pub struct Overlay {
     /// `chase_always`: (attacker, victim) upper-case letter pairs whose
     /// attack is a chase even on a protected victim.
     pub chase_always: Vec<(char, char)>,
+    /// `fen_alias`: (alias, piece) upper-case letter pairs: a FEN may write
+    /// the piece with the alias letter too (XBoard writes xiangqi's horse
+    /// and elephant as H and E).
+    pub fen_aliases: Vec<(char, char)>,
     /// 1-based line of every key given, for errors found when the values are
     /// checked against the game.
     pub lines: Vec<(String, usize)>,
@@ -267,10 +271,26 @@ const KEYS: &[(&str, SetKey)] = &[
         Ok(())
     }),
     ("chase_always", |o, key, value, _| {
-        o.chase_always = end_rules::parse_pairs(key, value)?;
+        o.chase_always = end_rules::parse_pairs(key, value, CHASE_PAIR)?;
+        Ok(())
+    }),
+    ("fen_alias", |o, key, value, _| {
+        o.fen_aliases = end_rules::parse_pairs(key, value, ALIAS_PAIR)?;
         Ok(())
     }),
 ];
+
+/// How `chase_always` items are written.
+const CHASE_PAIR: end_rules::PairShape = end_rules::PairShape {
+    shape: "ATTACKER:VICTIM",
+    example: "N:R C:R",
+};
+
+/// How `fen_alias` items are written.
+const ALIAS_PAIR: end_rules::PairShape = end_rules::PairShape {
+    shape: "ALIAS:PIECE",
+    example: "H:N E:B",
+};
 
 /// Keys reserved for rules to come; using one is an error for now.
 pub const RESERVED_KEYS: &[&str] = &["gating"];
@@ -607,6 +627,7 @@ mod tests {
             ("chasing", "loss"),
             ("chase_exempt", "KP"),
             ("chase_always", "N:R"),
+            ("fen_alias", "H:N"),
         ];
         let named: Vec<&str> = samples
             .iter()
@@ -674,6 +695,22 @@ mod tests {
     }
 
     #[test]
+    fn letter_pair_keys_name_their_own_shape_in_errors() {
+        let errs = parse_overlay("[rules]\nfen_alias = H:N EB\nchase_always = N-R\n", "v.ini")
+            .unwrap_err();
+        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            [
+                "v.ini:2: fen_alias item `EB`: expected ALIAS:PIECE letters, e.g. `H:N`",
+                "v.ini:3: chase_always item `N-R`: expected ATTACKER:VICTIM letters, e.g. `N:R`",
+            ]
+        );
+        let o = parse_overlay("[rules]\nfen_alias = h:n, E:B\n", "v.ini").unwrap();
+        assert_eq!(o.fen_aliases, [('H', 'N'), ('E', 'B')]);
+    }
+
+    #[test]
     fn unknown_keys_and_bad_values_are_reported_with_lines() {
         let errs = parse_overlay(
             "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\nrepetition_claim = never\n",
@@ -684,7 +721,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]

@@ -129,6 +129,7 @@ impl Variant {
             counting: Counting::default(),
         };
         v.apply_piece_values(&mut errors);
+        v.check_fen_aliases(&mut errors);
         v.promotion_choices = [
             v.derive_promotions(Color::White, &mut errors),
             v.derive_promotions(Color::Black, &mut errors),
@@ -190,7 +191,38 @@ impl Variant {
         }
     }
 
-    /// The canonical type a FEN/XBoard letter stands for (upper case = white).
+    /// Checks the overlay's `fen_alias` pairs: an alias may not be a letter
+    /// of the game's pieces, and what it stands for must be one.
+    fn check_fen_aliases(&self, errors: &mut Vec<ConfigError>) {
+        let o = &self.overlay;
+        let is_piece = |l: char| self.def.pieces.iter().any(|p| p.key_letter() == l);
+        for &(alias, piece) in &o.fen_aliases {
+            let message = if is_piece(alias) {
+                format!(
+                    "fen_alias {alias}:{piece}: {alias} is already a piece of `{}`",
+                    self.name
+                )
+            } else if !is_piece(piece) {
+                format!(
+                    "fen_alias {alias}:{piece}: {piece} is no piece of `{}`",
+                    self.name
+                )
+            } else {
+                continue;
+            };
+            errors.push(ConfigError {
+                file: o
+                    .file
+                    .clone()
+                    .unwrap_or_else(|| format!("variants/{}.ini", self.name)),
+                line: o.line_of("fen_alias"),
+                message,
+            });
+        }
+    }
+
+    /// The canonical type a FEN/XBoard letter stands for (upper case =
+    /// white), an overlay's `fen_alias` letters included.
     ///
     /// Fairy-Max's rule: the first piece with the letter is white's meaning,
     /// the last one black's.
@@ -201,7 +233,13 @@ impl Variant {
         } else {
             Color::Black
         };
-        let key = letter.to_ascii_uppercase();
+        let written = letter.to_ascii_uppercase();
+        let key = self
+            .overlay
+            .fen_aliases
+            .iter()
+            .find(|&&(alias, _)| alias == written)
+            .map_or(written, |&(_, piece)| piece);
         let mut found = self
             .def
             .pieces

@@ -22,7 +22,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / self-play training positions (resumable; --variant: the general board)";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board)";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -324,14 +324,22 @@ pub fn run(args: &[String]) -> i32 {
 }
 
 /// The value after `--name`, if given.
-fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+pub(crate) fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     args.iter()
         .position(|a| a == name)
         .and_then(|i| args.get(i + 1))
         .map(String::as_str)
 }
 
-fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
+/// The number after `--name`, `default` when the option is absent.
+///
+/// # Errors
+/// The value is not a number, as one line.
+pub(crate) fn number<T: std::str::FromStr>(
+    args: &[String],
+    name: &str,
+    default: T,
+) -> Result<T, String> {
     option(args, name).map_or(Ok(default), |v| {
         v.parse()
             .map_err(|_| format!("{name} needs a number, not '{v}'"))
@@ -339,6 +347,9 @@ fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Resu
 }
 
 fn run_tune(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == super::shared_tune::FLAG) {
+        return super::shared_tune::run(args, &positionals(args));
+    }
     if option(args, "--variant").is_some() {
         return super::variant_tune::run(args, &positionals(args));
     }
@@ -388,10 +399,11 @@ const VALUED: &[&str] = &[
     "--ini",
     "--threads",
     "--passes",
+    "--sample",
 ];
 
 /// The arguments that are neither options nor their values.
-fn positionals(args: &[String]) -> Vec<&str> {
+pub(crate) fn positionals(args: &[String]) -> Vec<&str> {
     let mut out = Vec::new();
     let mut words = args.iter();
     while let Some(w) = words.next() {
@@ -415,14 +427,17 @@ pub fn load_variant(
     let Some(name) = option(args, "--variant") else {
         return Ok(None);
     };
-    let joined = |errs: Vec<crate::rules::ConfigError>| {
-        errs.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
     let catalog = Catalog::load(option(args, "--ini").map(Path::new)).map_err(joined)?;
     catalog.variant(name).map(Some).map_err(joined)
+}
+
+/// Errors of a file or a variant, one per line.
+#[must_use]
+pub(crate) fn joined(errs: Vec<crate::rules::ConfigError>) -> String {
+    errs.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn run_generate(args: &[String]) -> Result<(), String> {

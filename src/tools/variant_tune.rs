@@ -19,10 +19,14 @@
 //! interval from the curvature of the error along that coordinate) and the
 //! `[eval]` section written into the variant's overlay file, atomically,
 //! keeping the file's other sections and comments.
+//!
+//! The search works on a list of [`Game`]s, each with its own positions
+//! and K, and lowers the mean of their errors: one game for `--variant`,
+//! several for the pooled fit of the shared defaults (`shared_tune`).
 
-use super::tune::parse_result;
+use super::tune::{joined, number, option, parse_result};
 use crate::core::Color;
-use crate::eval::weights::Weight;
+use crate::eval::weights::{Weight, Weights};
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position};
 use crate::rules::catalog::{locate_ini, locate_overlay_dir, Catalog};
@@ -33,14 +37,17 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// One training position: its FEN, white's result (1, 0.5, 0) and
-/// whether it is held out.
+/// One training position: its FEN, white's result (1, 0.5, 0), its game
+/// and whether it is held out.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     /// The position as written.
     pub fen: String,
     /// White's result.
     pub result: f64,
+    /// The 0-based number of its game in the file (of the position itself
+    /// in a file without `# game` lines).
+    pub game: usize,
     /// Held out from training (its game is every tenth one).
     pub held_out: bool,
 }
@@ -66,6 +73,7 @@ pub fn read_samples(text: &str) -> (Vec<Sample>, usize) {
             Some(result) => samples.push(Sample {
                 fen: fen.trim().to_string(),
                 result,
+                game,
                 held_out: game % 10 == 9,
             }),
             None => skipped += 1,
@@ -74,6 +82,7 @@ pub fn read_samples(text: &str) -> (Vec<Sample>, usize) {
     // Files without game lines: every tenth position.
     if game == 0 {
         for (i, s) in samples.iter_mut().enumerate() {
+            s.game = i;
             s.held_out = i % 10 == 9;
         }
     }
@@ -117,14 +126,22 @@ pub struct Params {
 }
 
 impl Params {
+    /// Every weight of `weights`, and no piece value.
+    #[must_use]
+    pub fn weights(weights: &Weights) -> Params {
+        Params {
+            knobs: Weight::ALL
+                .iter()
+                .map(|&w| (Knob::Weight(w), weights[w]))
+                .collect(),
+        }
+    }
+
     /// What `v` plays with now: its weights and the values of its
     /// non-royal pieces but the pawn (the unit).
     #[must_use]
-    pub fn of(v: &Variant, weights: &crate::eval::weights::Weights) -> Params {
-        let mut knobs: Vec<(Knob, i32)> = Weight::ALL
-            .iter()
-            .map(|&w| (Knob::Weight(w), weights[w]))
-            .collect();
+    pub fn of(v: &Variant, weights: &Weights) -> Params {
+        let mut knobs = Params::weights(weights).knobs;
         let pawn = v.types[v.pawn_type[0] as usize].letter;
         let mut letters: Vec<char> = Vec::new();
         for t in v.types.iter().skip(1) {
@@ -136,18 +153,23 @@ impl Params {
         Params { knobs }
     }
 
-    /// `base` (the variant as loaded) playing these weights and values.
+    /// `base` (the variant as loaded) playing these weights and values:
+    /// the weights of its overlay's `[eval]` section are dropped (a weight
+    /// not among the knobs plays its default), its piece values stay
+    /// where no knob replaces them.
     ///
     /// # Errors
     /// The variant refuses them (one line).
     pub fn variant(&self, base: &Variant) -> Result<Arc<Variant>, String> {
         let mut overlay = base.overlay.clone();
         overlay.eval_weights.clear();
-        overlay.piece_values.clear();
         for &(knob, value) in &self.knobs {
             match knob {
                 Knob::Weight(w) => overlay.eval_weights.push((w as usize, value)),
-                Knob::Value(l) => overlay.piece_values.push((l, value)),
+                Knob::Value(l) => {
+                    overlay.piece_values.retain(|&(letter, _)| letter != l);
+                    overlay.piece_values.push((l, value));
+                }
             }
         }
         Variant::build(&base.def, &overlay)
@@ -210,15 +232,24 @@ pub fn mean_error(samples: &[Sample], evals: &[Option<f64>], k: f64, held_out: b
     total / n.max(1) as f64
 }
 
-/// The K that minimises the training error (golden-section search).
+/// The K that minimises the training error: a scan of K from 0.05 to 4,
+/// then a golden-section search between the neighbours of the best point
+/// of the scan (the error may have more than one local minimum in K when
+/// some positions call for a steep curve and others for a gentle one).
 #[must_use]
 pub fn best_k(samples: &[Sample], evals: &[Option<f64>]) -> f64 {
-    let (mut lo, mut hi) = (0.05f64, 4.0f64);
+    const POINTS: usize = 40;
+    let error = |k: f64| mean_error(samples, evals, k, false);
+    let at = |i: usize| 0.05 + (4.0 - 0.05) * i as f64 / POINTS as f64;
+    let best = (0..=POINTS)
+        .min_by(|&a, &b| error(at(a)).total_cmp(&error(at(b))))
+        .unwrap_or(0);
+    let (mut lo, mut hi) = (at(best.saturating_sub(1)), at((best + 1).min(POINTS)));
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = hi - ratio * (hi - lo);
         let b = lo + ratio * (hi - lo);
-        if mean_error(samples, evals, a, false) < mean_error(samples, evals, b, false) {
+        if error(a) < error(b) {
             hi = b;
         } else {
             lo = a;
@@ -227,31 +258,71 @@ pub fn best_k(samples: &[Sample], evals: &[Option<f64>]) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// The training and held-out errors of `params`.
-struct Errors {
-    train: f64,
-    held_out: f64,
+/// One game of a fit: the variant as it plays and its positions.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Its name, for the report.
+    pub name: String,
+    /// The variant as loaded (fmax.ini and its overlay).
+    pub base: Arc<Variant>,
+    /// Its positions.
+    pub samples: Vec<Sample>,
 }
 
-/// Scores candidate weights on the samples.
+impl Game {
+    /// Whether some of its positions are held out.
+    fn holds_out(&self) -> bool {
+        self.samples.iter().any(|s| s.held_out)
+    }
+}
+
+/// The training and held-out errors of one game for one candidate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Errors {
+    /// Mean squared error of the training positions.
+    pub train: f64,
+    /// The same of the held-out ones, if the game has any.
+    pub held_out: Option<f64>,
+}
+
+/// The errors of every game for one candidate.
+struct Scores(Vec<Errors>);
+
+impl Scores {
+    /// The mean of the games' training errors.
+    fn train(&self) -> f64 {
+        self.0.iter().map(|e| e.train).sum::<f64>() / self.0.len().max(1) as f64
+    }
+
+    /// The mean of the held-out errors of the games that hold out
+    /// positions (0 when none does).
+    fn held_out(&self) -> f64 {
+        let held: Vec<f64> = self.0.iter().filter_map(|e| e.held_out).collect();
+        held.iter().sum::<f64>() / held.len().max(1) as f64
+    }
+}
+
+/// Scores candidate weights on the games, each with its own K.
 struct Scorer<'a> {
-    base: &'a Variant,
-    samples: &'a [Sample],
-    k: f64,
+    games: &'a [Game],
+    ks: Vec<f64>,
     threads: usize,
-    /// Evaluations run so far.
-    runs: usize,
 }
 
 impl Scorer<'_> {
-    fn errors(&mut self, p: &Params) -> Result<Errors, String> {
-        let v = p.variant(self.base)?;
-        let evals = evaluations(&v, self.samples, self.threads);
-        self.runs += 1;
-        Ok(Errors {
-            train: mean_error(self.samples, &evals, self.k, false),
-            held_out: mean_error(self.samples, &evals, self.k, true),
-        })
+    fn errors(&self, p: &Params) -> Result<Scores, String> {
+        let mut scores = Vec::with_capacity(self.games.len());
+        for (game, &k) in self.games.iter().zip(&self.ks) {
+            let v = p.variant(&game.base)?;
+            let evals = evaluations(&v, &game.samples, self.threads);
+            scores.push(Errors {
+                train: mean_error(&game.samples, &evals, k, false),
+                held_out: game
+                    .holds_out()
+                    .then(|| mean_error(&game.samples, &evals, k, true)),
+            });
+        }
+        Ok(Scores(scores))
     }
 }
 
@@ -278,16 +349,27 @@ pub struct Row {
     pub interval: Option<f64>,
 }
 
+/// What a tuning run did to one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameOutcome {
+    /// Its scaling constant, fitted to the starting weights.
+    pub k: f64,
+    /// Its errors with the starting weights.
+    pub before: Errors,
+    /// Its errors with the weights kept.
+    pub after: Errors,
+}
+
 /// What a tuning run did.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     /// The weights and values kept.
     pub params: Params,
-    /// The scaling constant.
-    pub k: f64,
-    /// Training error before and after.
+    /// Per game, in the order given.
+    pub games: Vec<GameOutcome>,
+    /// Mean training error of the games before and after.
     pub train: (f64, f64),
-    /// Held-out error before and after.
+    /// Mean held-out error of the games before and after.
     pub held_out: (f64, f64),
     /// Passes run.
     pub passes: usize,
@@ -304,30 +386,23 @@ fn first_step(knob: Knob, value: i32) -> i32 {
     (value.abs() / 10).max(floor)
 }
 
-/// Tunes the weights and values of `base` on `samples`.
+/// Tunes `start` on `games`, lowering the mean of their errors (each game
+/// counts the same, whatever its number of positions).
 ///
 /// # Errors
-/// A candidate the variant refuses, as one line.
-pub fn tune(
-    base: &Variant,
-    start: &Params,
-    samples: &[Sample],
-    settings: &Settings,
-) -> Result<Outcome, String> {
+/// A candidate a variant refuses, as one line.
+pub fn tune(games: &[Game], start: &Params, settings: &Settings) -> Result<Outcome, String> {
     let threads = settings.threads.max(1);
-    let start_evals = evaluations(&start.variant(base)?, samples, threads);
-    let k = best_k(samples, &start_evals);
-    let mut scorer = Scorer {
-        base,
-        samples,
-        k,
-        threads,
-        runs: 0,
-    };
+    let mut ks = Vec::with_capacity(games.len());
+    for game in games {
+        let evals = evaluations(&start.variant(&game.base)?, &game.samples, threads);
+        ks.push(best_k(&game.samples, &evals));
+    }
+    let scorer = Scorer { games, ks, threads };
     let first = scorer.errors(start)?;
     let mut current = start.clone();
-    let mut current_train = first.train;
-    let mut best = (first.held_out, current.clone());
+    let mut current_train = first.train();
+    let mut best = (first.held_out(), current.clone());
     let mut steps: Vec<i32> = start
         .knobs
         .iter()
@@ -339,8 +414,7 @@ pub fn tune(
         passes += 1;
         let mut moved = false;
         for (i, step) in steps.iter_mut().enumerate() {
-            let improved =
-                coordinate_step(&mut scorer, &mut current, &mut current_train, i, *step)?;
+            let improved = coordinate_step(&scorer, &mut current, &mut current_train, i, *step)?;
             if improved {
                 moved = true;
             } else if *step > 1 {
@@ -348,7 +422,7 @@ pub fn tune(
                 moved = true;
             }
         }
-        let held_out = scorer.errors(&current)?.held_out;
+        let held_out = scorer.errors(&current)?.held_out();
         if held_out < best.0 {
             best = (held_out, current.clone());
         }
@@ -362,18 +436,23 @@ pub fn tune(
     progress.finish();
     // Without held-out positions nothing says when to stop: the last pass
     // stands.
-    let kept = if samples.iter().any(|s| s.held_out) {
+    let kept = if games.iter().any(Game::holds_out) {
         best.1
     } else {
         current
     };
     let last = scorer.errors(&kept)?;
-    let rows = intervals(&mut scorer, start, &kept, last.train)?;
+    let rows = intervals(&scorer, start, &kept, &last)?;
     Ok(Outcome {
         params: kept,
-        k,
-        train: (first.train, last.train),
-        held_out: (first.held_out, last.held_out),
+        games: scorer
+            .ks
+            .iter()
+            .zip(first.0.iter().zip(&last.0))
+            .map(|(&k, (&before, &after))| GameOutcome { k, before, after })
+            .collect(),
+        train: (first.train(), last.train()),
+        held_out: (first.held_out(), last.held_out()),
         passes,
         rows,
     })
@@ -382,7 +461,7 @@ pub fn tune(
 /// Tries coordinate `i` of `p` one step up, then down, and on a gain keeps
 /// going that way while the training error falls; returns whether it moved.
 fn coordinate_step(
-    scorer: &mut Scorer,
+    scorer: &Scorer,
     p: &mut Params,
     train: &mut f64,
     i: usize,
@@ -399,7 +478,7 @@ fn coordinate_step(
                 break;
             }
             p.knobs[i].1 = next;
-            let e = scorer.errors(p)?.train;
+            let e = scorer.errors(p)?.train();
             if e < *train {
                 *train = e;
                 at = next;
@@ -417,26 +496,41 @@ fn coordinate_step(
 }
 
 /// The table rows: per coordinate, old and new value and the 95% interval
-/// from the error's curvature along it at `tuned` (training error `e0`).
+/// from the error's curvature along it at `tuned` (errors `at`).
+///
+/// The error is the mean over G games of each game's mean over its n_g
+/// training positions; with e_g a game's error and c_g its curvature
+/// along the coordinate, C their mean, the least-squares variance is
+/// `2 * sum(e_g * c_g / n_g) / (G^2 * C^2)`: for one game
+/// `2 * e / (n * c)`.
 fn intervals(
-    scorer: &mut Scorer,
+    scorer: &Scorer,
     start: &Params,
     tuned: &Params,
-    e0: f64,
+    at: &Scores,
 ) -> Result<Vec<Row>, String> {
-    let n = scorer.samples.iter().filter(|s| !s.held_out).count().max(1) as f64;
+    let sizes: Vec<f64> = scorer
+        .games
+        .iter()
+        .map(|g| g.samples.iter().filter(|s| !s.held_out).count().max(1) as f64)
+        .collect();
+    let count = scorer.games.len().max(1) as f64;
     let mut rows = Vec::new();
     for (i, &(knob, new)) in tuned.knobs.iter().enumerate() {
         let h = first_step(knob, new).max(2);
         let mut probe = tuned.clone();
         probe.knobs[i].1 = new + h;
-        let up = scorer.errors(&probe)?.train;
+        let up = scorer.errors(&probe)?;
         probe.knobs[i].1 = new - h;
-        let down = scorer.errors(&probe)?.train;
-        let curvature = (up + down - 2.0 * e0) / f64::from(h * h);
-        // Least squares: variance = residual variance / sum of squared
-        // slopes = e0 * 2 / (n * curvature).
-        let interval = (curvature > 0.0).then(|| 1.96 * (2.0 * e0 / (n * curvature)).sqrt());
+        let down = scorer.errors(&probe)?;
+        let (mut spread, mut curvature) = (0.0, 0.0);
+        for (g, e) in at.0.iter().enumerate() {
+            let c = (up.0[g].train + down.0[g].train - 2.0 * e.train) / f64::from(h * h);
+            spread += e.train * c / sizes[g];
+            curvature += c / count;
+        }
+        let variance = 2.0 * spread / (count * count * curvature * curvature);
+        let interval = (curvature > 0.0 && variance > 0.0).then(|| 1.96 * variance.sqrt());
         rows.push(Row {
             knob,
             old: start.knobs[i].1,
@@ -543,65 +637,119 @@ pub fn default_overlay_path(ini: Option<&Path>, name: &str) -> PathBuf {
     overlay_path(&dir, name).unwrap_or_else(|| dir.join(format!("{name}.ini")))
 }
 
+impl Settings {
+    /// `--passes` (default 20) and `--threads` (default: every core).
+    ///
+    /// # Errors
+    /// A value that is not a number, as one line.
+    pub fn from_args(args: &[String]) -> Result<Settings, String> {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Ok(Settings {
+            passes: number(args, "--passes", 20)?,
+            threads: number(args, "--threads", cores)?,
+        })
+    }
+}
+
+/// At most `most` of `samples`, by whole blocks of ten games (games 0-9,
+/// 10-19, ...), so that every tenth game is still the held-out one: a
+/// block is kept when the positions kept with it stay within `most`
+/// times the share of the file read up to its end. The blocks kept are
+/// spread over the whole file.
+#[must_use]
+pub fn sample_games(samples: Vec<Sample>, most: usize) -> Vec<Sample> {
+    let total = samples.len();
+    if total <= most {
+        return samples;
+    }
+    let mut kept = Vec::new();
+    let mut seen = 0u128;
+    for block in samples.chunk_by(|a, b| a.game / 10 == b.game / 10) {
+        seen += block.len() as u128;
+        let share = seen * most as u128 / total as u128;
+        if (kept.len() + block.len()) as u128 <= share {
+            kept.extend_from_slice(block);
+        }
+    }
+    kept
+}
+
+/// The positions of a training file.
+#[derive(Clone, Debug)]
+pub struct TrainingFile {
+    /// The positions kept.
+    pub samples: Vec<Sample>,
+    /// The positions read.
+    pub read: usize,
+    /// Lines skipped as unreadable.
+    pub skipped: usize,
+}
+
+/// The positions of training file `file`, at most `most` of them (see
+/// [`sample_games`]).
+///
+/// # Errors
+/// The file cannot be read or fewer than ten positions are kept, as one
+/// line.
+pub fn read_file(file: &str, most: usize) -> Result<TrainingFile, String> {
+    let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
+    let (all, skipped) = read_samples(&text);
+    let read = all.len();
+    let samples = sample_games(all, most);
+    if samples.len() < 10 {
+        let sampled = if read > most {
+            format!(" of {read} (--sample {most} keeps whole blocks of ten games)")
+        } else {
+            String::new()
+        };
+        return Err(format!(
+            "{file}: only {} usable positions{sampled}",
+            samples.len()
+        ));
+    }
+    Ok(TrainingFile {
+        samples,
+        read,
+        skipped,
+    })
+}
+
 /// Runs `tune --variant NAME FILE [--out PATH] [--passes N] [--threads N]
 /// [--ini FILE]`.
 ///
 /// # Errors
 /// One line (or the variant's errors, one per line).
 pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
-    let option = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .map(String::as_str)
-    };
-    let number = |name: &str, default: usize| -> Result<usize, String> {
-        option(name).map_or(Ok(default), |v| {
-            v.parse()
-                .map_err(|_| format!("{name} needs a number, not '{v}'"))
-        })
-    };
-    let name = option("--variant").ok_or("no variant given")?;
+    let name = option(args, "--variant").ok_or("no variant given")?;
     let file = *words.first().ok_or("no training file given")?;
-    let ini = option("--ini").map(Path::new);
-    let joined = |errs: Vec<crate::rules::ConfigError>| {
-        errs.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
+    let ini = option(args, "--ini").map(Path::new);
     let catalog = Catalog::load(ini).map_err(joined)?;
     let base = catalog.variant(name).map_err(joined)?;
-    let out = option("--out").map_or_else(|| default_overlay_path(ini, name), PathBuf::from);
-    let default_threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let settings = Settings {
-        passes: number("--passes", 20)?,
-        threads: number("--threads", default_threads)?,
-    };
-    let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
-    let (samples, skipped) = read_samples(&text);
-    if samples.len() < 10 {
-        return Err(format!("{file}: only {} usable positions", samples.len()));
-    }
+    let out = option(args, "--out").map_or_else(|| default_overlay_path(ini, name), PathBuf::from);
+    let settings = Settings::from_args(args)?;
+    let TrainingFile {
+        samples, skipped, ..
+    } = read_file(file, usize::MAX)?;
     let held = samples.iter().filter(|s| s.held_out).count();
     println!(
         "{} positions ({held} held out), {skipped} lines skipped",
         samples.len()
     );
-    let tables = {
-        let mut pos = MailboxPos::new(Arc::clone(&base));
-        pos.prepare_evaluation()
+    let start = Params::of(&base, &Weights::of(&base));
+    let count = samples.len();
+    let game = Game {
+        name: name.to_string(),
+        base,
+        samples,
     };
-    let start = Params::of(&base, &tables.terms);
-    let o = tune(&base, &start, &samples, &settings)?;
-    println!("K = {:.4}, {} passes", o.k, o.passes);
+    let o = tune(std::slice::from_ref(&game), &start, &settings)?;
+    let k = o.games.first().map_or(0.0, |g| g.k);
+    println!("K = {k:.4}, {} passes", o.passes);
     println!("training error {:.6} -> {:.6}", o.train.0, o.train.1);
     println!("held-out error {:.6} -> {:.6}", o.held_out.0, o.held_out.1);
     print!("{}", table(&o.rows));
     let note = format!(
-        "Written by `nightrider tune --variant {name}` from {} positions of {file}\n(K = {:.4}; held-out error {:.6} -> {:.6}).",
-        samples.len(),
-        o.k,
+        "Written by `nightrider tune --variant {name}` from {count} positions of {file}\n(K = {k:.4}; held-out error {:.6} -> {:.6}).",
         o.held_out.0,
         o.held_out.1
     );
@@ -628,6 +776,119 @@ mod tests {
         assert_eq!((samples.len(), skipped), (20, 1));
         let held: Vec<usize> = (0..20).filter(|&i| samples[i].held_out).collect();
         assert_eq!(held, [9, 19]);
+    }
+
+    /// `games` games of `per_game` positions each, with game lines.
+    fn games_text(games: usize, per_game: usize) -> String {
+        let mut text = String::new();
+        for g in 0..games {
+            for _ in 0..per_game {
+                text.push_str("8/8/8/8/8/8/8/K6k w - - 0 1 1/2-1/2\n");
+            }
+            text.push_str(&format!("# game {g} 1/2-1/2 9 plies\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn sampling_keeps_whole_blocks_of_ten_games_spread_over_the_file() {
+        // 40 games of 2 positions: 4 blocks of 20 positions.
+        let (samples, _) = read_samples(&games_text(40, 2));
+        let games = |kept: &[Sample]| -> Vec<usize> {
+            let mut g: Vec<usize> = kept.iter().map(|s| s.game).collect();
+            g.dedup();
+            g
+        };
+        let half = sample_games(samples.clone(), 40);
+        assert_eq!(half.len(), 40);
+        assert_eq!(
+            games(&half),
+            [(10..20).collect::<Vec<_>>(), (30..40).collect()].concat()
+        );
+        // The held-out games are still every tenth one: 19 and 39.
+        let held: Vec<usize> = games(
+            &half
+                .iter()
+                .filter(|s| s.held_out)
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(held, [19, 39]);
+        // Never more than asked, by whole blocks.
+        assert_eq!(sample_games(samples.clone(), 39).len(), 20);
+        assert_eq!(sample_games(samples.clone(), 19).len(), 0);
+        assert_eq!(sample_games(samples.clone(), 80), samples);
+        assert_eq!(sample_games(samples.clone(), usize::MAX), samples);
+        // Without game lines a position is a game.
+        let (plain, _) = read_samples(&"8/8/8/8/8/8/8/K6k w - - 0 1 1-0\n".repeat(30));
+        let kept = sample_games(plain, 10);
+        assert_eq!(
+            kept.iter().map(|s| s.game).collect::<Vec<_>>(),
+            (20..30).collect::<Vec<_>>()
+        );
+        assert_eq!(kept.iter().filter(|s| s.held_out).count(), 1);
+    }
+
+    #[test]
+    fn a_candidate_drops_the_overlay_weights_and_keeps_its_values() {
+        let catalog = Catalog::from_text(
+            include_str!("../../fmax.ini"),
+            "fmax.ini",
+            &[("nocastle", "[eval]\ntempo = 300\nvalue.R = 900\n")],
+        );
+        let base = catalog.variant("nocastle").unwrap();
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+        let sample = |fen: &str| Sample {
+            fen: fen.to_string(),
+            result: 0.5,
+            game: 0,
+            held_out: false,
+        };
+        let rook = |v: &Arc<Variant>| v.types[usize::from(v.type_of_letter('R').unwrap().1)].value;
+        // As the engine plays it: the overlay's tempo and rook.
+        assert_eq!(evaluations(&base, &[sample(start)], 1), [Some(300.0)]);
+        assert_eq!(rook(&base), 900);
+        // A candidate of weights only: the default tempo, the overlay's rook.
+        let shared = Params::weights(&Weights::default()).variant(&base).unwrap();
+        assert_eq!(evaluations(&shared, &[sample(start)], 1), [Some(10.0)]);
+        assert_eq!(rook(&shared), 900);
+        // A candidate with a value replaces the overlay's.
+        let mut p = Params::weights(&Weights::default());
+        p.knobs.push((Knob::Value('R'), 450));
+        assert_eq!(rook(&p.variant(&base).unwrap()), 450);
+    }
+
+    #[test]
+    fn the_k_fit_finds_the_lower_of_two_minima() {
+        // Start positions (evaluation +-10) the side to move wins 13 times
+        // in 18 call for a steep curve; a rook up (+-500) winning half its
+        // games and drawing the rest for a gentle one. The error is least
+        // at K = 0.39 and has a second, higher minimum at the top of the
+        // range, where a golden-section search over the whole range ends.
+        let mut samples = Vec::new();
+        let mut evals = Vec::new();
+        for i in 0..18 {
+            let mover = if i < 13 { 1.0 } else { 0.0 };
+            let up = if i % 2 == 0 { 1.0 } else { 0.5 };
+            for (eval, result) in [
+                (10.0, mover),
+                (-10.0, 1.0 - mover),
+                (500.0, up),
+                (-500.0, 1.0 - up),
+            ] {
+                samples.push(Sample {
+                    fen: String::new(),
+                    result,
+                    game: i,
+                    held_out: false,
+                });
+                evals.push(Some(eval));
+            }
+        }
+        let k = best_k(&samples, &evals);
+        assert!((0.35..0.45).contains(&k), "K {k}");
+        let error = |k: f64| mean_error(&samples, &evals, k, false);
+        assert!(error(k) < error(4.0) - 0.01);
     }
 
     #[test]
