@@ -9,7 +9,7 @@
 //! A negative MARGIN comments every move, the engine's own choices too
 //! (their variation then starts with the move played), as in Crafty.
 //!
-//! The game's own comments and variations (nested to any depth) are kept,
+//! The game's own comments and variations (nested up to 64 deep) are kept,
 //! and the moves of its variations are judged as the main line's are: a
 //! variation is replayed from the position where it starts and each move
 //! of the chosen side(s) in the range gets the same comment and engine

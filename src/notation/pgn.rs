@@ -2,8 +2,8 @@
 //!
 //! Reading is in two steps: [`read_pgn`] splits text into games (tags, move
 //! texts with their `!`/`?` marks, NAGs, `{ }` comments and variations
-//! `( )`, nested to any depth, the result) without knowing the rules,
-//! skipping `;` comments and `%` escape lines; [`replay`] then plays a
+//! `( )`, nested up to [`MAX_NESTING`] deep, the result) without knowing
+//! the rules, skipping `;` comments and `%` escape lines; [`replay`] plays a
 //! game's main line (SAN or coordinate) on any [`Position`], honouring
 //! `[FEN]`, and [`check_variations`] the variations. A malformed game yields
 //! one error line and the rest of the file is still read. [`write_pgn`]
