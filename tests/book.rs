@@ -328,6 +328,7 @@ fn learned_positions_change_the_search() {
         key: pos.hash(),
         score: 2000,
         depth: 60,
+        fen: Some(pos.to_fen()),
     };
     let path = dir.join("normal.lrn");
     positions::update_locked(&path, BoardKind::Bitboard, "normal", &[lesson]).unwrap();

@@ -310,12 +310,12 @@ BLUNDER = """[Event "Scholar's mate"]
 [Black "B"]
 [Result "1-0"]
 
-1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 (3... d6 {defends e5}) 4. Qxf7# 1-0
 """
 
 
 def annotation(binary):
-    """`annotate` finds the blunder and writes FILE.can."""
+    """`annotate` finds the blunder, in the game and in its variation, and writes FILE.can."""
     screen = session(
         binary,
         {"game.pgn": BLUNDER},
@@ -324,9 +324,10 @@ def annotation(binary):
     expected = [
         "White(1): sd 2",
         "White(1): annotate game.pgn b 1 3 60",
-        re.compile(r"annotate: 3/3 \(100%\) 3\.\.\.Nf6, \d+\.\d s, about 0\.0 s left"),
+        re.compile(r"annotate: 4/4 \(100%\) 3\.\.\.d6, \d+\.\d s, about 0\.0 s left"),
         re.compile(r"3\.\.\. Nf6: Mat01, Nightrider prefers .* \(depth 2\)"),
-        "annotated 1 game(s), 1 comment(s), written to game.pgn.can",
+        re.compile(r"3\.\.\. d6 in a variation: Mat01, Nightrider prefers .* \(depth 2\)"),
+        "annotated 1 game(s), 2 comment(s), written to game.pgn.can",
         "White(1): read game.pgn.can",
         "read game 1 of game.pgn.can: 7 plies of normal",
         "Black(4): history",

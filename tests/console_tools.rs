@@ -352,6 +352,99 @@ fn a_negative_annotate_margin_comments_every_move() {
     );
 }
 
+const WITH_VARIATION: &str = "[Event \"Variation\"]
+[White \"Alice\"]
+[Black \"Bob\"]
+[Result \"1-0\"]
+
+1. e4 e5 2. Qh5 Nc6 (2... Nf6 {threatens the queen} 3. Qxe5+) 3. Bc4 Nf6 4. Qxf7# 1-0
+";
+
+#[test]
+fn annotate_judges_a_variation_s_moves_in_place() {
+    let dir = scratch("annotate-variation");
+    write(&dir, "game.pgn", WITH_VARIATION);
+    let out = session_in(&dir, &[], "sd 2\nannotate game.pgn b 2-3 -1 60\n");
+    assert_eq!(
+        out[2..],
+        [
+            "2... Nc6: +0.20, Nightrider agrees (depth 2)",
+            "2... Nf6 in a variation: +0.77, Nightrider prefers Nc6 +0.20 (depth 2)",
+            "3... Nf6: Mat01, Nightrider prefers g6 +0.17 (depth 2)",
+            "annotated 1 game(s), 3 comment(s), written to game.pgn.can",
+        ]
+    );
+    // The game's variation follows the engine's line for 2...Nc6, with its
+    // own comment, then the engine's comment and line on 2...Nf6 inside it.
+    assert_eq!(
+        read(&dir, "game.pgn.can"),
+        "[Event \"Variation\"]
+[White \"Alice\"]
+[Black \"Bob\"]
+[Result \"1-0\"]
+[Annotator \"Nightrider 0.1.0\"]
+
+{Nightrider annotates Black's moves, moves 2 to 3; margin -1.00 pawns; 60.0 s a move, depth 2 at most}
+1. e4 e5 2. Qh5 Nc6 {+0.20; Nightrider: +0.20 at depth 2}
+(2... Nc6 3. Bc4 {+0.20}) (2... Nf6 {threatens the queen}
+{+0.77; Nightrider: +0.20 at depth 2} (2... Nc6 3. Bc4 {+0.20}) 3. Qxe5+) 3.
+Bc4 Nf6 {Mat01; Nightrider: +0.17 at depth 2} (3... g6 4. Qg4 {+0.17}) 4. Qxf7#
+1-0
+
+"
+    );
+    // The .can file reads back with the variation.
+    let out = session_in(&dir, &[], "read game.pgn.can\n");
+    assert_eq!(out[1], "read game 1 of game.pgn.can: 7 plies of normal");
+    // The HTML page shows the variation where the game has it.
+    session_in(&dir, &[], "sd 2\nannotateh game.pgn b 2-3 1 60\n");
+    let html = read(&dir, "game.pgn.html");
+    assert!(
+        html.contains(
+            "2. Qh5 Nc6 (2... Nf6 <span class=\"comment\">{threatens the queen}</span> \
+             3. Qxe5+) 3. Bc4 Nf6 </p>"
+        ),
+        "{html}"
+    );
+}
+
+#[test]
+fn annotate_names_the_bad_variation_and_goes_on() {
+    let dir = scratch("annotate-bad-variation");
+    let good = "[Event \"good\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+    write(
+        &dir,
+        "open.pgn",
+        "[Event \"open\"]\n\n1. e4 e5 (1... c5 2. Nf3 *\n",
+    );
+    write(
+        &dir,
+        "mixed.pgn",
+        &format!(
+            "[Event \"open\"]\n\n1. e4 e5 (1... c5 2. Nf3 *\n\n{good}\
+             [Event \"illegal\"]\n\n1. e4 e5 (1... Nf9) 2. Nf3 *\n"
+        ),
+    );
+    let out = session_in(
+        &dir,
+        &[],
+        "sd 1\nannotate open.pgn w 1 1 1\nannotate mixed.pgn b 9 1 1\necho still here\n",
+    );
+    assert_eq!(
+        out[1..],
+        [
+            "White(1): annotate open.pgn w 1 1 1",
+            "Error (open.pgn): line 3: unterminated variation",
+            "White(1): annotate mixed.pgn b 9 1 1",
+            "mixed.pgn: skipped a game, line 3: unterminated variation",
+            "game 2: skipped, game at line 9: illegal move 1... Nf9 in a variation",
+            "annotated 1 game(s), 0 comment(s), written to mixed.pgn.can",
+            "White(1): echo still here",
+            "still here",
+        ]
+    );
+}
+
 const VARIANT_GAMES: &str = "[Event \"capablanca blunder\"]
 [White \"A\"]
 [Black \"B\"]

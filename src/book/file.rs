@@ -22,6 +22,7 @@ pub const VERSION: u16 = 1;
 const FORMAT: Format = Format {
     magic: b"NRBOOK",
     version: VERSION,
+    oldest: VERSION,
     extra: 1,
     what: "book",
 };

@@ -11,8 +11,10 @@ use super::file::BoardKind;
 pub(crate) struct Format {
     /// The bytes the file starts with.
     pub magic: &'static [u8],
-    /// The version written and understood.
+    /// The version written (and the newest understood).
     pub version: u16,
+    /// The oldest version still read.
+    pub oldest: u16,
     /// Header bytes of this format between the board and the name.
     pub extra: usize,
     /// The file kind in messages (`book`, `learn file`).
@@ -22,6 +24,8 @@ pub(crate) struct Format {
 /// What a file's header says.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Header<'a> {
+    /// The format version the file was written in.
+    pub version: u16,
     /// The board byte (see [`board_kind`]).
     pub board: u8,
     /// The format's own header bytes ([`Format::extra`] of them).
@@ -65,10 +69,15 @@ impl Format {
         let at = self.magic.len();
         let version = bytes.get(at..at + 2).ok_or_else(truncated)?;
         let version = u16::from_le_bytes([version[0], version[1]]);
-        if version != self.version {
+        if !(self.oldest..=self.version).contains(&version) {
+            let want = if self.oldest == self.version {
+                self.version.to_string()
+            } else {
+                format!("{} to {}", self.oldest, self.version)
+            };
             return Err(format!(
-                "unsupported {} version {version} (want {})",
-                self.what, self.version
+                "unsupported {} version {version} (want {want})",
+                self.what
             ));
         }
         let name_at = at + 2 + 1 + self.extra + 2;
@@ -82,6 +91,7 @@ impl Format {
         let count = bytes.get(name_end..name_end + 4).ok_or_else(truncated)?;
         let count = u32::from_le_bytes([count[0], count[1], count[2], count[3]]);
         Ok(Header {
+            version,
             board: head[0],
             extra: &head[1..=self.extra],
             variant: String::from_utf8_lossy(name).into_owned(),
@@ -149,6 +159,7 @@ mod tests {
     const TEST: Format = Format {
         magic: b"NRTEST",
         version: 3,
+        oldest: 3,
         extra: 1,
         what: "test file",
     };
@@ -164,6 +175,7 @@ mod tests {
         assert_eq!(
             header,
             Header {
+                version: 3,
                 board: 2,
                 extra: &[7],
                 variant: "capablanca".into(),

@@ -35,9 +35,10 @@ pub struct BookMove {
 }
 
 /// The last search of the engine: where and what it scored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct LastSearch {
     root: u64,
+    fen: Option<String>,
     score: Score,
 }
 
@@ -77,25 +78,26 @@ impl GameLog {
     }
 
     /// Records a finished search of the engine's own move in the position
-    /// `root`: its score (side to move), the depth reached. When the score
-    /// fell [`SHARP_DROP`] or more below the previous search's, the previous
-    /// root is remembered with the new score (the search there was wrong
-    /// by about that much).
-    pub fn search(&mut self, root: u64, score: Score, depth: u32) {
+    /// `root` (its hash, and its FEN when known): its score (side to move),
+    /// the depth reached. When the score fell [`SHARP_DROP`] or more below
+    /// the previous search's, the previous root is remembered with the new
+    /// score (the search there was wrong by about that much).
+    pub fn search(&mut self, root: u64, fen: Option<String>, score: Score, depth: u32) {
         if !self.book_moves.is_empty() && self.scores.len() < SCORED_SEARCHES {
             self.scores.push(score);
         }
-        if let Some(last) = self.last {
+        if let Some(last) = self.last.take() {
             let ordinary = last.score.abs() < ORDINARY && score.abs() < ORDINARY;
             if ordinary && last.score - score >= SHARP_DROP && last.root != root {
                 self.drops.push(LearnedPosition {
                     key: last.root,
                     score,
                     depth: u8::try_from(depth.saturating_add(1)).unwrap_or(u8::MAX),
+                    fen: last.fen,
                 });
             }
         }
-        self.last = Some(LastSearch { root, score });
+        self.last = Some(LastSearch { root, fen, score });
     }
 
     /// The engine's score for book learning: the mean of the searches after
@@ -160,23 +162,24 @@ mod tests {
     #[test]
     fn scores_after_the_book_and_sharp_drops_are_recorded() {
         let mut log = GameLog::default();
-        log.search(1, 40, 8);
+        log.search(1, None, 40, 8);
         assert_eq!(log.book_lesson(), None, "no book move yet");
         log.book_move(100, 3);
         log.book_move(101, 1);
         for i in 0..12 {
-            log.search(10 + i, 30 - 10 * i as Score, 8);
+            log.search(10 + i, None, 30 - 10 * i as Score, 8);
         }
         assert_eq!(log.scores.len(), SCORED_SEARCHES);
         assert_eq!(log.book_lesson(), Some(-15));
         assert!(log.drops.is_empty(), "10 a move is no sharp drop");
-        log.search(50, -200, 9);
+        log.search(50, None, -200, 9);
         assert_eq!(
             log.drops,
             [LearnedPosition {
                 key: 21,
                 score: -200,
-                depth: 10
+                depth: 10,
+                fen: None,
             }]
         );
         assert_eq!(

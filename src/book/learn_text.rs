@@ -5,7 +5,8 @@
 //! # Nightrider learning, variant normal
 //! book rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; e4 150
 //! book 0844931a6ef4b9a0 -20
-//! position 0000000000000abc -120 6
+//! position r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3; -120 6
+//! position 0000000000000abc -35 9
 //! ```
 //!
 //! A learned book move is written readably, as Crafty writes its learning:
@@ -13,9 +14,10 @@
 //! book move a walk of the book from the variant's start reaches. A learned
 //! entry the walk does not reach (a book made from games with their own
 //! `[FEN]`) keeps the hash form `book KEY VALUE` (the key of the position
-//! after the move, in hex). Learned positions (`position KEY SCORE DEPTH`:
-//! score for the side to move, search depth) are kept by hash only, so they
-//! are written that way. `import` reads all three forms (coordinates as
+//! after the move, in hex). A learned position is written the same way:
+//! `position FEN; SCORE DEPTH` (score for the side to move, search depth)
+//! when the learn file knows its FEN, `position KEY SCORE DEPTH` for those
+//! learned by hash only. `import` reads all four forms (coordinates as
 //! well as SAN for the move); a bad line stops it with `FILE:LINE: reason`.
 
 use super::file::Book;
@@ -100,7 +102,7 @@ impl Walk<'_> {
 }
 
 /// What one line of an export says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Learned {
     /// A book move's learned value, by the key of the position after it.
     Book {
@@ -131,12 +133,19 @@ pub fn parse<P: Position>(template: &P, file: &str, text: &str) -> Result<Vec<Le
     Ok(out)
 }
 
-const EXPECTED: &str = "expected book FEN; MOVE VALUE, book KEY VALUE or position KEY SCORE DEPTH";
+const EXPECTED: &str = "expected book FEN; MOVE VALUE, book KEY VALUE, \
+                        position FEN; SCORE DEPTH or position KEY SCORE DEPTH";
 
 /// One non-empty, non-comment line.
 fn parse_line<P: Position>(template: &P, line: &str) -> Result<Learned, String> {
     if let Some(p) = positions::parse_line(line) {
         return Ok(Learned::Position(p));
+    }
+    if let Some((fen, tail)) = line
+        .strip_prefix("position ")
+        .and_then(|rest| rest.split_once(';'))
+    {
+        return readable_position_line(template, fen.trim(), tail.trim());
     }
     let Some(rest) = line.strip_prefix("book ") else {
         return Err(EXPECTED.into());
@@ -173,6 +182,29 @@ fn readable_book_line<P: Position>(template: &P, fen: &str, tail: &str) -> Resul
         key: pos.hash(),
         value,
     })
+}
+
+/// `FEN; SCORE DEPTH` as a learned position keyed by the FEN's hash.
+fn readable_position_line<P: Position>(
+    template: &P,
+    fen: &str,
+    tail: &str,
+) -> Result<Learned, String> {
+    let words: Vec<&str> = tail.split_whitespace().collect();
+    let [score, depth] = words.as_slice() else {
+        return Err(EXPECTED.into());
+    };
+    let score: i32 = score.parse().map_err(|_| format!("bad score: {score}"))?;
+    let depth: u8 = depth.parse().map_err(|_| format!("bad depth: {depth}"))?;
+    let mut pos = template.clone();
+    pos.set_fen(fen)
+        .map_err(|e| format!("bad FEN ({e}): {fen}"))?;
+    Ok(Learned::Position(LearnedPosition {
+        key: pos.hash(),
+        score,
+        depth,
+        fen: Some(pos.to_fen()),
+    }))
 }
 
 #[cfg(test)]
@@ -243,7 +275,7 @@ book 0000000000000abc 9
         let read = parse(
             &start,
             "f",
-            &format!("book {fen}; e2e4 7\nposition ff -3 9\n"),
+            &format!("book {fen}; e2e4 7\nposition ff -3 9\nposition {fen}; 25 4\n"),
         );
         assert_eq!(
             read,
@@ -255,7 +287,14 @@ book 0000000000000abc 9
                 Learned::Position(LearnedPosition {
                     key: 0xff,
                     score: -3,
-                    depth: 9
+                    depth: 9,
+                    fen: None,
+                }),
+                Learned::Position(LearnedPosition {
+                    key: start.hash(),
+                    score: 25,
+                    depth: 4,
+                    fen: Some(fen.into()),
                 })
             ])
         );
@@ -270,6 +309,15 @@ book 0000000000000abc 9
         );
         assert!(bad("book 8/8/8 w; e4 7").starts_with("l.txt:2: bad FEN ("));
         assert_eq!(bad("book zz 1"), format!("l.txt:2: {EXPECTED}"));
+        assert_eq!(
+            bad(&format!("position {fen}; 25 deep")),
+            "l.txt:2: bad depth: deep"
+        );
+        assert_eq!(
+            bad(&format!("position {fen}; 25")),
+            format!("l.txt:2: {EXPECTED}")
+        );
+        assert!(bad("position 8/8 w; 1 2").starts_with("l.txt:2: bad FEN ("));
         assert_eq!(bad("hello"), format!("l.txt:2: {EXPECTED}"));
     }
 }

@@ -182,7 +182,7 @@ impl BookPlayer {
         }
         let learned = PositionTable::load(&self.learn_path(), self.board, &self.variant);
         self.positions = Arc::new(match learned {
-            Ok(table) => table.entries().copied().collect(),
+            Ok(table) => table.entries().cloned().collect(),
             Err(e) => {
                 problems.push(e);
                 Vec::new()
@@ -451,7 +451,8 @@ impl BookPlayer {
     }
 
     /// `import FILE [clear]`: adds exported learning (see [`learn_text`]:
-    /// book moves by position and move or by key, positions by key) to
+    /// book moves by position and move or by key, positions by FEN or by
+    /// key) to
     /// this variant's files; `clear` forgets what they had learned first.
     /// `template` is a position on the board in use (readable lines are
     /// set up on it). Returns a summary line.
@@ -531,7 +532,8 @@ impl BookPlayer {
 pub const EXPORT_LEGEND: &str = "\
 # book FEN; MOVE VALUE: the book move MOVE of position FEN and its learned value
 # book KEY VALUE: the same by the hash (hex) of the position after the move
-# position KEY SCORE DEPTH: a learned position by hash, its score and search depth
+# position FEN; SCORE DEPTH: a learned position, its score and search depth
+# position KEY SCORE DEPTH: the same by the hash (hex) of the position
 ";
 
 fn merge_book_learning(book: &mut super::file::Book, values: &[(u64, i32)], clear: bool) -> usize {

@@ -9,6 +9,13 @@
 //! A negative MARGIN comments every move, the engine's own choices too
 //! (their variation then starts with the move played), as in Crafty.
 //!
+//! The game's own comments and variations (nested up to 64 deep) are kept,
+//! and the moves of its variations are judged as the main line's are: a
+//! variation is replayed from the position where it starts and each move
+//! of the chosen side(s) in the range gets the same comment and engine
+//! lines, inside the variation. A variation with an illegal move skips its
+//! game with one line naming the move.
+//!
 //! `annotate` writes FILE.can (PGN); `annotateh` writes FILE.html with an
 //! SVG diagram of the position before every commented move (see
 //! [`super::annotate_html`]).
@@ -22,8 +29,11 @@ use crate::boards::AnyPosition;
 use crate::core::{Color, Score};
 use crate::engine::searchers::SearcherPool;
 use crate::mailbox::MailboxPos;
-use crate::notation::pgn::{replay, wrap, PgnGame};
-use crate::notation::to_san;
+use crate::notation::pgn::{
+    check_variations, comment_word, enclose, number_text, replay, side_and_number, wrap, PgnGame,
+    PgnMove,
+};
+use crate::notation::{parse_san, to_san};
 use crate::position::{Evaluate, Position};
 use crate::progress::ProgressReporter;
 use crate::search::{Limits, SearchResult, Searcher};
@@ -141,10 +151,16 @@ pub struct Ply {
     pub side: Color,
     /// The position before it.
     pub fen_before: String,
+    /// Its `!`/`?` mark as the game had it.
+    pub mark: String,
+    /// The comment the game had before the move (start of a line).
+    pub comment_before: Option<String>,
     /// The comment the game had.
     pub comment: Option<String>,
     /// The engine's comment.
     pub note: Option<Note>,
+    /// The game's variations in place of this move, annotated.
+    pub variations: Vec<Vec<Ply>>,
 }
 
 /// A game with the engine's notes.
@@ -177,16 +193,8 @@ fn wanted(request: &Request, game: &PgnGame, side: Color, number: u32) -> bool {
 
 /// The position's move number and side (from its FEN).
 fn number_and_side<P: Position>(pos: &P) -> (u32, Color) {
-    let (side, number) = super::display::side_and_number(&pos.to_fen());
+    let (side, number) = side_and_number(&pos.to_fen());
     (number, side)
-}
-
-/// `12.` or `12...` before a move of `side`.
-fn number_text(number: u32, side: Color) -> String {
-    match side {
-        Color::White => format!("{number}."),
-        Color::Black => format!("{number}..."),
-    }
 }
 
 /// The SAN of `line` from `pos`, with move numbers.
@@ -291,7 +299,17 @@ fn more_lines<P: Position + Evaluate>(
     lines
 }
 
-/// Replays and annotates one game on board `P`.
+/// What stays the same while one game is annotated.
+struct Job<'a, P: Position> {
+    searcher: &'a mut Searcher<P>,
+    game: &'a PgnGame,
+    request: &'a Request,
+    limits: &'a ToolLimits,
+    progress: &'a mut ProgressReporter,
+}
+
+/// Replays and annotates one game on board `P`: the main line, and each
+/// variation from the position where it starts.
 fn annotate_game<P: Position + Evaluate>(
     searcher: &mut Searcher<P>,
     start: P,
@@ -301,30 +319,60 @@ fn annotate_game<P: Position + Evaluate>(
     progress: &mut ProgressReporter,
 ) -> Result<Vec<Ply>, String> {
     let mut end = start.clone();
-    let moves = replay(game, &mut end)?;
+    replay(game, &mut end)?;
     let mut pos = start;
     if let Some(fen) = game.tag("FEN") {
         pos.set_fen(&analysis::full_fen(fen))
             .map_err(|e| format!("bad FEN ({e})"))?;
     }
-    let mut history = Vec::new();
+    check_variations(game, &pos)?;
+    let mut job = Job {
+        searcher,
+        game,
+        request,
+        limits,
+        progress,
+    };
+    annotate_line(&mut job, &mut pos, &mut Vec::new(), &game.moves)
+}
+
+/// Annotates the moves of one line from `pos` (`history`: the hashes of
+/// the positions before it), its variations first at each move; `pos` and
+/// `history` end after the line.
+fn annotate_line<P: Position + Evaluate>(
+    job: &mut Job<P>,
+    pos: &mut P,
+    history: &mut Vec<u64>,
+    moves: &[PgnMove],
+) -> Result<Vec<Ply>, String> {
     let mut plies = Vec::with_capacity(moves.len());
-    for (&m, read) in moves.iter().zip(&game.moves) {
-        let (number, side) = number_and_side(&pos);
-        let note = if wanted(request, game, side, number) {
-            let note = judge(searcher, &mut pos, &history, m, request, limits);
-            progress.step(&format!("{}{}", number_text(number, side), read.text));
+    for read in moves {
+        let m = parse_san(pos, &read.text)
+            .map_err(|_| format!("game at line {}: illegal move {}", job.game.line, read.text))?;
+        let (number, side) = number_and_side(pos);
+        let note = if wanted(job.request, job.game, side, number) {
+            let note = judge(job.searcher, pos, history, m, job.request, job.limits);
+            job.progress
+                .step(&format!("{}{}", number_text(number, side), read.text));
             note
         } else {
             None
         };
+        let mut variations = Vec::with_capacity(read.variations.len());
+        for line in &read.variations {
+            let (mut from, mut before) = (pos.clone(), history.clone());
+            variations.push(annotate_line(job, &mut from, &mut before, line)?);
+        }
         plies.push(Ply {
-            san: to_san(&mut pos, m),
+            san: to_san(pos, m),
             number,
             side,
             fen_before: pos.to_fen(),
+            mark: read.mark.clone(),
+            comment_before: read.comment_before.clone(),
             comment: read.comment.clone(),
             note,
+            variations,
         });
         history.push(pos.hash());
         pos.make(m);
@@ -332,14 +380,26 @@ fn annotate_game<P: Position + Evaluate>(
     Ok(plies)
 }
 
-/// Plies to be searched in `game` (for the progress estimate).
+/// Plies to be searched in `game`, variations included (for the progress
+/// estimate).
 fn searched_plies(game: &PgnGame, request: &Request) -> usize {
-    let (mut side, mut number) = game
-        .tag("FEN")
-        .map_or((Color::White, 1), super::display::side_and_number);
+    let (side, number) = game.tag("FEN").map_or((Color::White, 1), side_and_number);
+    searched_in_line(game, request, &game.moves, side, number)
+}
+
+fn searched_in_line(
+    game: &PgnGame,
+    request: &Request,
+    moves: &[PgnMove],
+    mut side: Color,
+    mut number: u32,
+) -> usize {
     let mut count = 0;
-    for _ in &game.moves {
+    for m in moves {
         count += usize::from(wanted(request, game, side, number));
+        for line in &m.variations {
+            count += searched_in_line(game, request, line, side, number);
+        }
         if side == Color::Black {
             number += 1;
         }
@@ -355,7 +415,11 @@ fn searched_plies(game: &PgnGame, request: &Request) -> usize {
 pub fn run(c: &mut Console, args: &str, html: bool) -> Result<(), String> {
     let name = if html { "annotateh" } else { "annotate" };
     let request = parse_request(args, name)?;
-    let games = load_all_games(&request.file)?;
+    let file = load_all_games(&request.file)?;
+    for e in &file.errors {
+        c.print(&format!("{}: skipped a game, {e}", request.file));
+    }
+    let games = file.games;
     let limits = ToolLimits {
         limits: Limits::MoveTime(request.time),
         depth: c.depth_limit(),
@@ -417,29 +481,38 @@ fn annotate_any(
 fn report(c: &mut Console, done: &[Annotated], path: &str) {
     let mut comments = 0;
     for a in done {
-        for p in &a.plies {
-            if let Some(n) = &p.note {
-                comments += 1;
-                let choice = n.lines[0].1.get(1).map_or("", String::as_str);
-                let verdict = if choice == p.san {
-                    "Nightrider agrees".to_string()
-                } else {
-                    format!("Nightrider prefers {choice} {}", score_text(n.best))
-                };
-                c.print(&format!(
-                    "{} {}: {}, {verdict} (depth {})",
-                    number_text(p.number, p.side),
-                    p.san,
-                    score_text(n.played),
-                    n.depth
-                ));
-            }
-        }
+        report_line(c, &a.plies, "", &mut comments);
     }
     c.print(&format!(
         "annotated {} game(s), {comments} comment(s), written to {path}",
         done.len()
     ));
+}
+
+/// The comments of one line (`place`: ` in a variation` for variations)
+/// and of its variations, counted in `comments`.
+fn report_line(c: &mut Console, plies: &[Ply], place: &str, comments: &mut usize) {
+    for p in plies {
+        if let Some(n) = &p.note {
+            *comments += 1;
+            let choice = n.lines[0].1.get(1).map_or("", String::as_str);
+            let verdict = if choice == p.san {
+                "Nightrider agrees".to_string()
+            } else {
+                format!("Nightrider prefers {choice} {}", score_text(n.best))
+            };
+            c.print(&format!(
+                "{} {}{place}: {}, {verdict} (depth {})",
+                number_text(p.number, p.side),
+                p.san,
+                score_text(n.played),
+                n.depth
+            ));
+        }
+        for line in &p.variations {
+            report_line(c, line, " in a variation", comments);
+        }
+    }
 }
 
 /// What was annotated and how, as the first comment of each game.
@@ -487,30 +560,47 @@ pub fn can_text(done: &[Annotated], header: &str) -> String {
             env!("CARGO_PKG_VERSION")
         ));
         let mut words = vec![format!("{{{header}}}")];
-        let mut after_note = true;
-        for p in &a.plies {
-            if p.side == Color::White || after_note {
-                words.push(number_text(p.number, p.side));
-            }
-            words.push(p.san.clone());
-            after_note = false;
-            if let Some(c) = &p.comment {
-                words.push(format!("{{{}}}", c.replace('}', ")")));
-                after_note = true;
-            }
-            if let Some(n) = &p.note {
-                words.push(format!("{{{}}}", note_comment(n)));
-                for (score, line) in &n.lines {
-                    words.push(format!("({} {{{}}})", line.join(" "), score_text(*score)));
-                }
-                after_note = true;
-            }
-        }
+        line_words(&a.plies, &mut words);
         words.push(a.game.result.clone());
         out.push_str(&wrap(&words, 79));
         out.push_str("\n\n");
     }
     out
+}
+
+/// The words of one line of annotated moves: move numbers where PGN wants
+/// them, the game's comments, the engine's comment and lines, then the
+/// game's variations, each in the same form inside parentheses.
+fn line_words(plies: &[Ply], words: &mut Vec<String>) {
+    let mut need_number = true;
+    for p in plies {
+        if let Some(c) = &p.comment_before {
+            words.push(comment_word(c));
+        }
+        if p.side == Color::White || need_number {
+            words.push(number_text(p.number, p.side));
+        }
+        words.push(format!("{}{}", p.san, p.mark));
+        need_number = false;
+        if let Some(c) = &p.comment {
+            words.push(comment_word(c));
+            need_number = true;
+        }
+        if let Some(n) = &p.note {
+            words.push(format!("{{{}}}", note_comment(n)));
+            for (score, line) in &n.lines {
+                words.push(format!("({} {{{}}})", line.join(" "), score_text(*score)));
+            }
+            need_number = true;
+        }
+        for line in &p.variations {
+            let mut inner = Vec::new();
+            line_words(line, &mut inner);
+            enclose(&mut inner, "(", ")");
+            words.extend(inner);
+            need_number = true;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The HTML page `annotateh` writes: per game a heading, the tags, the
-//! header comment, then the moves in paragraphs broken at every commented
-//! move, where a box shows the SVG diagram of the position before it, the
-//! scores and the engine's line. Self-contained (inline style and SVG), so
+//! header comment, then the moves (the game's variations in parentheses)
+//! in paragraphs broken at every commented move, where a box shows the SVG
+//! diagram of the position before it, the scores and the engine's line. Self-contained (inline style and SVG), so
 //! it shows in any browser without files beside it.
 
 use super::annotate::{note_comment, Annotated, Ply};
@@ -56,19 +56,30 @@ fn section(a: &Annotated, header: &str) -> String {
         "</table>\n<p><em>{}</em></p>\n<p class=\"moves\">",
         escape(header)
     ));
+    moves_html(&a.plies, &mut out);
+    out.push_str(&format!(
+        "<strong>{}</strong></p>\n",
+        escape(&a.game.result)
+    ));
+    out
+}
+
+/// One line of moves: the game's comments, a box at every commented move,
+/// and the game's variations in parentheses, in the same form.
+fn moves_html(plies: &[Ply], out: &mut String) {
     let mut need_number = true;
-    for ply in &a.plies {
+    for ply in plies {
+        if let Some(c) = &ply.comment_before {
+            out.push_str(&comment_html(c));
+        }
         if ply.side == Color::White || need_number {
             out.push_str(&number(ply));
         }
-        out.push_str(&escape(&ply.san));
+        out.push_str(&escape(&format!("{}{}", ply.san, ply.mark)));
         out.push(' ');
         need_number = false;
         if let Some(c) = &ply.comment {
-            out.push_str(&format!(
-                "<span class=\"comment\">{{{}}}</span> ",
-                escape(c)
-            ));
+            out.push_str(&comment_html(c));
             need_number = true;
         }
         if ply.note.is_some() {
@@ -77,12 +88,20 @@ fn section(a: &Annotated, header: &str) -> String {
             out.push_str("<p class=\"moves\">");
             need_number = true;
         }
+        for line in &ply.variations {
+            out.push('(');
+            moves_html(line, out);
+            if out.ends_with(' ') {
+                out.pop();
+            }
+            out.push_str(") ");
+            need_number = true;
+        }
     }
-    out.push_str(&format!(
-        "<strong>{}</strong></p>\n",
-        escape(&a.game.result)
-    ));
-    out
+}
+
+fn comment_html(text: &str) -> String {
+    format!("<span class=\"comment\">{{{}}}</span> ", escape(text))
 }
 
 fn number(ply: &Ply) -> String {

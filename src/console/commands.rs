@@ -51,7 +51,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         Ok(())
     }),
     spec("analyze", 3, "analyze", "Analyses the position until `exit`. Moves typed meanwhile are played and the analysis goes on from there; `back` takes them back.", analyze),
-    spec("annotate", 8, "annotate FILE SIDE MOVES MARGIN TIME [N]", "Annotates the games of PGN file FILE into FILE.can. SIDE is w, b, bw or part of a player's name; MOVES a first move number or a range like 10-30; MARGIN in pawns: a move is commented when it scores that much worse than the engine's choice (negative: every move); TIME: seconds a move (never deeper than `sd`); N: show the engine's N best moves (up to the one played; -N: N whatever).", |c, a| annotate::run(c, a, false)),
+    spec("annotate", 8, "annotate FILE SIDE MOVES MARGIN TIME [N]", "Annotates the games of PGN file FILE into FILE.can. SIDE is w, b, bw or part of a player's name; MOVES a first move number or a range like 10-30; MARGIN in pawns: a move is commented when it scores that much worse than the engine's choice (negative: every move); TIME: seconds a move (never deeper than `sd`); N: show the engine's N best moves (up to the one played; -N: N whatever). The game's comments and variations are kept, and the moves of its variations are judged like the main line's.", |c, a| annotate::run(c, a, false)),
     spec("annotateh", 9, "annotateh FILE SIDE MOVES MARGIN TIME [N]", "Like `annotate`, but writes FILE.html with a board diagram (inline SVG) before every commented move.", |c, a| annotate::run(c, a, true)),
     spec("back", 3, "back [N]", "Takes back N plies (default 1).", back),
     spec("bench", 3, "bench [DEPTH]", "Searches the orthodox bench positions to DEPTH (default 5) and prints nodes and speed.", tools::bench),
@@ -82,7 +82,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("go", 2, "go", "The engine plays the side to move and moves now (same as `move`).", go),
     spec("hash", 4, "hash SIZE", "Sets the hash table size in bytes; K and M suffixes (e.g. 64M). At least 1 MB.", hash),
     spec("hashp", 5, "hashp SIZE", "Pawn hash size (K or M suffix). Nightrider's pawn hash (orthodox chess only) has a fixed size per search thread, so SIZE is checked and ignored; the answer says how large it is.", hashp),
-    spec("export", 3, "export FILE", "Writes this variant's learning to FILE as text, atomically: `book FEN; MOVE VALUE` for each learned book move, `book KEY VALUE` for one a walk of the book from the start does not reach, `position KEY SCORE DEPTH` for learned positions.", super::book_commands::export),
+    spec("export", 3, "export FILE", "Writes this variant's learning to FILE as text, atomically: `book FEN; MOVE VALUE` for each learned book move, `book KEY VALUE` for one a walk of the book from the start does not reach, `position FEN; SCORE DEPTH` for learned positions (`position KEY SCORE DEPTH` for those known by hash only).", super::book_commands::export),
     spec("help", 3, "help [COMMAND]", "Lists the commands, or explains one.", help),
     spec("hint", 3, "hint", "Shows the move the engine expects you to play.", hint),
     spec("history", 3, "history", "Lists the moves of the game (in SAN under `display san on`).", |c, _| {

@@ -14,21 +14,7 @@ pub fn color_name(color: Color) -> &'static str {
     }
 }
 
-/// The side to move and the move number of a FEN (White, 1 when absent).
-#[must_use]
-pub fn side_and_number(fen: &str) -> (Color, u32) {
-    let mut fields = fen.split_whitespace();
-    let side = match fields.nth(1) {
-        Some("b") => Color::Black,
-        _ => Color::White,
-    };
-    let number = fields
-        .last()
-        .and_then(|n| n.parse().ok())
-        .filter(|&n: &u32| n > 0)
-        .unwrap_or(1);
-    (side, number)
-}
+pub use crate::notation::pgn::side_and_number;
 
 /// Plies from move 1 with White to move to this position.
 #[must_use]

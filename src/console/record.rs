@@ -12,7 +12,7 @@ use super::Console;
 use crate::boards::AnyPosition;
 use crate::core::{Color, Verdict};
 use crate::engine::api::{Command, Event};
-use crate::notation::pgn::{read_pgn, replay, write_pgn, PgnGame};
+use crate::notation::pgn::{read_pgn, replay, write_pgn, PgnFile, PgnGame};
 use crate::position::Position;
 use std::path::Path;
 
@@ -84,12 +84,13 @@ pub fn load_game(path: &str, index: usize) -> Result<PgnGame, String> {
     })
 }
 
-/// Every well-formed game of a PGN file.
+/// Every well-formed game of a PGN file, and the reader's complaint about
+/// each malformed one.
 ///
 /// # Errors
 /// An unreadable file, or one without any game (with the reader's first
 /// complaint).
-pub fn load_all_games(path: &str) -> Result<Vec<PgnGame>, String> {
+pub fn load_all_games(path: &str) -> Result<PgnFile, String> {
     let text = crate::text::read(path).map_err(|e| format!("Error: {path}: {e}"))?;
     let file = read_pgn(&text);
     if file.games.is_empty() {
@@ -98,7 +99,7 @@ pub fn load_all_games(path: &str) -> Result<Vec<PgnGame>, String> {
             None => format!("Error ({path}): no game in the file"),
         });
     }
-    Ok(file.games)
+    Ok(file)
 }
 
 /// The moves of `game` from `start` as coordinate texts, and the position

@@ -1,14 +1,17 @@
 //! PGN reading and writing.
 //!
 //! Reading is in two steps: [`read_pgn`] splits text into games (tags, move
-//! texts with their `!`/`?` marks, NAGs and comments, the result) without
-//! knowing the rules, skipping variations `( )`, `;` and `{ }` comments and
-//! `%` escape lines; [`replay`] then plays a game's moves (SAN or coordinate)
-//! on any [`Position`], honouring `[FEN]`. A malformed game yields one error
-//! line and the rest of the file is still read. [`write_pgn`] writes tags and
-//! SAN moves with comments, wrapped at 79 columns.
+//! texts with their `!`/`?` marks, NAGs, `{ }` comments and variations
+//! `( )`, nested up to [`MAX_NESTING`] deep, the result) without knowing
+//! the rules, skipping `;` comments and `%` escape lines; [`replay`] plays a
+//! game's main line (SAN or coordinate) on any [`Position`], honouring
+//! `[FEN]`, and [`check_variations`] the variations. A malformed game yields
+//! one error line and the rest of the file is still read. [`write_pgn`]
+//! writes tags and SAN moves with comments, wrapped at 79 columns;
+//! [`write_game`] writes a game as read, variations included.
 
 use super::{parse_san, to_san};
+use crate::core::Color;
 use crate::position::Position;
 
 /// One move of a game as written, with what followed it.
@@ -23,6 +26,12 @@ pub struct PgnMove {
     pub nags: Vec<u16>,
     /// A comment after the move (several are joined by a space).
     pub comment: Option<String>,
+    /// A comment before the move, where no move precedes it in its line
+    /// (the start of the game or of a variation).
+    pub comment_before: Option<String>,
+    /// Variations written after the move: other moves in its place, each
+    /// a line starting from the position before it.
+    pub variations: Vec<Vec<PgnMove>>,
 }
 
 /// One game as read: tags, main-line moves and result.
@@ -87,13 +96,27 @@ pub struct PgnFile {
     pub errors: Vec<String>,
 }
 
-/// Reader state: the game being built and whether it is already broken.
+/// The deepest nesting of variations read (deeper is an error, so that no
+/// game's tree is too deep to walk).
+pub const MAX_NESTING: usize = 64;
+
+/// A variation being read: its moves so far and the line of its `(`.
+struct OpenLine {
+    moves: Vec<PgnMove>,
+    line: usize,
+}
+
+/// Reader state: the game being built, the variations open in it (the
+/// innermost last), a comment waiting for the move it stands before, and
+/// whether the game is already broken.
 struct Reader {
     out: PgnFile,
     game: PgnGame,
     started: bool,
     in_moves: bool,
     broken: Option<String>,
+    open: Vec<OpenLine>,
+    pending: Option<String>,
 }
 
 impl Reader {
@@ -105,6 +128,12 @@ impl Reader {
     }
 
     fn finish(&mut self, result: &str) {
+        if let Some(first) = self.open.first() {
+            let line = first.line;
+            self.fail(line, "unterminated variation");
+        }
+        self.open.clear();
+        self.pending = None;
         if self.started {
             let mut game = std::mem::take(&mut self.game);
             game.result = result.to_string();
@@ -124,9 +153,69 @@ impl Reader {
         }
     }
 
-    fn last_move(&mut self) -> Option<&mut PgnMove> {
-        self.game.moves.last_mut()
+    /// The line moves are read into: the innermost open variation, or the
+    /// main line.
+    fn moves(&mut self) -> &mut Vec<PgnMove> {
+        match self.open.last_mut() {
+            Some(open) => &mut open.moves,
+            None => &mut self.game.moves,
+        }
     }
+
+    fn last_move(&mut self) -> Option<&mut PgnMove> {
+        self.moves().last_mut()
+    }
+
+    /// `(`: a variation of the last move read.
+    fn open_variation(&mut self, line: usize) {
+        self.begin(line);
+        self.in_moves = true;
+        if self.moves().is_empty() {
+            self.fail(line, "'(' before any move");
+        }
+        if self.open.len() >= MAX_NESTING {
+            self.fail(
+                line,
+                &format!("variations nested deeper than {MAX_NESTING}"),
+            );
+        }
+        self.open.push(OpenLine {
+            moves: Vec::new(),
+            line,
+        });
+    }
+
+    /// `)`: the variation ends and joins the move it stands for. A
+    /// variation without moves is dropped; a comment in it goes to that
+    /// move.
+    fn close_variation(&mut self, line: usize) {
+        self.begin(line);
+        let Some(closed) = self.open.pop() else {
+            self.fail(line, "')' without '('");
+            return;
+        };
+        let lone_comment = self.pending.take();
+        if self.broken.is_some() {
+            // The game is dropped; nothing nests any deeper.
+            return;
+        }
+        let Some(parent) = self.last_move() else {
+            return;
+        };
+        if !closed.moves.is_empty() {
+            parent.variations.push(closed.moves);
+        } else if let Some(text) = lone_comment {
+            add_comment(&mut parent.comment, text);
+        }
+    }
+}
+
+/// Appends `text` to a comment (several join with a space).
+fn add_comment(comment: &mut Option<String>, text: String) {
+    *comment = Some(match comment.take() {
+        Some(old) => format!("{old} {text}"),
+        None => text,
+    });
 }
 
 /// Splits PGN text into games; never fails as a whole.
@@ -138,6 +227,8 @@ pub fn read_pgn(text: &str) -> PgnFile {
         started: false,
         in_moves: false,
         broken: None,
+        open: Vec::new(),
+        pending: None,
     };
     let chars: Vec<char> = text.chars().collect();
     let (mut i, mut line) = (0usize, 1usize);
@@ -159,10 +250,10 @@ pub fn read_pgn(text: &str) -> PgnFile {
         } else if c == '{' {
             i = read_comment(&mut r, &chars, i, &mut line);
         } else if c == '(' {
-            i = skip_variation(&mut r, &chars, i, &mut line);
+            r.open_variation(line);
+            i += 1;
         } else if c == ')' {
-            r.begin(line);
-            r.fail(line, "')' without '('");
+            r.close_variation(line);
             i += 1;
         } else if STRAY.contains(c) {
             // `]`, `}`, or `[` inside the moves: no token starts here.
@@ -248,40 +339,11 @@ fn read_comment(r: &mut Reader, chars: &[char], i: usize, line: &mut usize) -> u
     }
     let text: String = chars[i + 1..j].iter().collect();
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if let Some(m) = r.last_move() {
-        m.comment = Some(match m.comment.take() {
-            Some(old) => format!("{old} {text}"),
-            None => text,
-        });
+    match r.last_move() {
+        Some(m) => add_comment(&mut m.comment, text),
+        None => add_comment(&mut r.pending, text),
     }
     j + 1
-}
-
-/// Skips a (possibly nested) variation, comments inside included.
-fn skip_variation(r: &mut Reader, chars: &[char], i: usize, line: &mut usize) -> usize {
-    r.begin(*line);
-    let start_line = *line;
-    let (mut depth, mut j) = (0usize, i);
-    while j < chars.len() {
-        match chars[j] {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            '{' => {
-                while j < chars.len() && chars[j] != '}' {
-                    *line += usize::from(chars[j] == '\n');
-                    j += 1;
-                }
-            }
-            '\n' => *line += 1,
-            _ => {}
-        }
-        j += 1;
-        if depth == 0 {
-            return j;
-        }
-    }
-    r.fail(start_line, "unterminated variation");
-    j
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -326,11 +388,12 @@ fn read_token(r: &mut Reader, token: &str, line: usize) {
         }
         return;
     }
-    r.game.moves.push(PgnMove {
+    let comment_before = r.pending.take();
+    r.moves().push(PgnMove {
         text: text.to_string(),
         mark: body[text.len()..].to_string(),
-        nags: Vec::new(),
-        comment: None,
+        comment_before,
+        ..PgnMove::default()
     });
 }
 
@@ -368,6 +431,146 @@ pub fn replay<P: Position>(game: &PgnGame, pos: &mut P) -> Result<Vec<P::Move>, 
         played.push(m);
     }
     Ok(played)
+}
+
+/// The side to move and move number a FEN gives (White and 1 where it
+/// says nothing usable).
+#[must_use]
+pub fn side_and_number(fen: &str) -> (Color, u32) {
+    let mut fields = fen.split_whitespace();
+    let side = match fields.nth(1) {
+        Some("b") => Color::Black,
+        _ => Color::White,
+    };
+    let number = fields
+        .last()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n: &u32| n > 0)
+        .unwrap_or(1);
+    (side, number)
+}
+
+/// `12.` or `12...` before a move of `side`.
+#[must_use]
+pub fn number_text(number: u32, side: Color) -> String {
+    match side {
+        Color::White => format!("{number}."),
+        Color::Black => format!("{number}..."),
+    }
+}
+
+/// Plays every variation of `game` (at any depth) from the position where
+/// it starts; `start` is the position before the main line's first move
+/// (after `[FEN]`).
+///
+/// # Errors
+/// One line naming the game and the first bad move of a variation:
+/// `game at line 12: illegal move 3... Nf9 in a variation`.
+pub fn check_variations<P: Position>(game: &PgnGame, start: &P) -> Result<(), String> {
+    check_line(&game.moves, &mut start.clone(), false)
+        .map_err(|why| format!("game at line {}: {why}", game.line))
+}
+
+/// Plays `moves` on `pos`, checking each move's variations from the
+/// position before it (`in_variation`: the moves themselves are a
+/// variation, so an illegal one is reported).
+fn check_line<P: Position>(
+    moves: &[PgnMove],
+    pos: &mut P,
+    in_variation: bool,
+) -> Result<(), String> {
+    for pm in moves {
+        for v in &pm.variations {
+            check_line(v, &mut pos.clone(), true)?;
+        }
+        let played = parse_san(pos, &pm.text).ok().filter(|&m| pos.make(m));
+        if played.is_none() {
+            if !in_variation {
+                // The main line is [`replay`]'s to judge.
+                return Ok(());
+            }
+            let (side, number) = side_and_number(&pos.to_fen());
+            return Err(format!(
+                "illegal move {} {} in a variation",
+                number_text(number, side),
+                pm.text
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes a game as read, rules-free: its tags, then the moves as written
+/// with marks, NAGs, comments and variations (nested), numbered from
+/// `[FEN]`'s move number and side, then the result; wrapped at 79 columns.
+#[must_use]
+pub fn write_game(game: &PgnGame) -> String {
+    let mut out = String::new();
+    for (name, value) in &game.tags {
+        out.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "\\\"")));
+    }
+    if !game.tags.is_empty() {
+        out.push('\n');
+    }
+    let (side, number) = game.tag("FEN").map_or((Color::White, 1), side_and_number);
+    let mut words = Vec::new();
+    line_words(&game.moves, side, number, &mut words);
+    words.push(game.result.clone());
+    out.push_str(&wrap(&words, 79));
+    out.push('\n');
+    out
+}
+
+/// A comment as one PGN word (`}` inside it would end it: written `)`).
+#[must_use]
+pub fn comment_word(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")"))
+}
+
+/// Puts `first` before the first word and `last` after the last one (a
+/// variation's parentheses), so that they wrap with their moves.
+pub fn enclose(words: &mut [String], first: &str, last: &str) {
+    if let Some(w) = words.first_mut() {
+        w.insert_str(0, first);
+    }
+    if let Some(w) = words.last_mut() {
+        w.push_str(last);
+    }
+}
+
+/// The words of a line of moves starting with `side` to move at move
+/// `number`: move numbers where PGN wants them (White's moves, the first
+/// move, and a Black move after a comment or variation).
+fn line_words(moves: &[PgnMove], mut side: Color, mut number: u32, words: &mut Vec<String>) {
+    let mut need_number = true;
+    for pm in moves {
+        if let Some(c) = &pm.comment_before {
+            words.push(comment_word(c));
+        }
+        if side == Color::White || need_number {
+            words.push(number_text(number, side));
+        }
+        let implied = pm.nags.first().map(|&n| nag_mark(n)) == Some(pm.mark.as_str());
+        let mark = if implied { "" } else { pm.mark.as_str() };
+        words.push(format!("{}{mark}", pm.text));
+        words.extend(pm.nags.iter().map(|n| format!("${n}")));
+        need_number = false;
+        if let Some(c) = &pm.comment {
+            words.push(comment_word(c));
+            need_number = true;
+        }
+        for v in &pm.variations {
+            let mut inner = Vec::new();
+            line_words(v, side, number, &mut inner);
+            enclose(&mut inner, "(", ")");
+            words.extend(inner);
+            need_number = true;
+        }
+        if side == Color::Black {
+            number += 1;
+        }
+        side = side.flip();
+    }
 }
 
 /// Writes one game as PGN: the tags (with `[Result]` set to `result`), the

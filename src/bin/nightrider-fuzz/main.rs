@@ -380,6 +380,7 @@ fn learn_files(rng: &mut StdRng, stored: usize, exported: usize) -> (Vec<u8>, Ve
         key: rng.gen(),
         score: rng.gen_range(-3000..=3000),
         depth: rng.gen_range(1..30),
+        fen: None,
     };
     let mut table = PositionTable::new(BoardKind::Bitboard, "normal");
     for _ in 0..stored {

@@ -69,7 +69,7 @@ fn book_learning_from_search_scores_changes_the_choice() {
     assert_eq!(first_move(&mut player), play("e2e4"));
     log_e4_line(&mut player);
     for i in 0..12 {
-        player.log.search(1000 + i, -320 - i as i32, 10);
+        player.log.search(1000 + i, None, -320 - i as i32, 10);
     }
     // A quick win is not serious: nothing learned, e4 still first.
     assert_eq!(player.finish(1, 20, true), Vec::<String>::new());
@@ -77,7 +77,7 @@ fn book_learning_from_search_scores_changes_the_choice() {
     player.new_game();
     log_e4_line(&mut player);
     for i in 0..12 {
-        player.log.search(1000 + i, -320 - i as i32, 10);
+        player.log.search(1000 + i, None, -320 - i as i32, 10);
     }
     let lines = player.finish(-1, 30, true);
     assert_eq!(lines[0], "book learning: 2 book moves learned -324");
@@ -92,7 +92,7 @@ fn book_learning_from_search_scores_changes_the_choice() {
     assert_eq!(first_move(&mut player), play("e2e4"));
     player.new_game();
     log_e4_line(&mut player);
-    player.log.search(1, -400, 10);
+    player.log.search(1, None, -400, 10);
     player.finish(-1, 30, true);
     assert_eq!(first_move(&mut player), play("d2d4"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -135,9 +135,9 @@ fn position_learning_keeps_sharp_drops_in_the_learn_file() {
     let (dir, mut player) = setup("poslearn");
     assert_eq!(player.learned_positions(), None);
     player.log.engine_moved(false);
-    player.log.search(111, 20, 9);
-    player.log.search(222, 10, 9);
-    player.log.search(333, -150, 11);
+    player.log.search(111, None, 20, 9);
+    player.log.search(222, None, 10, 9);
+    player.log.search(333, None, -150, 11);
     let lines = player.finish(-1, 40, true);
     let path = dir.join("normal.lrn");
     assert_eq!(
@@ -151,8 +151,12 @@ fn position_learning_keeps_sharp_drops_in_the_learn_file() {
         key: 222,
         score: -150,
         depth: 12,
+        fen: None,
     };
-    assert_eq!(player.learned_positions().as_deref(), Some(&vec![learned]));
+    assert_eq!(
+        player.learned_positions().as_deref(),
+        Some(&vec![learned.clone()])
+    );
     player.settings.learn = LEARN_BOOK;
     assert_eq!(player.learned_positions(), None, "position learning off");
     // A fresh player (another engine) finds it in the file.
@@ -166,8 +170,17 @@ fn position_learning_keeps_sharp_drops_in_the_learn_file() {
 fn learning_exports_and_imports_between_installations() {
     let (dir, mut player) = setup("export");
     log_e4_line(&mut player);
-    player.log.search(5, 90, 8);
-    player.log.search(6, -200, 8);
+    // The engine searched after 1.e4 e5 2.Nf3 Nc6 and again later, 290
+    // centipawns worse: the first position is learned, with its FEN.
+    let mut pos = BitboardPos::startpos();
+    for m in ["e4", "e5", "Nf3", "Nc6"] {
+        let mv = crate::notation::parse_san(&mut pos, m).unwrap();
+        pos.make(mv);
+    }
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    assert_eq!(pos.to_fen(), fen);
+    player.log.search(pos.hash(), Some(fen.into()), 90, 8);
+    player.log.search(6, None, -200, 8);
     player.finish(-1, 30, true);
     let text_file = dir.join("learned.txt");
     let start = BitboardPos::startpos();
@@ -180,7 +193,7 @@ fn learning_exports_and_imports_between_installations() {
         "# Nightrider learning, variant normal\n{EXPORT_LEGEND}\
          book rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; e4 -27\n\
          book rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2; Nf3 -55\n\
-         position 0000000000000005 -200 9\n"
+         position {fen}; -200 9\n"
     );
     assert_eq!(text, expected);
     let (other_dir, mut other) = setup("import");
@@ -193,6 +206,9 @@ fn learning_exports_and_imports_between_installations() {
     let learn = |b: &Book| b.entries().iter().map(|e| e.learn).collect::<Vec<_>>();
     assert_eq!(learn(&theirs), learn(&mine));
     assert_eq!(other.learned_positions(), player.learned_positions());
+    // Its learn file is the same, byte for byte, FEN included.
+    let lrn = |d: &Path| std::fs::read(d.join("normal.lrn")).unwrap();
+    assert_eq!(lrn(&other_dir), lrn(&dir));
     // The other installation exports the same file.
     let again = other_dir.join("again.txt");
     other.export(&start, &again).unwrap();
@@ -211,7 +227,8 @@ fn learning_exports_and_imports_between_installations() {
     assert_eq!(
         other.import(&start, &text_file, false),
         Err(format!(
-            "{}:2: expected book FEN; MOVE VALUE, book KEY VALUE or position KEY SCORE DEPTH",
+            "{}:2: expected book FEN; MOVE VALUE, book KEY VALUE, \
+             position FEN; SCORE DEPTH or position KEY SCORE DEPTH",
             text_file.display()
         ))
     );

@@ -104,6 +104,7 @@ impl Control {
     /// records it for learning.
     pub(super) fn play_and_record(&mut self, book_choices: Option<usize>, outcome: Outcome) {
         let root = self.game.key();
+        let root_fen = self.game.fen();
         let white = self.game.side_to_move() == Color::White;
         let score = outcome.score;
         let depth = outcome.last.as_ref().map_or(0, |t| t.depth);
@@ -113,7 +114,7 @@ impl Control {
             self.books.log.engine_moved(white);
             match (book_choices, score) {
                 (Some(choices), _) => self.books.log.book_move(self.game.key(), choices),
-                (None, Some(score)) => self.books.log.search(root, score, depth),
+                (None, Some(score)) => self.books.log.search(root, Some(root_fen), score, depth),
                 (None, None) => {}
             }
         }

@@ -461,7 +461,10 @@ impl Control {
         let depth = outcome.last.as_ref().map_or(0, |t| t.depth);
         match (book_choices, outcome.score) {
             (Some(choices), _) => self.books.log.book_move(after.key(), choices),
-            (None, Some(score)) => self.books.log.search(self.game.key(), score, depth),
+            (None, Some(score)) => {
+                let fen = Some(self.game.fen());
+                self.books.log.search(self.game.key(), fen, score, depth);
+            }
             (None, None) => {}
         }
         if let Some(result) = after.result() {

@@ -53,7 +53,13 @@ fn unterminated_comment_and_variation_are_one_error_each() {
     let text = "[Event \"a\"]\n\n1. e4 (1. d4 e5 *\n\n[Event \"b\"]\n\n1. e4 {oops *\n";
     let file = read_pgn(text);
     assert!(file.games.is_empty());
-    assert_eq!(file.errors, ["line 3: unterminated variation"]);
+    assert_eq!(
+        file.errors,
+        [
+            "line 3: unterminated variation",
+            "line 7: unterminated comment"
+        ]
+    );
     let text = "1. e4 {never closed\n";
     assert_eq!(read_pgn(text).errors, ["line 1: unterminated comment"]);
     let text = "1. e4 e5 ) 2. Nf3 *\n[Event \"ok\"]\n1. d4 *\n";
@@ -131,4 +137,92 @@ fn writer_numbers_from_a_black_fen() {
     let m2 = pos.parse_move("e2e4").unwrap();
     let text = write_pgn(&start, &[], &[(m1, None), (m2, None)], "*");
     assert_eq!(text, "[Result \"*\"]\n\n10... Kd7 11. e4 *\n");
+}
+
+const NESTED: &str = "[Event \"nested\"]
+[Result \"*\"]
+
+{Start} 1. e4 e5 (1... c5 {Sicilian} 2. Nf3 (2. c3 d5 (2... Nf6)) 2... d6) (1... e6)
+2. Nf3! $14 Nc6 ({Or} 2... d6 $2) 3. Bb5 *
+";
+
+#[test]
+fn nested_variations_round_trip_through_the_reader() {
+    let file = read_pgn(NESTED);
+    assert_eq!(file.errors, Vec::<String>::new());
+    let game = &file.games[0];
+    let texts = |moves: &[PgnMove]| moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+    assert_eq!(texts(&game.moves), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    assert_eq!(game.moves[0].comment_before.as_deref(), Some("Start"));
+    // The variations of 1...e5 stand in its place: 1...c5 and 1...e6.
+    let e5 = &game.moves[1];
+    assert_eq!(e5.variations.len(), 2);
+    let sicilian = &e5.variations[0];
+    assert_eq!(texts(sicilian), ["c5", "Nf3", "d6"]);
+    assert_eq!(sicilian[0].comment.as_deref(), Some("Sicilian"));
+    assert_eq!(texts(&sicilian[1].variations[0]), ["c3", "d5"]);
+    assert_eq!(texts(&sicilian[1].variations[0][1].variations[0]), ["Nf6"]);
+    assert_eq!(texts(&e5.variations[1]), ["e6"]);
+    let nc6 = &game.moves[3];
+    assert_eq!(nc6.variations[0][0].comment_before.as_deref(), Some("Or"));
+    assert_eq!(nc6.variations[0][0].mark, "?");
+    assert_eq!(game.moves[2].mark, "!");
+    assert_eq!(game.moves[2].nags, [14]);
+    let text = write_game(game);
+    assert_eq!(
+        text,
+        "[Event \"nested\"]\n[Result \"*\"]\n\n\
+         {Start} 1. e4 e5 (1... c5 {Sicilian} 2. Nf3 (2. c3 d5 (2... Nf6)) 2... d6)\n\
+         (1... e6) 2. Nf3! $14 Nc6 ({Or} 2... d6 $2) 3. Bb5 *\n"
+    );
+    let again = read_pgn(&text);
+    assert_eq!(again.errors, Vec::<String>::new());
+    assert_eq!(again.games[0].moves, game.moves);
+    assert_eq!(again.games[0].tags, game.tags);
+    let mut pos = BitboardPos::startpos();
+    assert_eq!(check_variations(game, &pos), Ok(()));
+    assert_eq!(replay(game, &mut pos).map(|m| m.len()), Ok(5));
+}
+
+#[test]
+fn bad_parentheses_and_illegal_variation_moves_are_one_line_errors() {
+    for (text, error) in [
+        (
+            "1. e4 e5 (1... c5 2. Nf3 2. Bb5 *\n",
+            "line 1: unterminated variation",
+        ),
+        (
+            "1. e4 e5 (1... c5 (1... e6) 2. Nf3 *\n",
+            "line 1: unterminated variation",
+        ),
+        ("1. e4 e5 (1... c5)) 2. Nf3 *\n", "line 1: ')' without '('"),
+        ("\n( 1. e4 ) 1. d4 *\n", "line 2: '(' before any move"),
+    ] {
+        let file = read_pgn_in_time(text);
+        assert!(file.games.is_empty(), "{text:?}");
+        assert_eq!(file.errors, [error], "{text:?}");
+    }
+    // Nesting deeper than the limit fails its game, whatever the depth.
+    for depth in [MAX_NESTING + 1, 100_000] {
+        let deep = format!("1. e4{} *\n", " (1. e4".repeat(depth) + &")".repeat(depth));
+        let file = read_pgn_in_time(&deep);
+        assert!(file.games.is_empty());
+        assert_eq!(file.errors, ["line 1: variations nested deeper than 64"]);
+    }
+    let deep = format!(
+        "1. e4{} *\n",
+        " (1. e4".repeat(MAX_NESTING) + &")".repeat(MAX_NESTING)
+    );
+    assert_eq!(read_pgn(&deep).games.len(), 1);
+    // A variation without moves is dropped; a comment in it is kept.
+    let file = read_pgn("1. e4 ({only words}) e5 () *");
+    let game = &file.games[0];
+    assert_eq!(game.moves[0].comment.as_deref(), Some("only words"));
+    assert!(game.moves.iter().all(|m| m.variations.is_empty()));
+    let file = read_pgn("[Event \"x\"]\n\n1. e4 e5 2. Nf3 (2. Bc4 Nf6 (2... Nf9) 3. d3) *\n");
+    let game = &file.games[0];
+    assert_eq!(
+        check_variations(game, &BitboardPos::startpos()),
+        Err("game at line 1: illegal move 2... Nf9 in a variation".into())
+    );
 }
