@@ -375,7 +375,7 @@ mod tests {
     use super::*;
     use crate::mailbox::cell_color;
 
-    /// The default tempo bonus.
+    /// The tempo bonus of the test weights (`Weights::test_table`).
     const TEMPO: Score = 10;
     use crate::rules::Variant;
     use std::sync::Arc;
@@ -450,6 +450,7 @@ mod tests {
 
     #[test]
     fn initial_positions_are_balanced_up_to_tempo() {
+        assert_eq!(Weights::test_table()[Weight::Tempo], TEMPO);
         for name in ["normal", "capablanca", "shatranj", "knightmate"] {
             let v = variant(name);
             let pos = MailboxPos::new(Arc::clone(&v));
@@ -509,8 +510,12 @@ mod tests {
         assert!(eval("shatranj", "8/8/3k4/8/8/3NK3/8/8 b - - 0 1") < -1000);
     }
 
-    /// The pawn term pawn by pawn, straight from its definition.
+    /// The pawn term pawn by pawn, straight from its definition, with the
+    /// passed pawn weights of the test table: 8 on any row, and 16 and 32
+    /// sixteenths of the advancement (middle game, endgame).
     fn pawn_score_one_by_one(pos: &MailboxPos, t: &VariantTables, phase: (i32, i32)) -> i32 {
+        assert_eq!(t.terms[Weight::PassedBase], 8);
+        assert_eq!(t.terms.pair(Weight::PassedMg, Weight::PassedEg), (16, 32));
         let v = pos.variant();
         let (np, full) = phase;
         let mut pawns = Vec::new();

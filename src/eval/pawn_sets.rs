@@ -248,7 +248,10 @@ fn passed_bonus(t: &PawnTables, ci: usize, k: usize, passed: u64, phase: (i32, i
 mod tests {
     use super::*;
 
-    /// The pawn term of side `ci` pawn by pawn, from its definition.
+    /// The pawn term of side `ci` pawn by pawn, from its definition, with
+    /// the passed pawn weights of the test table (`Weights::test_table`):
+    /// 8 on any row, and 16 and 32 sixteenths of the advancement (middle
+    /// game, endgame).
     fn one_by_one(
         t: &PawnTables,
         ci: usize,
@@ -262,6 +265,7 @@ mod tests {
                 .map(|sq| ((sq & 15) as i32, (sq >> 4) as i32))
                 .collect::<Vec<_>>()
         };
+        assert_eq!((t.passed_base, t.passed), (8, (16, 32)));
         let (np, full) = phase;
         let theirs = squares(enemy);
         let mut s = 0;
@@ -302,7 +306,7 @@ mod tests {
             ([0, 1], [0, 900]),
         ] {
             for height in (0..400).map(|i| 4 + 4 * (i % 4)) {
-                let t = PawnTables::build(dir, gain, progress, height, &Weights::default());
+                let t = PawnTables::build(dir, gain, progress, height, &Weights::test_table());
                 let mut own = [0; 4];
                 let mut enemy = [0; 4];
                 for k in 0..4 {

@@ -346,27 +346,25 @@ mod tests {
     use std::sync::Arc;
 
     /// `name` of the project's fmax.ini with its rules overlay (where the
-    /// tests need one) and the `[eval]` weights `eval`.
-    fn variant_with(name: &str, eval: &str) -> Arc<Variant> {
+    /// tests need one), playing the test weights (`Weights::test_table`,
+    /// where every kind weight is 0) with `changes` made.
+    fn variant_with(name: &str, changes: &[(Weight, i32)]) -> Arc<Variant> {
         let rules = match name {
             "shatranj" => include_str!("../../variants/shatranj.ini"),
             "makruk" => include_str!("../../variants/makruk.ini"),
             "xiangqi" => include_str!("../../variants/xiangqi.ini"),
             _ => "",
         };
-        let overlay = format!("{rules}\n[eval]\n{eval}\n");
-        let catalog = Catalog::from_text(
-            include_str!("../../fmax.ini"),
-            "fmax.ini",
-            &[(name, overlay.as_str())],
-        );
-        catalog.variant(name).unwrap()
+        let catalog =
+            Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &[(name, rules)]);
+        let v = catalog.variant(name).unwrap();
+        crate::eval::tests::playing(&v, &crate::eval::tests::test_weights(changes))
     }
 
-    /// The kind terms of `fen` in `name` with the weights `eval`, white
-    /// minus black.
-    fn kind_terms(name: &str, eval: &str, fen: &str) -> i32 {
-        let p = MailboxPos::from_fen(variant_with(name, eval), fen).unwrap();
+    /// The kind terms of `fen` in `name` with the test weights changed by
+    /// `changes`, white minus black.
+    fn kind_terms(name: &str, changes: &[(Weight, i32)], fen: &str) -> i32 {
+        let p = MailboxPos::from_fen(variant_with(name, changes), fen).unwrap();
         let t = tables_of(&p);
         let phase = crate::eval::mailbox::tests_phase(&p);
         super::super::activity::board_terms(&p, &t, phase).kinds
@@ -375,7 +373,7 @@ mod tests {
 
     /// The kinds of `name`'s pieces, and the type bit of a letter.
     fn kinds(name: &str) -> (Kinds, impl Fn(char) -> u16) {
-        let v = variant_with(name, "");
+        let v = variant_with(name, &[]);
         let k = Kinds::of(MailboxPos::new(Arc::clone(&v)).tables());
         (k, move |l| 1u16 << v.type_of_letter(l).unwrap().1)
     }
@@ -415,18 +413,29 @@ mod tests {
 
     #[test]
     fn no_weights_no_watching() {
-        let v = variant_with("capablanca", "");
+        let off = [
+            (Weight::ColourPairMg, 0),
+            (Weight::ColourPairEg, 0),
+            (Weight::HopperMen, 0),
+            (Weight::HalfOpenLine, 0),
+            (Weight::OpenLine, 0),
+            (Weight::Outpost, 0),
+        ];
+        let v = variant_with("capablanca", &off);
         let t = tables_of(&MailboxPos::new(v));
         assert_eq!(t.kinds.active, Kinds::default());
         assert!(!t.kinds.watches());
-        let v = variant_with("capablanca", "outpost = 1");
+        let v = variant_with(
+            "capablanca",
+            &[off.as_slice(), &[(Weight::Outpost, 1)]].concat(),
+        );
         let t = tables_of(&MailboxPos::new(v));
         assert!(t.kinds.watches());
         assert_eq!(t.kinds.active.short_range, t.kinds.kinds.short_range);
         assert_eq!(t.kinds.active.colour_bound, 0);
     }
 
-    const PAIR: &str = "colour_pair_mg = 40\ncolour_pair_eg = 60";
+    const PAIR: &[(Weight, i32)] = &[(Weight::ColourPairMg, 40), (Weight::ColourPairEg, 60)];
 
     #[test]
     fn colour_bound_pieces_on_both_colours_are_a_pair() {
@@ -455,7 +464,7 @@ mod tests {
     fn hoppers_gain_with_men_on_the_board() {
         // Xiangqi: 30 men at the start, so the centre is 15. A lone cannon
         // with one man on the board: (1 - 15) * 8 / 4 = -28.
-        let w = "hopper_men = 8";
+        let w = &[(Weight::HopperMen, 8)];
         let fen = "4k4/9/9/9/9/9/9/9/4C4/4K4 w - - 0 1";
         assert_eq!(kind_terms("xiangqi", w, fen), -28);
         // The start position without a black cannon: 29 men, +28.
@@ -480,7 +489,7 @@ mod tests {
         );
     }
 
-    const LINES: &str = "half_open_line = 10\nopen_line = 25";
+    const LINES: &[(Weight, i32)] = &[(Weight::HalfOpenLine, 10), (Weight::OpenLine, 25)];
 
     #[test]
     fn sliders_on_files_without_own_pawns_earn_open_lines() {
@@ -507,7 +516,7 @@ mod tests {
 
     #[test]
     fn short_range_pieces_on_defended_squares_no_pawn_can_reach_are_outposts() {
-        let w = "outpost = 30";
+        let w = &[(Weight::Outpost, 30)];
         // Orthodox rules: the knight on e5, defended by the pawn on d4.
         let fen = "4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1";
         assert_eq!(kind_terms("normal", w, fen), 30);

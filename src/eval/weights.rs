@@ -162,6 +162,38 @@ const DEFAULTS: [i32; COUNT] = [
     0,   // outpost
 ];
 
+/// The table the unit tests compute their expected values from
+/// ([`Weights::test_table`]), in the order of [`Weight::ALL`]: fixed here so
+/// that the defaults can change without changing a test.
+#[cfg(test)]
+const TEST_TABLE: [i32; COUNT] = [
+    10,  // tempo
+    5,   // royal_mobility
+    10,  // shield
+    14,  // royal_attacker
+    64,  // piece_mobility (sixteenths: 4 cp per move of mobility)
+    32,  // mobility_mg
+    40,  // mobility_eg
+    50,  // mobility_centre (percent)
+    70,  // threat_by_pawn_mg
+    35,  // threat_by_pawn_eg
+    45,  // threat_by_lesser_mg
+    25,  // threat_by_lesser_eg
+    40,  // hanging_mg
+    15,  // hanging_eg
+    64,  // pawn_advance
+    8,   // passed_base
+    16,  // passed_mg
+    32,  // passed_eg
+    700, // strong_promotion
+    0,   // colour_pair_mg
+    0,   // colour_pair_eg
+    0,   // hopper_men (quarters)
+    0,   // half_open_line
+    0,   // open_line
+    0,   // outpost
+];
+
 /// The weights one variant plays with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights([i32; COUNT]);
@@ -201,6 +233,22 @@ impl Weights {
         w
     }
 
+    /// The weights the unit tests compute their expected values from
+    /// (whatever the defaults are).
+    #[cfg(test)]
+    #[must_use]
+    pub(crate) fn test_table() -> Weights {
+        Weights(TEST_TABLE)
+    }
+
+    /// Every weight as an overlay's `[eval]` section gives it: (index in
+    /// [`Weight::ALL`], value).
+    #[cfg(test)]
+    #[must_use]
+    pub(crate) fn overlay_pairs(&self) -> Vec<(usize, i32)> {
+        self.0.iter().copied().enumerate().collect()
+    }
+
     /// A (middle game, endgame) pair.
     #[inline(always)]
     #[must_use]
@@ -233,16 +281,34 @@ mod tests {
             .evaluate()
     }
 
+    /// An `[eval]` section giving every weight of the test table
+    /// ([`Weights::test_table`]), with the values `changes` names instead.
+    fn test_section(changes: &[(&str, i32)]) -> String {
+        let mut s = "[eval]\n".to_string();
+        for w in Weight::ALL {
+            let value = changes
+                .iter()
+                .find(|(name, _)| *name == w.name())
+                .map_or(Weights::test_table()[w], |&(_, v)| v);
+            s.push_str(&format!("{} = {value}\n", w.name()));
+        }
+        s
+    }
+
     #[test]
     fn an_eval_section_changes_the_terms_it_names() {
-        let plain = capablanca_with("");
-        let tuned = capablanca_with("[eval]\ntempo = 37\nthreat_by_pawn_eg = 0\nhanging_eg = 0\n");
+        let plain = capablanca_with(&test_section(&[]));
+        let tuned = capablanca_with(&test_section(&[
+            ("tempo", 37),
+            ("threat_by_pawn_eg", 0),
+            ("hanging_eg", 0),
+        ]));
         let start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
         assert_eq!(eval(&plain, start), 10);
         assert_eq!(eval(&tuned, start), 37);
         // The white pawn on c3 attacks the undefended archbishop on d4:
-        // threats of 54 by default (see `activity`), all but the middle
-        // game's share without the endgame weights.
+        // threats of 54 with the test weights (see `activity`), all but
+        // the middle game's share without the endgame weights.
         let threat = "4k5/10/10/10/3a6/2P7/10/4K5 w - - 0 1";
         let (a, b) = (eval(&plain, threat), eval(&tuned, threat));
         assert_eq!(a - 10 - (b - 37), 54 - (70 * 825 / 9840 + 40 * 825 / 9840));
@@ -251,6 +317,16 @@ mod tests {
         assert_eq!(tables.terms[Weight::Tempo], 37);
         assert_eq!(tables.terms[Weight::HangingEg], 0);
         assert_eq!(tables.terms[Weight::HangingMg], 40);
+    }
+
+    #[test]
+    fn a_weight_the_eval_section_does_not_name_plays_its_default() {
+        assert_eq!(Weights::of(&capablanca_with("")), Weights::default());
+        let named = capablanca_with("[eval]\ntempo = 37\nhanging_eg = 0\n");
+        let mut expected = Weights::default();
+        expected[Weight::Tempo] = 37;
+        expected[Weight::HangingEg] = 0;
+        assert_eq!(Weights::of(&named), expected);
     }
 
     #[test]

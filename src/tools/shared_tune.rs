@@ -292,7 +292,8 @@ mod tests {
         };
         let games = [game("nocastle", true), game("shatranj", false)];
         assert_eq!(games[0].samples.len(), 120);
-        let start = Params::weights(&Weights::default());
+        // From the test table, whose tempo is 10.
+        let start = Params::weights(&Weights::test_table());
         let settings = Settings {
             passes: 2,
             threads: 1,
@@ -304,7 +305,7 @@ mod tests {
         // In the start position only the tempo counts, and the side to
         // move scores 13 of 18 in training: each game alone would put the
         // tempo where 1 / (1 + 10^(-K * tempo / 400)) = 13 / 18. The pooled
-        // tempo lies between the two, far above the default 10.
+        // tempo lies between the two, far above the starting 10.
         let best = |k: f64| 400.0 * (13.0f64 / 5.0).log10() / k;
         let tempo = f64::from(o.params.knobs[0].1);
         assert_eq!(

@@ -848,12 +848,15 @@ mod tests {
         // As the engine plays it: the overlay's tempo and rook.
         assert_eq!(evaluations(&base, &[sample(start)], 1), [Some(300.0)]);
         assert_eq!(rook(&base), 900);
-        // A candidate of weights only: the default tempo, the overlay's rook.
-        let shared = Params::weights(&Weights::default()).variant(&base).unwrap();
+        // A candidate of weights only (the test table): its tempo 10, the
+        // overlay's rook.
+        let shared = Params::weights(&Weights::test_table())
+            .variant(&base)
+            .unwrap();
         assert_eq!(evaluations(&shared, &[sample(start)], 1), [Some(10.0)]);
         assert_eq!(rook(&shared), 900);
         // A candidate with a value replaces the overlay's.
-        let mut p = Params::weights(&Weights::default());
+        let mut p = Params::weights(&Weights::test_table());
         p.knobs.push((Knob::Value('R'), 450));
         assert_eq!(rook(&p.variant(&base).unwrap()), 450);
     }
