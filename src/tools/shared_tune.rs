@@ -81,8 +81,8 @@ pub fn defaults_source(params: &Params) -> String {
 }
 
 /// Runs `tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N]
-/// [--out FILE] [--ini FILE]`; `words` are the arguments that are not
-/// options.
+/// [--freeze KEYS] [--out FILE] [--ini FILE]`; `words` are the arguments
+/// that are not options.
 ///
 /// # Errors
 /// One line (or a variant's errors, one per line).
@@ -92,7 +92,8 @@ pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
     }
     let pairs = pairs(words)?;
     let most = number(args, "--sample", usize::MAX)?;
-    let settings = Settings::from_args(args)?;
+    let start = Params::weights(&Weights::default());
+    let settings = Settings::from_args(args, &start)?;
     let catalog = Catalog::load(option(args, "--ini").map(Path::new)).map_err(joined)?;
     let mut games = Vec::with_capacity(pairs.len());
     for &(name, file) in &pairs {
@@ -111,7 +112,6 @@ pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
             samples: read.samples,
         });
     }
-    let start = Params::weights(&Weights::default());
     let o = tune(&games, &start, &settings)?;
     println!("{} passes", o.passes);
     println!("mean training error {:.6} -> {:.6}", o.train.0, o.train.1);
@@ -150,8 +150,9 @@ pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::eval::weights::Weight;
     use crate::mailbox::MailboxPos;
     use crate::position::Position;
     use std::path::PathBuf;
@@ -223,6 +224,10 @@ mod tests {
                 "--sample needs a number, not 'lots'".into(),
             ),
             (
+                vec!["--freeze".into(), "tempo,values".into(), "janus=a".into()],
+                "--freeze: 'values' names no weight or piece value of this fit".into(),
+            ),
+            (
                 vec![format!("nosuch={few}")],
                 format!("{ini}: variant `nosuch` is not defined (no `Game: nosuch` line)"),
             ),
@@ -252,7 +257,7 @@ mod tests {
     /// 6, 10, 14 and 18 and wins the others (13 of the 18 training games,
     /// both held-out ones); a side a rook up wins always when `decisive`,
     /// else in the even games and draws the odd ones.
-    fn training_text(game: &str, decisive: bool) -> String {
+    pub(crate) fn training_text(game: &str, decisive: bool) -> String {
         let v = crate::eval::tests::variant(game);
         let start = MailboxPos::new(v).to_fen();
         let (board, rest) = start.split_once(' ').unwrap();
@@ -297,6 +302,7 @@ mod tests {
         let settings = Settings {
             passes: 2,
             threads: 1,
+            frozen: Vec::new(),
         };
         let o = tune(&games, &start, &settings).unwrap();
         // The drawish game maps evaluations to results more gently.
@@ -328,5 +334,65 @@ mod tests {
         }
         let row = &o.rows[0];
         assert_eq!((row.old, row.new), (10, o.params.knobs[0].1));
+    }
+
+    /// The two games of the pooled fit test, for `tune`.
+    fn two_games() -> [Game; 2] {
+        let game = |name: &str, decisive: bool| Game {
+            name: name.to_string(),
+            base: crate::eval::tests::variant(name),
+            samples: super::super::variant_tune::read_samples(&training_text(name, decisive)).0,
+        };
+        [game("nocastle", true), game("shatranj", false)]
+    }
+
+    #[test]
+    fn a_frozen_weight_keeps_its_starting_value() {
+        // The games of the test above, where the tempo rises from 10 to
+        // above 30 when it is free.
+        let start = Params::weights(&Weights::test_table());
+        let settings = Settings {
+            passes: 2,
+            threads: 1,
+            frozen: super::super::variant_tune::frozen(&start, "tempo").unwrap(),
+        };
+        let o = tune(&two_games(), &start, &settings).unwrap();
+        assert_eq!(o.params.knobs[0], (Knob::Weight(Weight::Tempo), 10));
+        let row = &o.rows[0];
+        assert_eq!((row.old, row.new), (10, 10));
+    }
+
+    #[test]
+    fn frozen_weights_are_written_as_they_started() {
+        let dir = scratch("freeze");
+        let mut words = vec![
+            "--freeze".to_string(),
+            "tempo,outpost".to_string(),
+            "--passes".to_string(),
+            "1".to_string(),
+            "--threads".to_string(),
+            "1".to_string(),
+            "--out".to_string(),
+            dir.join("out.ini").to_str().unwrap().to_string(),
+        ];
+        for (name, decisive) in [("nocastle", true), ("shatranj", false)] {
+            let file = dir.join(format!("{name}.epd"));
+            std::fs::write(&file, training_text(name, decisive)).unwrap();
+            words.push(format!("{name}={}", file.to_str().unwrap()));
+        }
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        run_words(&words).unwrap();
+        let text = std::fs::read_to_string(dir.join("out.ini")).unwrap();
+        let o = crate::rules::overlay::parse_overlay(&text, "out.ini").unwrap();
+        let written = |w: Weight| {
+            o.eval_weights
+                .iter()
+                .find(|&&(i, _)| i == w as usize)
+                .map(|&(_, v)| v)
+        };
+        for w in [Weight::Tempo, Weight::Outpost] {
+            assert_eq!(written(w), Some(Weights::default()[w]), "{text}");
+        }
+        assert_eq!(o.eval_weights.len(), crate::eval::weights::COUNT);
     }
 }

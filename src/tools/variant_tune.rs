@@ -327,12 +327,56 @@ impl Scorer<'_> {
 }
 
 /// How a tuning run goes.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Settings {
     /// Most passes over all coordinates.
     pub passes: usize,
     /// Threads evaluating positions.
     pub threads: usize,
+    /// Per coordinate of the starting [`Params`] (in their order): kept at
+    /// its starting value (`--freeze`). Missing entries are free.
+    pub frozen: Vec<bool>,
+}
+
+/// The option that keeps coordinates at their starting values.
+pub const FREEZE: &str = "--freeze";
+
+/// The coordinates of `params` that `keys` (the value of `--freeze`:
+/// comma-separated weight names, `value.LETTER` in either case, or
+/// `values` for every piece value) names, as [`Settings::frozen`].
+///
+/// # Errors
+/// A key that names no coordinate of `params`, as one line.
+pub fn frozen(params: &Params, keys: &str) -> Result<Vec<bool>, String> {
+    let mut mask = vec![false; params.knobs.len()];
+    for key in keys.split(',').map(str::trim) {
+        let mut found = false;
+        for (i, &(knob, _)) in params.knobs.iter().enumerate() {
+            if knob_is_named(knob, key) {
+                mask[i] = true;
+                found = true;
+            }
+        }
+        if !found {
+            return Err(format!(
+                "{FREEZE}: '{key}' names no weight or piece value of this fit"
+            ));
+        }
+    }
+    Ok(mask)
+}
+
+/// Whether `key` (a `--freeze` key) names `knob`.
+fn knob_is_named(knob: Knob, key: &str) -> bool {
+    match knob {
+        Knob::Weight(w) => w.name() == key,
+        Knob::Value(letter) => {
+            key == "values"
+                || key
+                    .strip_prefix(VALUE_PREFIX)
+                    .is_some_and(|l| l.eq_ignore_ascii_case(&letter.to_string()))
+        }
+    }
 }
 
 /// One row of the result table.
@@ -414,6 +458,9 @@ pub fn tune(games: &[Game], start: &Params, settings: &Settings) -> Result<Outco
         passes += 1;
         let mut moved = false;
         for (i, step) in steps.iter_mut().enumerate() {
+            if settings.frozen.get(i).copied().unwrap_or(false) {
+                continue;
+            }
             let improved = coordinate_step(&scorer, &mut current, &mut current_train, i, *step)?;
             if improved {
                 moved = true;
@@ -638,15 +685,18 @@ pub fn default_overlay_path(ini: Option<&Path>, name: &str) -> PathBuf {
 }
 
 impl Settings {
-    /// `--passes` (default 20) and `--threads` (default: every core).
+    /// `--passes` (default 20), `--threads` (default: every core) and
+    /// `--freeze` (default none) for a fit that starts from `start`.
     ///
     /// # Errors
-    /// A value that is not a number, as one line.
-    pub fn from_args(args: &[String]) -> Result<Settings, String> {
+    /// A value that is not a number, or a `--freeze` key that names
+    /// nothing of `start`, as one line.
+    pub fn from_args(args: &[String], start: &Params) -> Result<Settings, String> {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Ok(Settings {
             passes: number(args, "--passes", 20)?,
             threads: number(args, "--threads", cores)?,
+            frozen: option(args, FREEZE).map_or(Ok(Vec::new()), |keys| frozen(start, keys))?,
         })
     }
 }
@@ -715,7 +765,7 @@ pub fn read_file(file: &str, most: usize) -> Result<TrainingFile, String> {
 }
 
 /// Runs `tune --variant NAME FILE [--out PATH] [--passes N] [--threads N]
-/// [--ini FILE]`.
+/// [--freeze KEYS] [--ini FILE]`.
 ///
 /// # Errors
 /// One line (or the variant's errors, one per line).
@@ -726,7 +776,8 @@ pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
     let catalog = Catalog::load(ini).map_err(joined)?;
     let base = catalog.variant(name).map_err(joined)?;
     let out = option(args, "--out").map_or_else(|| default_overlay_path(ini, name), PathBuf::from);
-    let settings = Settings::from_args(args)?;
+    let start = Params::of(&base, &Weights::of(&base));
+    let settings = Settings::from_args(args, &start)?;
     let TrainingFile {
         samples, skipped, ..
     } = read_file(file, usize::MAX)?;
@@ -735,7 +786,6 @@ pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
         "{} positions ({held} held out), {skipped} lines skipped",
         samples.len()
     );
-    let start = Params::of(&base, &Weights::of(&base));
     let count = samples.len();
     let game = Game {
         name: name.to_string(),
@@ -932,5 +982,103 @@ mod tests {
             })
             .collect();
         assert_eq!(letters, "NBRQACE");
+    }
+
+    #[test]
+    fn freeze_keys_name_weights_and_values() {
+        let v = crate::eval::tests::variant("capablanca");
+        let p = Params::of(&v, &Weights::test_table());
+        let named = |keys: &str| -> Result<Vec<Knob>, String> {
+            let mask = frozen(&p, keys)?;
+            assert_eq!(mask.len(), p.knobs.len());
+            Ok(p.knobs
+                .iter()
+                .zip(mask)
+                .filter(|&(_, f)| f)
+                .map(|(&(k, _), _)| k)
+                .collect())
+        };
+        assert_eq!(
+            named("tempo, value.r"),
+            Ok(vec![Knob::Weight(Weight::Tempo), Knob::Value('R')])
+        );
+        let values: Vec<Knob> = "NBRQACE".chars().map(Knob::Value).collect();
+        assert_eq!(named("values"), Ok(values));
+        for key in ["nonsense", "value.Z", "value.K", "value.", ""] {
+            assert_eq!(
+                named(&format!("outpost,{key}")),
+                Err(format!(
+                    "--freeze: '{key}' names no weight or piece value of this fit"
+                ))
+            );
+        }
+        // The pooled fit has no piece values.
+        assert_eq!(
+            frozen(&Params::weights(&Weights::test_table()), "value.R"),
+            Err("--freeze: 'value.R' names no weight or piece value of this fit".to_string())
+        );
+    }
+
+    #[test]
+    fn frozen_values_and_weights_are_written_as_they_started() {
+        let dir = std::env::temp_dir().join(format!("nightrider-vfreeze-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("nocastle.epd");
+        std::fs::write(
+            &file,
+            crate::tools::shared_tune::tests::training_text("nocastle", false),
+        )
+        .unwrap();
+        let out = dir.join("nocastle.ini");
+        let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
+        let args: Vec<String> = [
+            "--variant",
+            "nocastle",
+            file.to_str().unwrap(),
+            "--ini",
+            ini,
+            "--out",
+            out.to_str().unwrap(),
+            "--passes",
+            "1",
+            "--threads",
+            "1",
+            "--freeze",
+            "values,tempo",
+        ]
+        .iter()
+        .map(|a| (*a).to_string())
+        .collect();
+        let run_args = |args: &[String]| run(args, &crate::tools::tune::positionals(args));
+        run_args(&args).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        let o = parse_overlay(&text, "nocastle.ini").unwrap();
+        let base = Catalog::load(Some(Path::new(ini)))
+            .unwrap()
+            .variant("nocastle")
+            .unwrap();
+        let start = Params::of(&base, &Weights::of(&base));
+        let written_values: Vec<(char, i32)> = start
+            .knobs
+            .iter()
+            .filter_map(|&(k, v)| match k {
+                Knob::Value(l) => Some((l, v)),
+                Knob::Weight(_) => None,
+            })
+            .collect();
+        assert_eq!(o.piece_values, written_values, "{text}");
+        assert!(
+            o.eval_weights
+                .contains(&(Weight::Tempo as usize, Weights::of(&base)[Weight::Tempo])),
+            "{text}"
+        );
+        // An unknown key stops the run before it reads anything.
+        let mut bad = args.clone();
+        *bad.last_mut().unwrap() = "values,temp".to_string();
+        assert_eq!(
+            run_args(&bad),
+            Err("--freeze: 'temp' names no weight or piece value of this fit".to_string())
+        );
     }
 }
