@@ -137,6 +137,14 @@ pub struct MoveFacts {
     pub zero_based_ranks: bool,
 }
 
+/// [`Position::history_indices`] of a board that does not name its moves'
+/// pieces and squares.
+pub const HASHED_HISTORY_INDICES: usize = 1 << 10;
+
+/// Bound of [`Position::captured_kind`]: piece types of a mailbox board
+/// (1 to 15) and 0 for no capture.
+pub const CAPTURED_KINDS: usize = 16;
+
 /// A game position that can generate, make and unmake moves.
 ///
 /// Moves are generated pseudo-legally; [`Position::make`] refuses (and undoes)
@@ -203,6 +211,32 @@ pub trait Position: Clone + Send + 'static {
 
     /// Material value (centipawns) of the piece that makes `m`.
     fn mover_value(&self, m: Self::Move) -> Score;
+
+    /// How many history indices ([`Position::history_index`]) this board
+    /// has: its piece types times its squares. The search sizes its
+    /// continuation and capture histories by it. The default, for boards
+    /// that do not say, is [`HASHED_HISTORY_INDICES`].
+    fn history_indices(&self) -> usize {
+        HASHED_HISTORY_INDICES
+    }
+
+    /// The history index of `m`, a pseudo-legal move of this position not
+    /// yet played: a number below [`Position::history_indices`] naming the
+    /// type of the moving piece (whatever its colour) and the destination
+    /// square, the same for every move of that type to that square. The
+    /// default hashes the move, so only the same move shares an index.
+    fn history_index(&self, m: Self::Move) -> usize {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        m.hash(&mut h);
+        (std::hash::Hasher::finish(&h) % HASHED_HISTORY_INDICES as u64) as usize
+    }
+
+    /// The type of the piece `m` takes, as a number below
+    /// [`CAPTURED_KINDS`] (0 when it takes nothing). The default, for
+    /// boards that do not say, is 0 for every move.
+    fn captured_kind(&self, _m: Self::Move) -> usize {
+        0
+    }
 
     /// Static exchange evaluation of `m`: the material (centipawns) its
     /// side gains on the destination square if both sides then capture there

@@ -187,6 +187,76 @@ fn sixteen_by_sixteen_board_uses_all_files_and_ranks() {
     assert_eq!(start.to_fen(), "rnnnnnnnknnnnnnr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNNNNNNNKNNNNNNR w - - 0 1");
 }
 
+/// Random games of `variant`: every move's history index stays below the
+/// board's count, and its captured kind is in range and set for captures
+/// only. Returns the count.
+fn check_history_indices(catalog: &Catalog, variant: &str, seed: u64) -> usize {
+    use nightrider::position::CAPTURED_KINDS;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let v = catalog.variant(variant).unwrap();
+    let mut pos = MailboxPos::new(v);
+    let indices = pos.history_indices();
+    for _ in 0..400 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() || pos.rule_verdict().is_some() {
+            break;
+        }
+        for &m in &moves {
+            let text = pos.move_to_string(m);
+            assert!(pos.history_index(m) < indices, "{variant} {text}");
+            let kind = pos.captured_kind(m);
+            assert!(kind < CAPTURED_KINDS, "{variant} {text}");
+            assert_eq!(kind > 0, pos.is_capture(m), "{variant} {text}");
+        }
+        let captures: Vec<_> = moves.iter().filter(|&&m| pos.is_capture(m)).collect();
+        let m = match captures.first() {
+            Some(&&c) if rng.gen_bool(0.5) => c,
+            _ => moves[rng.gen_range(0..moves.len())],
+        };
+        assert!(pos.make(m));
+    }
+    indices
+}
+
+#[test]
+fn history_indices_stay_in_range_on_a_sixteen_by_sixteen_board() {
+    // The piece types (at least six, at most 15) times the squares.
+    let huge = check_history_indices(&fairy(), "huge", 1);
+    assert!(
+        huge % 256 == 0 && (6..=15).contains(&(huge / 256)),
+        "{huge}"
+    );
+    let c = shipped();
+    let capablanca = check_history_indices(&c, "capablanca", 2);
+    assert!(
+        capablanca % 80 == 0 && (8..=15).contains(&(capablanca / 80)),
+        "{capablanca}"
+    );
+    check_history_indices(&c, "xiangqi", 3);
+    check_history_indices(&c, "grande-acedrex", 4);
+}
+
+#[test]
+fn history_indices_name_the_piece_type_and_the_destination() {
+    let c = fairy();
+    let v = c.variant("huge").unwrap();
+    let mut pos = MailboxPos::new(v);
+    let index = |pos: &mut MailboxPos, text: &str| {
+        let m = pos.parse_move(text).unwrap();
+        pos.history_index(m)
+    };
+    // Two knights onto the same square share an index; other squares,
+    // other pieces and the other side's moves differ or match by type.
+    let from_b = index(&mut pos, "b1c3");
+    assert_eq!(from_b, index(&mut pos, "d1c3"));
+    assert_ne!(from_b, index(&mut pos, "d1e3"));
+    assert_ne!(from_b, index(&mut pos, "c2c3"));
+    assert!(pos.make(pos.clone().parse_move("a2a3").unwrap()));
+    let black_knight = index(&mut pos, "b16c14");
+    assert_eq!(black_knight % 256, 2 + 13 * 16);
+    assert_eq!(black_knight / 256, from_b / 256);
+}
+
 /// `O-O` and `O-O-O` (with zeros, lower case or a check mark too) name
 /// the castling move toward the last file and toward the a-file, on any
 /// board size; without the right they are refused.

@@ -114,6 +114,25 @@ impl Position for BitboardPos {
         self.static_exchange(m)
     }
 
+    /// Six piece types on 64 squares.
+    fn history_indices(&self) -> usize {
+        6 * 64
+    }
+
+    fn history_index(&self, m: Move) -> usize {
+        self.kind_on(m.from_index()) as usize * 64 + (m.to_index() & 63)
+    }
+
+    fn captured_kind(&self, m: Move) -> usize {
+        match m.kind() {
+            MoveKind::EnPassant => PieceType::Pawn as usize + 1,
+            MoveKind::Castle => 0,
+            _ => self
+                .piece_on(m.to_index())
+                .map_or(0, |(_, k)| k as usize + 1),
+        }
+    }
+
     fn rule_verdict(&self) -> Option<Verdict> {
         None
     }

@@ -514,6 +514,28 @@ impl Position for MailboxPos {
         self.static_exchange(m)
     }
 
+    /// The variant's piece types on its squares.
+    fn history_indices(&self) -> usize {
+        let types = self.tables.value.len().saturating_sub(1).max(1);
+        types * (self.tables.width * self.tables.height).max(1) as usize
+    }
+
+    fn history_index(&self, m: Move) -> usize {
+        let kind = usize::from(cell_type(self.board[m.from() as usize]).saturating_sub(1));
+        let to = usize::from(m.to());
+        let square = (to >> 4) * self.tables.width as usize + (to & 15);
+        kind * (self.tables.width * self.tables.height) as usize + square
+    }
+
+    fn captured_kind(&self, m: Move) -> usize {
+        let victim = match m.kind() {
+            MoveKind::Capture => m.to(),
+            MoveKind::EnPassant => self.ep_victim,
+            _ => return 0,
+        };
+        usize::from(cell_type(self.board[victim as usize]))
+    }
+
     fn rule_verdict(&self) -> Option<Verdict> {
         self.end_rule_verdict()
     }

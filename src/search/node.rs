@@ -10,8 +10,8 @@
 //! ([`Worker::search_moves`]). Scores are fail-soft, from the side to move.
 
 use super::ordering::{
-    is_losing_capture_score, is_refutation_score, is_table_move_score, MovePicker, OrderContext,
-    Staged, MAX_PLY,
+    capture_index, is_losing_capture_score, is_refutation_score, is_table_move_score, ContRows,
+    CutMove, Cutoff, MovePicker, OrderContext, Staged, MAX_PLY,
 };
 use super::score::{is_mate, mate_in, mated_in, INFINITY};
 use super::tt::{table_id, Bound, TtHit};
@@ -224,6 +224,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let ply = ctx.ply;
         let mut buffers = std::mem::take(&mut self.buffers[ply]);
         buffers.quiets.clear();
+        buffers.captures.clear();
+        let side = self.pos.side_to_move().index();
+        let rows = self.cont_rows(side, ply);
         let table_move = ctx.tt_move.and_then(|code| {
             self.pos
                 .find_coded_move(code, GenKind::All, &mut buffers.moves)
@@ -233,6 +236,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             tt_move: ctx.tt_move,
             ply,
             previous: self.path[ply],
+            rows,
         };
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -251,8 +255,16 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let settled = legal > 0 && best > -MATE_BOUND;
             let late = quiet && settled && prunes_quiet(ctx, legal, alpha);
-            let unpromising =
-                settled && !late && prunes_unpromising(ctx, quiet, order_score, || self.pos.see(m));
+            // Reductions and pruning judge a quiet move by its butterfly
+            // history alone; the continuation histories only order.
+            let history = if quiet {
+                self.heuristics.history(side, m)
+            } else {
+                0
+            };
+            let unpromising = settled
+                && !late
+                && prunes_unpromising(ctx, quiet, order_score, history, || self.pos.see(m));
             if unpromising && !quiet {
                 continue;
             }
@@ -271,16 +283,18 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 }
                 continue;
             }
+            let capture = (!quiet).then(|| capture_index(&self.pos, m));
             if !self.make(m, ply) {
                 continue;
             }
+            let index = self.path_index[ply + 1];
             // Checks are never pruned: they are what finds mates.
             if prunable && !self.pos.in_check() {
                 self.unmake(m);
                 continue;
             }
             legal += 1;
-            let score = self.search_child(alpha, ctx, legal, quiet, order_score);
+            let score = self.search_child(alpha, ctx, legal, quiet, (order_score, history));
             self.unmake(m);
             if self.stopped {
                 give_back(stages, &mut buffers);
@@ -296,24 +310,23 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                         self.update_pv(ply, m);
                     }
                     if score >= ctx.beta {
-                        if quiet {
-                            let side = self.pos.side_to_move().index();
-                            let previous = self.path[ply];
-                            self.heuristics.reward(
-                                side,
-                                ply,
-                                m,
-                                previous,
-                                ctx.depth,
-                                &buffers.quiets,
-                            );
-                        }
+                        self.heuristics.reward(&Cutoff {
+                            side,
+                            ply,
+                            depth: ctx.depth,
+                            previous: self.path[ply],
+                            rows,
+                            best: capture.map_or(CutMove::Quiet(m, index), CutMove::Capture),
+                            quiets: &buffers.quiets,
+                            captures: &buffers.captures,
+                        });
                         break;
                     }
                 }
             }
-            if quiet {
-                buffers.quiets.push(m);
+            match capture {
+                Some(c) => buffers.captures.push(c),
+                None => buffers.quiets.push((m, index)),
             }
         }
         give_back(stages, &mut buffers);
@@ -328,6 +341,16 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let depth = ctx.depth.clamp(0, 255) as u8;
         self.store(ctx.key, ply, best, ctx.beta, best_move, depth);
         best
+    }
+
+    /// The continuation rows of the node at `ply`, where `side` moves:
+    /// after the moves that led to it one and two plies back.
+    fn cont_rows(&self, side: usize, ply: usize) -> ContRows {
+        let back = |n: usize| {
+            let at = ply.checked_sub(n)?;
+            self.path[at].map(|_| self.path_index[at])
+        };
+        self.heuristics.cont_rows(side, back(0), back(1))
     }
 
     /// Stores a node's result: a lower bound if it failed high, exact if a
@@ -365,7 +388,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         ctx: &NodeContext,
         number: i32,
         quiet: bool,
-        order_score: i32,
+        (order_score, history): (i32, i32),
     ) -> Score {
         let gives_check = self.pos.in_check();
         // Check extension, bounded so perpetual checks cannot run away.
@@ -390,7 +413,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 r -= 1;
             } else {
                 // Quiet moves with a good history reduce less, bad ones more.
-                r -= (order_score / 6000).clamp(-1, 2);
+                r -= (history / LMR_HISTORY_STEP).clamp(-1, 2);
             }
             if !ctx.improving {
                 r += 1;
@@ -432,6 +455,9 @@ fn prunes_quiet(ctx: &NodeContext, searched: i32, alpha: Score) -> bool {
     late || futile
 }
 
+/// Butterfly history worth one ply of late-move reduction.
+const LMR_HISTORY_STEP: i32 = 6000;
+
 /// Deepest remaining depth at which [`prunes_unpromising`] prunes.
 const UNPROMISING_DEPTH: i32 = 8;
 
@@ -442,14 +468,16 @@ const HISTORY_PRUNING_DEPTH: i32 = 3;
 /// has been searched: a capture that loses more than `25·depth²` by static
 /// exchange, a quiet move that puts its piece where it loses more than
 /// `70·depth`, or (outside the principal variation, at depth 3 or less) a
-/// quiet move whose history is below `-4000·depth`. Never in check, at the
+/// quiet move whose butterfly history is below `-4000·depth`. Never in check, at the
 /// root, for the table's move, or for killers and the counter-move.
-/// `order_score` is the move's ordering score (the history for a plain
-/// quiet move) and `see` gives its static exchange, asked only when needed.
+/// `order_score` is the move's ordering score, `history` the butterfly
+/// history of a quiet move, and `see` gives its static exchange, asked
+/// only when needed.
 fn prunes_unpromising(
     ctx: &NodeContext,
     quiet: bool,
     order_score: i32,
+    history: i32,
     see: impl FnOnce() -> Score,
 ) -> bool {
     let depth = ctx.depth;
@@ -463,8 +491,7 @@ fn prunes_unpromising(
     if is_refutation_score(order_score) {
         return false;
     }
-    let poor_history =
-        !ctx.pv_node && depth <= HISTORY_PRUNING_DEPTH && order_score < -4000 * depth;
+    let poor_history = !ctx.pv_node && depth <= HISTORY_PRUNING_DEPTH && history < -4000 * depth;
     poor_history || see() < -70 * depth
 }
 
@@ -513,11 +540,11 @@ mod tests {
     }
 
     fn capture(ctx: &NodeContext, order_score: i32, see: Score) -> bool {
-        prunes_unpromising(ctx, false, order_score, || see)
+        prunes_unpromising(ctx, false, order_score, 0, || see)
     }
 
     fn quiet(ctx: &NodeContext, order_score: i32, see: Score) -> bool {
-        prunes_unpromising(ctx, true, order_score, || see)
+        prunes_unpromising(ctx, true, order_score, order_score, || see)
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use super::tt::{table_id, MoveHasher};
 use crate::core::Score;
-use crate::position::Position;
+use crate::position::{Position, CAPTURED_KINDS};
 use std::hash::{Hash, Hasher};
 
 /// Number of slots of the history and counter-move tables.
@@ -22,12 +22,15 @@ pub const MAX_PLY: usize = 128;
 /// History values stay within ±this (the "gravity" formula keeps them there).
 const HISTORY_MAX: i32 = 16_384;
 
+/// A quiet move's score, three histories, stays within ±this.
+pub const QUIET_MAX: i32 = 3 * HISTORY_MAX;
+
 pub(super) const TT_MOVE: i32 = 1 << 30;
 pub(super) const GOOD_CAPTURE: i32 = 1 << 28;
 pub(super) const KILLER: i32 = 1 << 26;
 pub(super) const COUNTER: i32 = (1 << 26) - 1;
-/// Losing captures go after every quiet move (history stays within
-/// ±`HISTORY_MAX`), still in MVV/LVA order among themselves.
+/// Losing captures go after every quiet move (whose score stays within
+/// ±[`QUIET_MAX`]), still in MVV/LVA order among themselves.
 pub(super) const BAD_CAPTURE: i32 = -(1 << 24);
 
 /// The table slot of a move.
@@ -38,11 +41,77 @@ pub fn slot<M: Hash>(m: M) -> usize {
     (h.finish() as usize) & (SLOTS - 1)
 }
 
-/// Killers, history and counter-moves of one search thread.
+/// History indices ([`Position::history_index`]) the continuation and
+/// capture histories tell apart; a board with more folds them together.
+/// Orthodox chess has 384, a 10x8 board with eight piece types 640.
+pub const MAX_HISTORY_INDICES: usize = 1024;
+
+/// The rows of a node's continuation histories: where, in the tables of
+/// one and of two plies back, the entries following the opponent's last
+/// move and the side to move's own move before it start; `None` at the
+/// root, after a null move, or without such a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ContRows([Option<usize>; 2]);
+
+/// The move that cut a node off, as the histories know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutMove<M> {
+    /// A quiet move and its history index.
+    Quiet(M, usize),
+    /// A capture or promotion and its capture index ([`capture_index`]).
+    Capture(usize),
+}
+
+/// What a beta cutoff teaches the heuristics.
+pub struct Cutoff<'a, M> {
+    /// Index of the side to move.
+    pub side: usize,
+    /// Ply of the node (for killers).
+    pub ply: usize,
+    /// Draft of the node: deeper cutoffs teach more.
+    pub depth: i32,
+    /// The opponent's last move (for the counter-move).
+    pub previous: Option<M>,
+    /// The node's continuation rows.
+    pub rows: ContRows,
+    /// The move that cut off.
+    pub best: CutMove<M>,
+    /// Quiet moves searched before it, with their history indices.
+    pub quiets: &'a [(M, usize)],
+    /// Capture indices of the captures searched before it.
+    pub captures: &'a [usize],
+}
+
+/// The gravity update: a value moves toward the bonus's sign by less the
+/// larger it already is, so it stays within ±`HISTORY_MAX`.
+fn gravity(value: i32, bonus: i32) -> i32 {
+    value + bonus - value * bonus.abs() / HISTORY_MAX
+}
+
+/// Bonus (and, negated, malus) of a cutoff at `depth`.
+fn history_bonus(depth: i32) -> i32 {
+    let d = depth.max(1);
+    (16 * d * d + 32 * d).min(1536)
+}
+
+/// Killers, histories and counter-moves of one search thread.
+///
+/// Four histories, each kept within ±`HISTORY_MAX` by gravity: the
+/// butterfly history (per side and move slot), two continuation
+/// histories (how good a move of a piece type to a square was after a
+/// given such move one or two plies earlier) and a capture history (per
+/// side, mover's type and destination, and captured type).
 pub struct Heuristics<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
     counters: Vec<Option<M>>,
+    /// History indices told apart: the board's, at most
+    /// [`MAX_HISTORY_INDICES`]; 0 before [`Heuristics::fit`].
+    indices: usize,
+    /// `[distance - 1][earlier mover's side][earlier index][index]`.
+    continuation: Box<[i16]>,
+    /// `[side][index][captured kind]`.
+    captures: Box<[i16]>,
 }
 
 impl<M: Copy + Eq + Hash> Default for Heuristics<M> {
@@ -51,12 +120,28 @@ impl<M: Copy + Eq + Hash> Default for Heuristics<M> {
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * SLOTS],
             counters: vec![None; SLOTS],
+            indices: 0,
+            continuation: Box::default(),
+            captures: Box::default(),
         }
     }
 }
 
 impl<M: Copy + Eq + Hash> Heuristics<M> {
-    /// Forgets killers and counter-moves and halves history, between searches.
+    /// Sizes the continuation and capture histories for a board with
+    /// `indices` history indices ([`Position::history_indices`]); they
+    /// start empty when the size changes and are kept otherwise.
+    pub fn fit(&mut self, indices: usize) {
+        let indices = indices.clamp(1, MAX_HISTORY_INDICES);
+        if indices != self.indices {
+            self.indices = indices;
+            self.continuation = vec![0; 4 * indices * indices].into_boxed_slice();
+            self.captures = vec![0; 2 * indices * CAPTURED_KINDS].into_boxed_slice();
+        }
+    }
+
+    /// Forgets killers and halves every history, between searches
+    /// (counter-moves are kept).
     pub fn age(&mut self) {
         for k in &mut self.killers {
             *k = [None, None];
@@ -64,48 +149,133 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         for h in &mut self.history {
             *h /= 2;
         }
+        for h in self.continuation.iter_mut().chain(self.captures.iter_mut()) {
+            *h /= 2;
+        }
     }
 
-    /// Records a quiet move that caused a beta cutoff at `ply` after
-    /// `previous` (the opponent's last move), rewarding it by `depth` and
-    /// penalising the quiet moves tried before it.
-    pub fn reward(
-        &mut self,
+    /// A history index as the tables hold it (folded when the board has
+    /// more than they tell apart).
+    fn fold(&self, index: usize) -> usize {
+        if index < self.indices {
+            index
+        } else {
+            index % self.indices.max(1)
+        }
+    }
+
+    /// The continuation rows of a node where `side` moves, after a move
+    /// with history index `one_back` by the opponent and before it one
+    /// with `two_back` by `side` itself.
+    #[must_use]
+    pub fn cont_rows(
+        &self,
         side: usize,
-        ply: usize,
-        m: M,
-        previous: Option<M>,
-        depth: i32,
-        tried: &[M],
-    ) {
-        let bonus = (depth * depth).min(1200);
-        self.update(side, m, bonus);
-        for &q in tried {
-            if q != m {
-                self.update(side, q, -bonus);
+        one_back: Option<usize>,
+        two_back: Option<usize>,
+    ) -> ContRows {
+        let n = self.indices;
+        let row = |index: usize, mover: usize, distance: usize| {
+            ((distance * 2 + mover) * n + self.fold(index)) * n
+        };
+        if n == 0 {
+            return ContRows::default();
+        }
+        ContRows([
+            one_back.map(|i| row(i, 1 - side, 0)),
+            two_back.map(|i| row(i, side, 1)),
+        ])
+    }
+
+    /// Learns from a beta cutoff: a quiet move gains butterfly and
+    /// continuation history, becomes a killer and the counter-move, and
+    /// the quiet moves tried before it lose as much; a capture gains
+    /// capture history. Either way the captures tried before lose some.
+    pub fn reward(&mut self, cut: &Cutoff<'_, M>) {
+        let bonus = history_bonus(cut.depth);
+        let mut best_capture = None;
+        match cut.best {
+            CutMove::Capture(c) => {
+                self.update_capture(cut.side, c, bonus);
+                best_capture = Some(c);
+            }
+            CutMove::Quiet(m, index) => {
+                self.update_quiet(cut.side, cut.rows, (m, index), bonus);
+                for &q in cut.quiets {
+                    if q.0 != m {
+                        self.update_quiet(cut.side, cut.rows, q, -bonus);
+                    }
+                }
+                if let Some(k) = self.killers.get_mut(cut.ply) {
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                }
+                if let Some(p) = cut.previous {
+                    self.counters[slot(p)] = Some(m);
+                }
             }
         }
-        if let Some(k) = self.killers.get_mut(ply) {
-            if k[0] != Some(m) {
-                k[1] = k[0];
-                k[0] = Some(m);
+        for &c in cut.captures {
+            if Some(c) != best_capture {
+                self.update_capture(cut.side, c, -bonus);
             }
-        }
-        if let Some(p) = previous {
-            self.counters[slot(p)] = Some(m);
         }
     }
 
-    /// History score of a quiet move.
+    /// Butterfly history of a quiet move.
     #[must_use]
     pub fn history(&self, side: usize, m: M) -> i32 {
         self.history[side * SLOTS + slot(m)]
     }
 
-    fn update(&mut self, side: usize, m: M, bonus: i32) {
-        // Gravity: large values move less, so history stays bounded.
+    /// The ordering score of quiet move `m` (history index `index`):
+    /// butterfly history plus both continuation histories, within
+    /// ±[`QUIET_MAX`].
+    #[must_use]
+    pub fn quiet_score(&self, side: usize, rows: ContRows, m: M, index: usize) -> i32 {
+        let mut score = self.history(side, m);
+        let column = self.fold(index);
+        for row in rows.0.into_iter().flatten() {
+            score += i32::from(self.continuation[row + column]);
+        }
+        score
+    }
+
+    /// Capture history of the capture with capture index `capture`
+    /// ([`capture_index`]).
+    #[must_use]
+    pub fn capture_history(&self, side: usize, capture: usize) -> i32 {
+        match self.capture_entry(side, capture) {
+            Some(e) => i32::from(self.captures[e]),
+            None => 0,
+        }
+    }
+
+    fn capture_entry(&self, side: usize, capture: usize) -> Option<usize> {
+        if self.indices == 0 {
+            return None;
+        }
+        let (index, kind) = (capture / CAPTURED_KINDS, capture % CAPTURED_KINDS);
+        Some((side * self.indices + self.fold(index)) * CAPTURED_KINDS + kind)
+    }
+
+    fn update_quiet(&mut self, side: usize, rows: ContRows, (m, index): (M, usize), bonus: i32) {
         let h = &mut self.history[side * SLOTS + slot(m)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        *h = gravity(*h, bonus);
+        let column = self.fold(index);
+        for row in rows.0.into_iter().flatten() {
+            let c = &mut self.continuation[row + column];
+            *c = gravity(i32::from(*c), bonus) as i16;
+        }
+    }
+
+    fn update_capture(&mut self, side: usize, capture: usize, bonus: i32) {
+        if let Some(e) = self.capture_entry(side, capture) {
+            let c = &mut self.captures[e];
+            *c = gravity(i32::from(*c), bonus) as i16;
+        }
     }
 
     fn killers(&self, ply: usize) -> [Option<M>; 2] {
@@ -115,6 +285,20 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
     fn counter(&self, previous: Option<M>) -> Option<M> {
         previous.and_then(|p| self.counters[slot(p)])
     }
+}
+
+/// The capture index of capture (or promotion) `m` of `pos`: its history
+/// index and the type it takes, as [`Heuristics::capture_history`] reads it.
+#[must_use]
+pub fn capture_index<P: Position>(pos: &P, m: P::Move) -> usize {
+    pos.history_index(m) * CAPTURED_KINDS + pos.captured_kind(m).min(CAPTURED_KINDS - 1)
+}
+
+/// What capture history adds to a capture's ordering score: a fraction,
+/// so that it reorders captures of about equal victims and never lifts a
+/// capture out of its class.
+fn capture_bonus(history: i32) -> i32 {
+    history / 8
 }
 
 /// Value of a capture or promotion for ordering: most valuable victim
@@ -142,6 +326,18 @@ fn tentative_capture_score<P: Position>(pos: &P, m: P::Move) -> (i32, bool) {
     (GOOD_CAPTURE + mvv_lva, victim + promotion < attacker)
 }
 
+/// [`tentative_capture_score`] with the capture history of `side` added.
+fn learnt_capture_score<P: Position>(
+    pos: &P,
+    m: P::Move,
+    heuristics: &Heuristics<P::Move>,
+    side: usize,
+) -> (i32, bool) {
+    let (score, doubtful) = tentative_capture_score(pos, m);
+    let learnt = heuristics.capture_history(side, capture_index(pos, m));
+    (score + capture_bonus(learnt), doubtful)
+}
+
 /// The score of a capture that loses material, from its good-capture score.
 fn demoted(good: i32) -> i32 {
     good - GOOD_CAPTURE + BAD_CAPTURE
@@ -151,7 +347,7 @@ fn demoted(good: i32) -> i32 {
 /// loses material by static exchange.
 #[must_use]
 pub fn is_losing_capture_score(score: i32) -> bool {
-    score < -HISTORY_MAX
+    score < -QUIET_MAX
 }
 
 /// Keys compared at once by [`best_key`]: the key list is padded with
@@ -276,6 +472,8 @@ pub struct OrderContext<M> {
     pub ply: usize,
     /// The opponent's last move (for the counter-move).
     pub previous: Option<M>,
+    /// The node's continuation rows.
+    pub rows: ContRows,
 }
 
 impl<M: Copy + Eq + Hash> MovePicker<M> {
@@ -295,7 +493,7 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
             if ctx.tt_move.is_some() && ctx.tt_move == Some(table_id::<P>(m)) {
                 (TT_MOVE, false)
             } else if pos.is_capture(m) || pos.is_promotion(m) {
-                tentative_capture_score(pos, m)
+                learnt_capture_score(pos, m, heuristics, side)
             } else if killers[0] == Some(m) {
                 (KILLER + 1, false)
             } else if killers[1] == Some(m) {
@@ -303,7 +501,8 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
             } else if counter == Some(m) {
                 (COUNTER, false)
             } else {
-                (heuristics.history(side, m), false)
+                let index = pos.history_index(m);
+                (heuristics.quiet_score(side, ctx.rows, m, index), false)
             }
         })
     }
@@ -313,14 +512,16 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
     pub fn captures<P: Position<Move = M>>(
         pos: &P,
         moves: Vec<M>,
+        heuristics: &Heuristics<M>,
         tt_move: Option<u32>,
         store: PickerStore<M>,
     ) -> MovePicker<M> {
+        let side = pos.side_to_move().index();
         MovePicker::scored(moves, store, |m| {
             if tt_move.is_some() && tt_move == Some(table_id::<P>(m)) {
                 (TT_MOVE, false)
             } else if pos.is_capture(m) || pos.is_promotion(m) {
-                tentative_capture_score(pos, m)
+                learnt_capture_score(pos, m, heuristics, side)
             } else {
                 // A quiet evasion: after the good captures, before the bad.
                 (0, false)
@@ -556,25 +757,270 @@ pub fn gain_estimate<P: Position>(pos: &P, m: P::Move) -> Score {
 mod tests {
     use super::*;
 
+    use crate::bitboard::{BitboardPos, Move};
+    use crate::position::GenKind;
+
+    /// A quiet cutoff by `m` (history index `m + 1000`) at ply 3 after
+    /// `previous`, side 0, with no continuation rows.
+    fn quiet_cut(
+        m: u16,
+        previous: Option<u16>,
+        depth: i32,
+        quiets: &[(u16, usize)],
+    ) -> Cutoff<'_, u16> {
+        Cutoff {
+            side: 0,
+            ply: 3,
+            depth,
+            previous,
+            rows: ContRows::default(),
+            best: CutMove::Quiet(m, usize::from(m) + 1000),
+            quiets,
+            captures: &[],
+        }
+    }
+
     #[test]
     fn history_rewards_and_penalises_within_bounds() {
         let mut h: Heuristics<u16> = Heuristics::default();
+        h.fit(2000);
         for _ in 0..1000 {
-            h.reward(0, 3, 7, Some(99), 20, &[5, 6, 7]);
+            h.reward(&quiet_cut(
+                7,
+                Some(99),
+                20,
+                &[(5, 1005), (6, 1006), (7, 1007)],
+            ));
         }
         assert!(h.history(0, 7) > 8_000 && h.history(0, 7) <= HISTORY_MAX);
         assert!(h.history(0, 5) < -8_000 && h.history(0, 5) >= -HISTORY_MAX);
         assert_eq!(h.history(1, 7), 0);
         assert_eq!(h.killers(3), [Some(7), None]);
-        h.reward(0, 3, 8, None, 1, &[]);
+        h.reward(&quiet_cut(8, None, 1, &[]));
         assert_eq!(h.killers(3), [Some(8), Some(7)]);
         assert_eq!(h.counter(Some(99)), Some(7));
         h.age();
         assert_eq!(h.killers(3), [None, None]);
         assert_eq!(h.counter(Some(99)), Some(7));
-        assert!(h.history(0, 7) > 4_000);
+        assert!(h.history(0, 7) > 4_000 && h.history(0, 7) <= HISTORY_MAX / 2);
     }
 
+    #[test]
+    fn continuation_histories_are_aged_and_kept_across_searches() {
+        let mut h: Heuristics<u16> = Heuristics::default();
+        h.fit(384);
+        let rows = h.cont_rows(0, Some(10), Some(20));
+        let cut = Cutoff {
+            rows,
+            best: CutMove::Quiet(7, 300),
+            captures: &[40],
+            ..quiet_cut(7, None, 6, &[])
+        };
+        h.reward(&cut);
+        let bonus = history_bonus(6);
+        assert_eq!(h.quiet_score(0, rows, 7, 300), 3 * bonus);
+        assert_eq!(h.capture_history(0, 40), -bonus);
+        h.age();
+        assert_eq!(h.quiet_score(0, rows, 7, 300), 3 * (bonus / 2));
+        assert_eq!(h.capture_history(0, 40), -bonus / 2);
+        // The same size keeps them; another size starts afresh.
+        h.fit(384);
+        assert_eq!(h.quiet_score(0, rows, 7, 300), 3 * (bonus / 2));
+        h.fit(640);
+        let rows = h.cont_rows(0, Some(10), Some(20));
+        assert_eq!(h.quiet_score(0, rows, 7, 300), bonus / 2);
+        assert_eq!(h.capture_history(0, 40), 0);
+    }
+
+    #[test]
+    fn history_indices_beyond_the_tables_fold_into_them() {
+        let mut h: Heuristics<u16> = Heuristics::default();
+        // 15 piece types on 16x16 squares.
+        h.fit(15 * 256);
+        assert_eq!(h.indices, MAX_HISTORY_INDICES);
+        let last = 15 * 256 - 1;
+        let rows = h.cont_rows(1, Some(last), Some(last));
+        let capture = last * CAPTURED_KINDS + CAPTURED_KINDS - 1;
+        for _ in 0..100 {
+            h.reward(&Cutoff {
+                side: 1,
+                rows,
+                best: CutMove::Quiet(3, last),
+                quiets: &[(4, last - 1)],
+                captures: &[capture],
+                ..quiet_cut(3, None, 12, &[])
+            });
+        }
+        let top = h.quiet_score(1, rows, 3, last);
+        assert!((2 * HISTORY_MAX + 1..=QUIET_MAX).contains(&top), "{top}");
+        let bottom = h.quiet_score(1, rows, 4, last - 1);
+        assert!((-QUIET_MAX..-2 * HISTORY_MAX).contains(&bottom), "{bottom}");
+        assert!(h.capture_history(1, capture) < -HISTORY_MAX / 2);
+        // Before any fit nothing is read or written.
+        let mut empty: Heuristics<u16> = Heuristics::default();
+        assert_eq!(empty.cont_rows(0, Some(5), Some(6)), ContRows::default());
+        empty.reward(&Cutoff {
+            best: CutMove::Capture(capture),
+            ..quiet_cut(3, None, 12, &[])
+        });
+        assert_eq!(empty.capture_history(0, capture), 0);
+    }
+
+    /// The moves of `pos` in the order the picker hands them out at ply 5
+    /// with continuation rows `rows` (no table move, killer or counter).
+    fn order(pos: &BitboardPos, h: &Heuristics<Move>, rows: ContRows) -> Vec<String> {
+        let mut moves = Vec::new();
+        pos.generate(GenKind::All, &mut moves);
+        let ctx = OrderContext {
+            tt_move: None,
+            ply: 5,
+            previous: None,
+            rows,
+        };
+        let mut picker = MovePicker::new(pos, moves, h, &ctx, PickerStore::default());
+        let mut out = Vec::new();
+        while let Some((m, _)) = picker.next_move(pos) {
+            out.push(pos.move_to_string(m));
+        }
+        out
+    }
+
+    /// A quiet cutoff at ply 3 by `best` after `tried`, moves of `pos`
+    /// given as text.
+    fn cut_by(
+        h: &mut Heuristics<Move>,
+        pos: &mut BitboardPos,
+        rows: ContRows,
+        best: &str,
+        tried: &[&str],
+    ) {
+        let mut quiet = |text: &str| {
+            let m = pos.parse_move(text).unwrap();
+            (m, pos.history_index(m))
+        };
+        let (m, index) = quiet(best);
+        let quiets: Vec<(Move, usize)> = tried.iter().map(|t| quiet(t)).collect();
+        h.reward(&Cutoff {
+            side: pos.side_to_move().index(),
+            ply: 3,
+            depth: 5,
+            previous: None,
+            rows,
+            best: CutMove::Quiet(m, index),
+            quiets: &quiets,
+            captures: &[],
+        });
+    }
+
+    #[test]
+    fn a_quiet_cutoff_orders_the_rewarded_move_first_and_the_refuted_last() {
+        let mut pos = BitboardPos::from_fen(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            false,
+        )
+        .unwrap();
+        let mut h = Heuristics::default();
+        h.fit(pos.history_indices());
+        let rows = h.cont_rows(0, Some(100), Some(200));
+        let before = order(&pos, &h, rows);
+        assert_ne!(before[0], "g1f3");
+        cut_by(&mut h, &mut pos, rows, "g1f3", &["a2a3", "b2b3"]);
+        let after = order(&pos, &h, rows);
+        assert_eq!(after.len(), 20);
+        assert_eq!(after[0], "g1f3");
+        assert_eq!(&after[18..], ["a2a3", "b2b3"]);
+        // The neutral moves go in between (in an order the picks decide).
+        let mut neutral: Vec<&String> = before
+            .iter()
+            .filter(|m| !["g1f3", "a2a3", "b2b3"].contains(&m.as_str()))
+            .collect();
+        let mut between: Vec<&String> = after[1..18].iter().collect();
+        neutral.sort();
+        between.sort();
+        assert_eq!(between, neutral);
+    }
+
+    #[test]
+    fn continuation_history_orders_by_the_moves_before() {
+        let mut pos = BitboardPos::from_fen(
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            false,
+        )
+        .unwrap();
+        let mut h = Heuristics::default();
+        h.fit(pos.history_indices());
+        // After one black move g1f3 refuted, after another b1c3: the
+        // butterfly histories cancel, the continuation histories decide.
+        let after_a = h.cont_rows(0, Some(4 * 64 + 39), None);
+        let after_b = h.cont_rows(0, Some(2 * 64 + 26), None);
+        cut_by(&mut h, &mut pos, after_a, "g1f3", &[]);
+        cut_by(&mut h, &mut pos, after_b, "b1c3", &[]);
+        let first_two = |rows| order(&pos, &h, rows)[..2].to_vec();
+        assert_eq!(first_two(after_a), ["g1f3", "b1c3"]);
+        assert_eq!(first_two(after_b), ["b1c3", "g1f3"]);
+    }
+
+    #[test]
+    fn capture_history_orders_captures_of_equal_value() {
+        // The knight takes either pawn: same victim, same attacker.
+        let mut pos = BitboardPos::from_fen("4k3/8/8/3p1p2/8/4N3/8/4K3 w - - 0 1", false).unwrap();
+        let mut h = Heuristics::default();
+        h.fit(pos.history_indices());
+        let before = order(&pos, &h, ContRows::default());
+        assert_eq!(&before[..2], ["e3d5", "e3f5"]);
+        let m = pos.parse_move("e3f5").unwrap();
+        let taken = pos.parse_move("e3d5").unwrap();
+        h.reward(&Cutoff {
+            side: 0,
+            ply: 3,
+            depth: 4,
+            previous: None,
+            rows: ContRows::default(),
+            best: CutMove::Capture(capture_index(&pos, m)),
+            quiets: &[],
+            captures: &[capture_index(&pos, taken)],
+        });
+        assert!(h.capture_history(0, capture_index(&pos, m)) > 0);
+        let after = order(&pos, &h, ContRows::default());
+        assert_eq!(&after[..2], ["e3f5", "e3d5"]);
+        let (mut rest_before, mut rest_after) = (before[2..].to_vec(), after[2..].to_vec());
+        rest_before.sort();
+        rest_after.sort();
+        assert_eq!(rest_before, rest_after);
+        // Quiescence orders by it too.
+        let mut moves = Vec::new();
+        pos.generate(GenKind::Captures, &mut moves);
+        let mut picker = MovePicker::captures(&pos, moves, &h, None, PickerStore::default());
+        let first = picker.next_move(&pos).map(|(m, _)| pos.move_to_string(m));
+        assert_eq!(first.as_deref(), Some("e3f5"));
+    }
+
+    #[test]
+    fn orthodox_history_indices_name_piece_and_square() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let mut pos = BitboardPos::from_fen(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            false,
+        )
+        .unwrap();
+        let knight_to_f3 = pos.history_index(pos.clone().parse_move("g1f3").unwrap());
+        assert_eq!(knight_to_f3, 64 + 21);
+        for _ in 0..300 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves {
+                assert!(pos.history_index(m) < pos.history_indices());
+                let kind = pos.captured_kind(m);
+                assert!(kind < CAPTURED_KINDS);
+                assert_eq!(kind > 0, pos.is_capture(m), "{}", pos.move_to_string(m));
+            }
+            let m = moves[rng.gen_range(0..moves.len())];
+            pos.make(m);
+        }
+    }
     #[test]
     fn only_moves_with_distinct_scores_are_kept_alone() {
         let picker = |scores: &[i32]| {
@@ -703,11 +1149,12 @@ mod tests {
 
     #[test]
     fn score_classes_are_ordered() {
-        let bad = BAD_CAPTURE + (900 + 800) * 16;
-        assert!(!is_refutation_score(bad) && !is_refutation_score(HISTORY_MAX));
+        let learnt = capture_bonus(HISTORY_MAX);
+        let bad = BAD_CAPTURE + (900 + 800) * 16 + learnt;
+        assert!(!is_refutation_score(bad) && !is_refutation_score(QUIET_MAX));
         assert!(is_refutation_score(KILLER) && is_refutation_score(COUNTER));
-        assert!(GOOD_CAPTURE > KILLER + 1 && bad < -HISTORY_MAX);
-        assert!(is_losing_capture_score(bad) && !is_losing_capture_score(-HISTORY_MAX));
-        assert!(!is_losing_capture_score(GOOD_CAPTURE));
+        assert!(GOOD_CAPTURE - learnt > KILLER + 1 && bad < -QUIET_MAX);
+        assert!(is_losing_capture_score(bad) && !is_losing_capture_score(-QUIET_MAX));
+        assert!(!is_losing_capture_score(GOOD_CAPTURE - learnt));
     }
 }

@@ -2,10 +2,11 @@
 //! until the position is quiet, so the static evaluation is never taken in
 //! the middle of an exchange.
 //!
-//! Standing pat on the static score, MVV/LVA ordering with static exchange
-//! evaluation, delta pruning (skip a capture that cannot lift the score to
-//! alpha even with a margin) and SEE pruning (skip a capture that loses
-//! material on its square).
+//! Standing pat on the static score, MVV/LVA ordering (with the main
+//! search's capture history) and static exchange evaluation, delta
+//! pruning (skip a capture that cannot lift the score to alpha even with a
+//! margin) and SEE pruning (skip a capture that loses material on its
+//! square).
 //! In check there is no standing pat: every evasion is searched, so mates at
 //! the horizon are seen. Variant rules are checked at every node.
 
@@ -56,7 +57,8 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         self.pos.generate(kind, &mut buffers.moves);
         let tt_move = hit.and_then(|h| h.move_id);
         let moves = std::mem::take(&mut buffers.moves);
-        let mut picker = MovePicker::captures(&self.pos, moves, tt_move, buffers.picker);
+        let mut picker =
+            MovePicker::captures(&self.pos, moves, self.heuristics, tt_move, buffers.picker);
         let (mut best, mut best_move, mut legal) = (stand_pat, None, 0);
         while let Some((m, order)) = picker.next_move(&self.pos) {
             if !in_check

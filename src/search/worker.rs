@@ -44,7 +44,10 @@ pub(crate) struct PlyBuffers<M> {
     pub moves: Vec<M>,
     /// The rest of a move picker's storage.
     pub picker: PickerStore<M>,
-    pub quiets: Vec<M>,
+    /// Quiet moves searched so far, with their history indices.
+    pub quiets: Vec<(M, usize)>,
+    /// Capture indices of the captures searched so far.
+    pub captures: Vec<usize>,
 }
 
 impl<M> Default for PlyBuffers<M> {
@@ -53,6 +56,7 @@ impl<M> Default for PlyBuffers<M> {
             moves: Vec::new(),
             picker: PickerStore::default(),
             quiets: Vec::new(),
+            captures: Vec::new(),
         }
     }
 }
@@ -71,6 +75,9 @@ pub(crate) struct Worker<'a, P: Position + Evaluate> {
     barrier: usize,
     /// The move that led to each ply (`None` at the root and after a null move).
     pub path: Vec<Option<P::Move>>,
+    /// The history index ([`Position::history_index`]) of each move of
+    /// `path`.
+    pub path_index: Vec<usize>,
     /// Static evaluation at each ply of the path (`-INFINITY` in check).
     pub evals: Vec<Score>,
     /// The table identity of a move the node at each ply must leave out
@@ -117,6 +124,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         let buffers = (0..=MAX_PLY).map(|_| PlyBuffers::default()).collect();
         let mut pos = root.clone();
         let eval_tables = pos.prepare_evaluation();
+        heuristics.fit(pos.history_indices());
         Worker {
             pos,
             eval_tables,
@@ -126,6 +134,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             keys,
             barrier: 0,
             path: vec![None; MAX_PLY + 2],
+            path_index: vec![0; MAX_PLY + 2],
             evals: vec![-MATE - 1; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -206,9 +215,11 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
 
     /// Plays `m` and records it on the path; `false` if it was illegal.
     pub fn make(&mut self, m: P::Move, ply: usize) -> bool {
+        let index = self.pos.history_index(m);
         if !self.pos.make(m) {
             return false;
         }
+        self.path_index[ply + 1] = index;
         self.keys.push(self.pos.hash());
         self.path[ply + 1] = Some(m);
         true
