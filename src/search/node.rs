@@ -567,6 +567,7 @@ mod tests {
             &node(1, false),
             false,
             GOOD_CAPTURE + 100,
+            0,
             never
         ));
     }
