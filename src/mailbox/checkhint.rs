@@ -6,7 +6,9 @@
 //! leapers and sliders attack (`Tables::plain`) and the opponent has one
 //! royal, a quiet move can check only by the moved piece attacking the
 //! royal from its new square, or by emptying a square between the royal
-//! and one of its own sliders (a discovered check). When either is
+//! and one of its own sliders (a discovered check). A gating move (Seirawan)
+//! empties no square: it checks only by the moved piece from its new square
+//! or the gated piece from the square the mover left. When a check is
 //! possible, or the board is not that simple, the answer is "maybe".
 
 use super::moves::{Move, MoveKind};
@@ -18,7 +20,10 @@ impl MailboxPos {
     #[must_use]
     pub(crate) fn quiet_move_may_check(&self, m: Move) -> bool {
         let t = &self.tables;
-        if !t.plain || m.piece() != 0 || !matches!(m.kind(), MoveKind::Quiet | MoveKind::MultiStep)
+        let gating = self.is_gating(m);
+        if !t.plain
+            || (m.piece() != 0 && !gating)
+            || !matches!(m.kind(), MoveKind::Quiet | MoveKind::MultiStep)
         {
             return true;
         }
@@ -30,8 +35,16 @@ impl MailboxPos {
         let (from, to) = (m.from(), m.to());
         let mover = cell_type(self.board[from as usize]);
         let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
-        t.may_reach(mover, rf - i32::from(to & 15), rr - i32::from(to >> 4))
-            || self.may_discover_check(royal, from, to)
+        let reaches = |piece: u8, sq: u8| {
+            t.may_reach(piece, rf - i32::from(sq & 15), rr - i32::from(sq >> 4))
+        };
+        if gating {
+            // The gated piece fills the square the mover leaves, so no line
+            // opens: only the mover on its target or the gated piece on the
+            // mover's origin can check.
+            return reaches(mover, to) || reaches(m.piece(), from);
+        }
+        reaches(mover, to) || self.may_discover_check(royal, from, to)
     }
 
     /// Whether emptying `from` for `to` may let a slider of the side to
@@ -98,5 +111,31 @@ mod tests {
         // The positions have checks to find and many quiet moves that
         // cannot check.
         assert!(total.0 >= 8 && total.1 >= 60, "{total:?}");
+    }
+
+    #[test]
+    fn gating_moves_are_ruled_out_unless_they_check() {
+        // The knight on b1 checks from a3 and c3; an elephant (rook and
+        // knight) gated on b1 checks along the b-file whatever the knight
+        // does; the king's and the g1 knight's gatings never check.
+        let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &[]);
+        let fen = "8/8/8/1k6/8/8/8/1N2K1N1[EH] w BEG - 0 1";
+        let mut pos = MailboxPos::from_fen(catalog.variant("seirawan").unwrap(), fen).unwrap();
+        let mut moves = Vec::new();
+        pos.generate(GenKind::Quiets, &mut moves);
+        moves.retain(|&m| pos.is_gating(m));
+        let (mut gatings, mut checks, mut ruled_out) = (0, 0, 0);
+        for m in moves {
+            let may = pos.quiet_move_may_check(m);
+            assert!(pos.make(m), "{}", pos.coordinate_text(m));
+            let check = pos.in_check();
+            pos.unmake(m);
+            assert_eq!(may, check, "{}", pos.coordinate_text(m));
+            gatings += 1;
+            checks += usize::from(check);
+            ruled_out += usize::from(!may);
+        }
+        // Two gatings for each of 3 + 3 knight and 5 king moves.
+        assert_eq!((gatings, checks, ruled_out), (22, 5, 17));
     }
 }

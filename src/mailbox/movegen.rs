@@ -410,9 +410,11 @@ impl MailboxPos {
         let castling960 = self.tables.castling960;
         let enemy = &self.occupancy[self.side.flip().index()];
         let ep = self.ep_len != 0;
+        let gates = self.side_may_gate();
         self.for_each_piece(self.side, |x| {
-            let t = cell_type(self.board[x as usize]);
-            let coverage = table.coverage(t);
+            let cell = self.board[x as usize];
+            let t = cell_type(cell);
+            let coverage = self.coverage_of_piece(cell, gates);
             if !QUIETS
                 && coverage != Coverage::Walked
                 && !table.may_capture(t, x, self.side, enemy, ep)
@@ -461,13 +463,34 @@ impl MailboxPos {
         in_check: &std::cell::OnceCell<bool>,
         out: &mut Vec<Move>,
     ) {
-        let t = cell_type(self.board[x as usize]);
-        match self.tables.square_rays.coverage(t) {
+        let cell = self.board[x as usize];
+        let t = cell_type(cell);
+        match self.coverage_of_piece(cell, self.side_may_gate()) {
             Coverage::Walked => self.generate_walked_moves(x, kind, in_check, out),
             Coverage::Castler if self.tables.castling960 => {
                 self.generate_walked_moves(x, kind, in_check, out);
             }
             coverage => self.push_table_moves(x, t, coverage, kind, out),
+        }
+    }
+
+    /// Whether the side to move may still gate: the board has gating and
+    /// the side holds a piece in hand.
+    fn side_may_gate(&self) -> bool {
+        self.has_gating() && self.hand[self.side.index()].iter().any(|&n| n != 0)
+    }
+
+    /// How the moves of the side to move's piece `cell` are generated: by
+    /// its type's square-ray table, or by the general walk for a piece
+    /// that may gate with its move (a virgin piece that is not a pawn, when
+    /// `gates`, see [`MailboxPos::side_may_gate`]): only the walk adds the
+    /// gating moves after each move of the piece.
+    fn coverage_of_piece(&self, cell: u8, gates: bool) -> Coverage {
+        let t = cell_type(cell);
+        if gates && cell & VIRGIN != 0 && !self.tables.is_pawn[t as usize] {
+            Coverage::Walked
+        } else {
+            self.tables.square_rays.coverage(t)
         }
     }
 

@@ -4,8 +4,10 @@
 //! multi-path move), for castling pieces (plain rays plus castling rays,
 //! which the general walk takes in their turn, and only for a virgin piece),
 //! and for pawns (whose other rays, such as multi-steps, are walked in turn
-//! by the general walk), on boards without zones or gating. A piece's moves
-//! come out in the same order as the general ray walk gives them.
+//! by the general walk), on boards without zones. On a gating board
+//! (Seirawan) a piece that may still gate takes the general walk, which
+//! adds its gating moves; the others use the table. A piece's moves come
+//! out in the same order as the general ray walk gives them.
 //!
 //! Each fast path is compiled once per kind of generation (const `QUIETS`
 //! and `CAPTURES`), so the tests of the kind drop out of the inner loops.
@@ -229,8 +231,7 @@ impl Span {
 impl SquareRays {
     /// The table for `rays` (per type) on a board of `geometry`; `reach`
     /// and `is_pawn` as in [`super::tables::Tables`]; `royal` per type.
-    /// Covers nothing when `enabled` is false (zones or gating filter
-    /// moves).
+    /// Covers nothing when `enabled` is false (zones filter moves).
     #[must_use]
     pub fn new(
         rays: &[Vec<CompiledRay>],

@@ -440,7 +440,7 @@ impl Tables {
                 height: variant.height as i32,
                 promotion_row: variant.promotion_row,
             },
-            !zones.any_confined() && !variant.has_gating(),
+            !zones.any_confined(),
         );
         Tables {
             plain_landing: zones.plain_landing(),

@@ -96,6 +96,7 @@ fn fast_paths_equal_the_general_walk() {
         "grande-acedrex",
         "caparandom",
         "fischerandom",
+        "seirawan",
     ]
     .into_iter()
     .enumerate()
