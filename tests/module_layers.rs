@@ -3,7 +3,9 @@
 //! `mailbox`, `rules`) never name the evaluation, the search, the engine or
 //! a front end; the search knows only the `Position` contract; the engine
 //! knows no front end. `progress`, `save` and `text` stand apart: they use only
-//! std, and any layer may use them.
+//! std, and any layer may use them. The one exception is test code: the
+//! search's unit tests (the `#[cfg(test)]` module closing a file) may set up
+//! a real board as a fixture, which the compiled search never names.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -13,6 +15,22 @@ const BOARDS: &[&str] = &["core", "position", "rules", "bitboard", "mailbox"];
 
 /// Modules that use only std and serve any layer.
 const STANDALONE: &[&str] = &["progress", "save", "text"];
+
+/// Boards the search's unit tests may build positions on.
+const SEARCH_TEST_FIXTURES: &[&str] = &["bitboard", "mailbox", "rules"];
+
+/// The 1-based line of the `#[cfg(test)]` that opens the unit tests
+/// closing `text` (a line of its own, not indented), if any.
+fn unit_tests_line(text: &str) -> Option<usize> {
+    text.lines()
+        .position(|line| line == "#[cfg(test)]")
+        .map(|i| i + 1)
+}
+
+/// Whether the unit tests of `module` may name `named` as a fixture.
+fn fixture_allowed(module: &str, named: &str) -> bool {
+    module == "search" && SEARCH_TEST_FIXTURES.contains(&named)
+}
 
 /// Per top-level module of `src/`, the other top-level modules its code
 /// may name (besides [`STANDALONE`], which any other module may name).
@@ -118,8 +136,10 @@ fn every_module_names_only_the_layers_below_it() {
         };
         modules.insert(module.clone());
         let text = std::fs::read_to_string(file).unwrap();
+        let tests_from = unit_tests_line(&text).unwrap_or(usize::MAX);
         for (line, named) in named_modules(&text) {
-            if !may_name(&module, &allowed, &named) {
+            let fixture = line > tests_from && fixture_allowed(&module, &named);
+            if !fixture && !may_name(&module, &allowed, &named) {
                 breaches.push(format!(
                     "{}:{line}: `{module}` names `crate::{named}`",
                     Path::new("src").join(relative).display()
@@ -154,4 +174,10 @@ fn the_scan_finds_paths_and_groups_but_not_comments() {
     assert!(may_name("core", &[], "text"));
     assert!(!may_name("text", &[], "progress"));
     assert!(!may_name("mailbox", &allowed("mailbox").unwrap(), "eval"));
+    assert!(fixture_allowed("search", "bitboard"));
+    assert!(!fixture_allowed("search", "eval"));
+    assert!(!fixture_allowed("mailbox", "search"));
+    let code = "use crate::core::Color;\n\n#[cfg(test)]\nmod tests {\n    use crate::bitboard::BitboardPos;\n}\n";
+    assert_eq!(unit_tests_line(code), Some(3));
+    assert_eq!(unit_tests_line("    #[cfg(test)]\n"), None);
 }
