@@ -413,6 +413,20 @@ mod tests {
     }
 
     #[test]
+    fn a_horse_defends_past_its_leg() {
+        // Xiangqi: the black chariot on c8 attacks the cannon on c4; alone
+        // it hangs.
+        let fen = "4k4/9/2r6/9/9/9/2C6/9/9/3K5 w - - 0 1";
+        assert_eq!(counts("xiangqi", fen), ([0; 3], [0, 0, 1]));
+        // The horse on b2 defends it over its open leg on b3.
+        let fen = "4k4/9/2r6/9/9/9/2C6/9/1N7/3K5 w - - 0 1";
+        assert_eq!(counts("xiangqi", fen), ([0; 3], [0; 3]));
+        // With its leg blocked it does not.
+        let fen = "4k4/9/2r6/9/9/9/2C6/1P7/1N7/3K5 w - - 0 1";
+        assert_eq!(counts("xiangqi", fen), ([0; 3], [0, 0, 1]));
+    }
+
+    #[test]
     fn square_roots_in_sixteenths() {
         assert_eq!(&SQRT16[..5], &[0, 16, 23, 28, 32]);
         assert_eq!(SQRT16[9], 48);

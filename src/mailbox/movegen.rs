@@ -43,6 +43,35 @@ impl MailboxPos {
         target: Option<u8>,
         emit: &mut F,
     ) -> bool {
+        self.walk::<false>(x, piece, ray, target, emit, &mut |_, _, _| {})
+    }
+
+    /// Walks one ray of the piece on `x` as `MailboxPos::for_each_reach`
+    /// reports it: `reach(square, occupant, rights)` for every square the
+    /// walk stops on or passes where it may move or capture, whoever holds
+    /// it, with the walk's move (2) and capture (1) rights there; virgin-only
+    /// steps are left out.
+    pub(super) fn reach_ray(
+        &self,
+        x: u8,
+        piece: u8,
+        ray: &CompiledRay,
+        reach: &mut impl FnMut(u8, u8, u8),
+    ) {
+        self.walk::<true>(x, piece, ray, None, &mut |_, _, _| {}, reach);
+    }
+
+    /// The walk of [`MailboxPos::walk_ray`] (`REACH` false) and
+    /// [`MailboxPos::reach_ray`] (`REACH` true).
+    fn walk<const REACH: bool>(
+        &self,
+        x: u8,
+        piece: u8,
+        ray: &CompiledRay,
+        target: Option<u8>,
+        emit: &mut impl FnMut(u8, MoveKind, u8),
+        reach: &mut impl FnMut(u8, u8, u8),
+    ) -> bool {
         let t = &self.tables;
         let color = cell_color(piece);
         let ptype = cell_type(piece);
@@ -86,7 +115,11 @@ impl MailboxPos {
                 return !x4 && w.rights & 1 != 0;
             }
             let occupant = self.board[y as usize];
-            if !x4 {
+            if REACH {
+                if !x4 && w.rights & 3 != 0 {
+                    reach(y, occupant, w.rights & 3);
+                }
+            } else if !x4 {
                 if let Some(landing) = self.landing(occupant, color, pawn, w.rights, y) {
                     let kind = match landing {
                         Landing::Capture => MoveKind::Capture,

@@ -2,7 +2,6 @@
 //! side's pawns attack: board facts for the general evaluation's
 //! mobility, attack and threat terms (it keeps the weights).
 
-use super::moves::MoveKind;
 use super::square_rays::Coverage;
 use super::{cell_type, MailboxPos, EMPTY};
 use crate::core::Color;
@@ -18,12 +17,12 @@ impl MailboxPos {
     /// Calls `f(square, occupant, rights)` for every square the piece on
     /// `x` (not a pawn) reaches along its rays on the board as it stands,
     /// royal safety aside: with `rights` of [`REACH_CAPTURE`] and
-    /// [`REACH_MOVE`]. Plain leaps and slides report every square up to and
-    /// including the first man in the way, whatever its colour (an own man
-    /// there is defended); other rays (hoppers, bent and lame pieces)
-    /// report only the moves they can make, captures of enemy men and
-    /// moves to empty squares. Castling and other virgin-only moves are
-    /// left out, and so are squares outside the piece's zone.
+    /// [`REACH_MOVE`]. Every ray reports each square it may stop on, up to
+    /// and including the first man in its way (for a hopper: the screen,
+    /// with the rights of the first leg, and the squares beyond it, with
+    /// those of the second), whatever its colour: an own man there is
+    /// defended. Castling and other virgin-only moves are left out, and so
+    /// are squares outside the piece's zone.
     pub fn for_each_reach(&self, x: u8, mut f: impl FnMut(u8, u8, u8)) {
         let piece = self.board[usize::from(x)];
         let t = cell_type(piece);
@@ -56,14 +55,9 @@ impl MailboxPos {
                     }
                 }
             } else {
-                self.walk_ray(x, piece, ray, None, &mut |y, mk, _| {
-                    let rights = match mk {
-                        MoveKind::Capture => REACH_CAPTURE,
-                        MoveKind::Quiet => REACH_MOVE,
-                        _ => return,
-                    };
+                self.reach_ray(x, piece, ray, &mut |y, occupant, rights| {
                     if self.zone_allows(piece, y) {
-                        f(y, self.board[usize::from(y)], rights);
+                        f(y, occupant, rights);
                     }
                 });
             }
@@ -88,5 +82,80 @@ impl MailboxPos {
             }
         });
         set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::catalog::Catalog;
+
+    /// What the man on (file, row) reaches in `fen` of xiangqi, as
+    /// ((file, row), occupied, rights) in the order of its rays.
+    fn reach(fen: &str, (file, row): (u8, u8)) -> Vec<((u8, u8), bool, u8)> {
+        let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &[]);
+        let pos = MailboxPos::from_fen(catalog.variant("xiangqi").unwrap(), fen).unwrap();
+        let mut out = Vec::new();
+        pos.for_each_reach(row * 16 + file, |y, occupant, rights| {
+            out.push(((y & 15, y >> 4), occupant != EMPTY, rights));
+        });
+        out
+    }
+
+    #[test]
+    fn a_horse_attacks_every_square_past_an_open_leg() {
+        // The horse on g8 (row 2): all eight squares, empty, each one it
+        // may move to and capture on.
+        let fen = "4k4/9/6N2/9/9/9/9/9/9/3R1K3 w - - 0 1";
+        let mut got = reach(fen, (6, 2));
+        got.sort_unstable();
+        let squares = [
+            (4, 1),
+            (4, 3),
+            (5, 0),
+            (5, 4),
+            (7, 0),
+            (7, 4),
+            (8, 1),
+            (8, 3),
+        ];
+        let want: Vec<_> = squares.iter().map(|&sq| (sq, false, 3)).collect();
+        assert_eq!(got, want);
+        // A man on f8 blocks the leg to e9 and e7.
+        let fen = "4k4/9/5bN2/9/9/9/9/9/9/3R1K3 w - - 0 1";
+        let got = reach(fen, (6, 2));
+        assert_eq!(got.len(), 6);
+        assert!(got.iter().all(|&(sq, _, _)| sq.0 != 4));
+    }
+
+    #[test]
+    fn a_cannon_moves_to_its_screen_and_attacks_past_it() {
+        // The cannon on e2 (row 8), the black soldier on e6 (row 4) as its
+        // screen: moves along row 8 and up to e7, the screen with the move
+        // right only, then e5, e4, e3 and the general on e10 with the
+        // capture right only.
+        let fen = "4k4/9/9/9/4p4/9/9/9/4C4/3R1K3 w - - 0 1";
+        let got = reach(fen, (4, 8));
+        let up: Vec<_> = got
+            .iter()
+            .filter(|&&(sq, _, _)| sq.0 == 4 && sq.1 < 8)
+            .copied()
+            .collect();
+        assert_eq!(
+            up,
+            [
+                ((4, 7), false, REACH_MOVE),
+                ((4, 6), false, REACH_MOVE),
+                ((4, 5), false, REACH_MOVE),
+                ((4, 4), true, REACH_MOVE),
+                ((4, 3), false, REACH_CAPTURE),
+                ((4, 2), false, REACH_CAPTURE),
+                ((4, 1), false, REACH_CAPTURE),
+                ((4, 0), true, REACH_CAPTURE),
+            ]
+        );
+        // Along its row: a2..d2 and f2..i2, all empty moves; e1 below it is
+        // empty too (the chariot is on d1, the general on f1).
+        assert_eq!(got.len(), 8 + 8 + 1);
     }
 }
