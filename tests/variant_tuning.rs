@@ -6,6 +6,7 @@
 use nightrider::mailbox::MailboxPos;
 use nightrider::position::Evaluate;
 use nightrider::rules::catalog::Catalog;
+use nightrider::tools::variant_tune::read_samples;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -240,6 +241,54 @@ fn tune_shared_refuses_bad_arguments_in_one_line() {
             .is_some_and(|l| l.starts_with("usage: ")));
         assert_eq!(stderr.lines().count(), 2, "{stderr}");
     }
+}
+
+/// Three Los Alamos games: a finished one, one without a result and one
+/// with an illegal move.
+const LOS_ALAMOS_GAMES: &str = "[Event \"a\"]
+[Variant \"los-alamos\"]
+[Result \"1/2-1/2\"]
+
+1. a3 a4 2. f3 f4 1/2-1/2
+
+[Event \"b\"]
+[Result \"*\"]
+
+1. a3 *
+
+[Event \"c\"]
+[Result \"1-0\"]
+
+1. a5 1-0
+";
+
+#[test]
+fn tune_games_writes_the_quiet_positions_of_finished_games() {
+    let dir = tiny_game_dir("games");
+    std::fs::write(dir.join("games.pgn"), LOS_ALAMOS_GAMES).unwrap();
+    let ini = dir.join("fmax.ini");
+    let ini = ini.to_str().unwrap();
+    let args = ["tune", "games", "--variant", "los-alamos", "--ini", ini];
+    let said = nightrider(&dir, &[&args[..], &["games.pgn", "out.txt"]].concat());
+    assert_eq!(
+        said,
+        "games.pgn: games that do not replay skipped: 1 (the first: game at line 12: illegal move a5)\n\
+         games.pgn: games without a result skipped: 1\n\
+         out.txt: 4 positions written, from 1 finished games\n"
+    );
+    let text = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert_eq!(
+        lines[0],
+        "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1 1/2-1/2"
+    );
+    assert!(lines[..4].iter().all(|l| l.ends_with(" 1/2-1/2")), "{text}");
+    assert_eq!(lines[4], "# game 0 1/2-1/2 4 plies");
+    // The tuner reads it as it reads `tune gen`'s files.
+    let (samples, skipped) = read_samples(&text);
+    assert_eq!((samples.len(), skipped), (4, 0));
+    assert!(samples.iter().all(|s| s.result == 0.5 && s.game == 0));
 }
 
 /// A game with a grasshopper written as 200 (it reaches nothing on an empty

@@ -5,6 +5,7 @@
 //! for both (`selfplay`).
 
 pub mod benchcmd;
+pub mod game_positions;
 pub mod perft;
 pub mod perftcmd;
 pub mod selfplay;

@@ -9,8 +9,10 @@
 //! the positions held out to stop before over-fitting, and writes the
 //! weights as the Rust source `src/eval/orthodox/weights.rs` is.
 //! `tune gen [--variant NAME] OUT GAMES` writes training positions from
-//! self-play (see `selfplay`).
+//! self-play (see `selfplay`); `tune games [--variant NAME] GAMES.pgn OUT`
+//! from the finished games of a PGN file (see `game_positions`).
 
+use super::game_positions::harvest;
 use super::selfplay::{generate, load_openings, open_resumable, SelfPlay, SelfPlayBoard};
 use crate::bitboard::BitboardPos;
 use crate::eval::orthodox::params::{Pair, COUNT, GROUPS};
@@ -22,7 +24,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--freeze KEYS] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--freeze KEYS] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board)";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--freeze KEYS] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--freeze KEYS] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN] | tune games [--variant NAME [--ini FILE]] GAMES.pgn OUT [--skip PLIES]   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board) / training positions from the finished games of a PGN file";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -308,10 +310,10 @@ pub fn weights_source(w: &[f64]) -> String {
 /// Runs `tune`; returns the exit code.
 #[must_use]
 pub fn run(args: &[String]) -> i32 {
-    let outcome = if args.first().map(String::as_str) == Some("gen") {
-        run_generate(&args[1..])
-    } else {
-        run_tune(args)
+    let outcome = match args.first().map(String::as_str) {
+        Some("gen") => run_generate(&args[1..]),
+        Some("games") => run_games(&args[1..]),
+        _ => run_tune(args),
     };
     match outcome {
         Ok(()) => 0,
@@ -401,6 +403,7 @@ const VALUED: &[&str] = &[
     "--passes",
     "--sample",
     "--freeze",
+    "--skip",
 ];
 
 /// The arguments that are neither options nor their values.
@@ -481,6 +484,40 @@ fn run_generate(args: &[String]) -> Result<(), String> {
         generate_into(&sp, games, out)?
     };
     println!("{} positions appended to {out}", n.1);
+    Ok(())
+}
+
+/// `tune games`: the quiet positions of a PGN file's finished games,
+/// written to OUT (replacing it) as `tune gen` writes them.
+fn run_games(args: &[String]) -> Result<(), String> {
+    let words = positionals(args);
+    let (Some(&input), Some(&out)) = (words.first(), words.get(1)) else {
+        return Err("give the PGN file and the output file".to_string());
+    };
+    let skip = number(args, "--skip", 0usize)?;
+    let text = crate::text::read(input).map_err(|e| format!("{input}: {e}"))?;
+    let h = match load_variant(args)? {
+        Some(variant) => harvest(&text, &MailboxPos::new(variant), skip),
+        None => harvest(&text, &BitboardPos::startpos(), skip),
+    };
+    if let Some(e) = &h.first_error {
+        println!(
+            "{input}: games that do not replay skipped: {} (the first: {e})",
+            h.unreadable
+        );
+    }
+    if h.unfinished > 0 {
+        println!("{input}: games without a result skipped: {}", h.unfinished);
+    }
+    if h.games == 0 {
+        return Err(format!("{input}: no finished game to take positions from"));
+    }
+    crate::save::write_atomic(Path::new(out), h.text.as_bytes())
+        .map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "{out}: {} positions written, from {} finished games",
+        h.positions, h.games
+    );
     Ok(())
 }
 
