@@ -316,6 +316,18 @@ fn capablanca_king_castles_three_squares() {
     let m = pos.parse_move("f1i1").unwrap();
     assert!(pos.make(m));
     assert_eq!(pos.to_fen(), "r4k3r/10/10/10/10/10/10/R6RK1 b kq - 1 1");
+    // Once both rooks have left their corners, the unmoved king keeps no
+    // castling letter.
+    let mut pos = MailboxPos::from_fen(
+        c.variant("capablanca").unwrap(),
+        "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1",
+    )
+    .unwrap();
+    for text in ["a1a2", "a8a7", "j1j2", "j8j7"] {
+        let m = pos.parse_move(text).unwrap();
+        assert!(pos.make(m));
+    }
+    assert_eq!(pos.to_fen(), "5k4/r8r/10/10/10/10/R8R/5K4 w - - 4 3");
     let attacked = legal(
         &c,
         "capablanca",

@@ -350,7 +350,16 @@ impl MailboxPos {
         }
         for f in 0..w {
             let c = cell_at(f);
-            if virgin_own(c) && !implied.contains(&f) && !self.tables.is_pawn[cell_type(c) as usize]
+            // A castler whose corners have all moved can no longer castle:
+            // its letter is written only where its virginity still matters.
+            let spent_castler = castler == Some(f)
+                && implied.is_empty()
+                && !self.has_gating()
+                && !self.moves_first_beyond_castling(cell_type(c));
+            if virgin_own(c)
+                && !implied.contains(&f)
+                && !spent_castler
+                && !self.tables.is_pawn[cell_type(c) as usize]
             {
                 let corner_only =
                     (f == 0 || f == w - 1) && !self.tables.has_initial_moves[cell_type(c) as usize];
@@ -363,6 +372,15 @@ impl MailboxPos {
             letters = letters.to_ascii_lowercase();
         }
         letters
+    }
+
+    /// Whether pieces of type `t` have first moves (x4 rays) other than
+    /// castling (those with the 0x40 bit, such as Cambodian's king leap).
+    fn moves_first_beyond_castling(&self, t: u8) -> bool {
+        self.tables.variant.types[t as usize]
+            .rays
+            .iter()
+            .any(|r| r.is_initial_only() && r.toggle_mask() & 4 != 0)
     }
 
     fn ep_text(&self) -> String {
