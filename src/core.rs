@@ -96,3 +96,13 @@ impl Xorshift64 {
         (self.next_u64() % n as u64) as usize
     }
 }
+
+/// Folds bit sets into one well-mixed 64-bit key (equal sets, equal keys;
+/// a single changed bit changes about half the key's bits).
+#[must_use]
+pub fn fold_key(words: &[u64]) -> u64 {
+    words.iter().fold(0x9e37_79b9_7f4a_7c15, |key, &w| {
+        let x = (key ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        (x ^ (x >> 31)).wrapping_mul(0x94d0_49bb_1331_11eb) ^ (x >> 29)
+    })
+}

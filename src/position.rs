@@ -176,6 +176,12 @@ pub trait Position: Clone + Send + 'static {
     /// Zobrist key of the position (pieces, side, rights, e.p.).
     fn hash(&self) -> u64;
 
+    /// A key of the pawns alone (both sides'): positions with the same pawn
+    /// structure share it. The search learns per pawn structure how far
+    /// the static evaluation errs and corrects it; `None` leaves the
+    /// board's evaluation uncorrected.
+    fn pawn_key(&self) -> Option<u64>;
+
     /// Whether the side to move is attacked in a way that counts as check.
     fn in_check(&self) -> bool;
 

@@ -73,6 +73,13 @@ impl Position for BitboardPos {
         self.key
     }
 
+    fn pawn_key(&self) -> Option<u64> {
+        Some(crate::core::fold_key(&[
+            self.pieces(0, PieceType::Pawn),
+            self.pieces(1, PieceType::Pawn),
+        ]))
+    }
+
     fn in_check(&self) -> bool {
         self.is_in_check()
     }

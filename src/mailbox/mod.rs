@@ -468,6 +468,12 @@ impl Position for MailboxPos {
         self.hash
     }
 
+    /// Uncorrected: the correction history that gains in orthodox chess
+    /// gained nothing in capablanca (docs/strength.md).
+    fn pawn_key(&self) -> Option<u64> {
+        None
+    }
+
     fn in_check(&self) -> bool {
         self.node_info().in_check
     }

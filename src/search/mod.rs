@@ -18,6 +18,7 @@
 //! `info` (what is reported), `bench` (fixed-depth node counts).
 
 mod bench;
+mod correction;
 mod driver;
 mod evalcache;
 pub mod info;

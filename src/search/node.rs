@@ -52,6 +52,11 @@ struct NodeContext {
     beta: Score,
     pv_node: bool,
     in_check: bool,
+    /// The static evaluation as the evaluation gives it, and corrected
+    /// ([`Worker::corrected`]); `-INFINITY` in check.
+    raw_eval: Score,
+    static_eval: Score,
+    /// The corrected static evaluation, refined by the table's bound.
     eval: Score,
     improving: bool,
     tt_move: Option<u32>,
@@ -104,10 +109,16 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             }
         }
         let in_check = self.pos.in_check();
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITY, -INFINITY)
+        } else {
+            let raw = self.evaluate();
+            (raw, self.corrected(raw))
+        };
         let eval = if in_check {
             -INFINITY
         } else {
-            refined_eval(self.evaluate(), hit)
+            refined_eval(static_eval, hit)
         };
         self.evals[ply] = eval;
         // Improving: better than two plies ago, so prune less.
@@ -138,6 +149,8 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             beta,
             pv_node,
             in_check,
+            raw_eval,
+            static_eval,
             eval,
             improving,
             tt_move,
@@ -340,7 +353,35 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         }
         let depth = ctx.depth.clamp(0, 255) as u8;
         self.store(ctx.key, ply, best, ctx.beta, best_move, depth);
+        self.learn_correction(ctx, best, best_move);
         best
+    }
+
+    /// Teaches the correction history the error of the static evaluation,
+    /// where the node's result says something about it: not in check, the
+    /// best move quiet (a capture's gain is the search's, not the
+    /// evaluation's), no mate, and a bound that lies on the far side of the
+    /// static score.
+    fn learn_correction(&mut self, ctx: &NodeContext, best: Score, best_move: Option<P::Move>) {
+        if ctx.in_check || is_mate(best) {
+            return;
+        }
+        if best_move.is_some_and(|m| self.pos.is_capture(m) || self.pos.is_promotion(m)) {
+            return;
+        }
+        let informative = if best >= ctx.beta {
+            best > ctx.static_eval
+        } else if best_move.is_none() {
+            best < ctx.static_eval
+        } else {
+            true
+        };
+        if let (true, Some(key)) = (informative, self.pos.pawn_key()) {
+            let side = self.pos.side_to_move().index();
+            self.heuristics
+                .correction
+                .learn(side, key, ctx.depth, ctx.raw_eval, best);
+        }
     }
 
     /// The continuation rows of the node at `ply`, where `side` moves:
@@ -530,6 +571,8 @@ mod tests {
             beta: 1,
             pv_node,
             in_check: false,
+            raw_eval: 0,
+            static_eval: 0,
             eval: 0,
             improving: false,
             tt_move: None,

@@ -8,6 +8,7 @@
 //! a collision only costs ordering quality. Each search thread owns one
 //! [`Heuristics`]; nothing here is shared.
 
+use super::correction::CorrectionHistory;
 use super::tt::{table_id, MoveHasher};
 use crate::core::Score;
 use crate::position::{Position, CAPTURED_KINDS};
@@ -112,6 +113,8 @@ pub struct Heuristics<M> {
     continuation: Box<[i16]>,
     /// `[side][index][captured kind]`.
     captures: Box<[i16]>,
+    /// How far the static evaluation errs, per pawn structure.
+    pub correction: CorrectionHistory,
 }
 
 impl<M: Copy + Eq + Hash> Default for Heuristics<M> {
@@ -123,6 +126,7 @@ impl<M: Copy + Eq + Hash> Default for Heuristics<M> {
             indices: 0,
             continuation: Box::default(),
             captures: Box::default(),
+            correction: CorrectionHistory::default(),
         }
     }
 }

@@ -42,7 +42,12 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             }
         }
         let in_check = self.pos.in_check();
-        let stand_pat = if in_check { -INFINITY } else { self.evaluate() };
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            let raw = self.evaluate();
+            self.corrected(raw)
+        };
         if stand_pat >= beta {
             return stand_pat;
         }

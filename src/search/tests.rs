@@ -76,6 +76,9 @@ impl Position for TicTacToe {
     fn unmake_null(&mut self) {
         self.side = self.side.flip();
     }
+    fn pawn_key(&self) -> Option<u64> {
+        None
+    }
     fn hash(&self) -> u64 {
         let mut h = self.side.index() as u64 + 1;
         for (i, c) in self.cells.iter().enumerate() {

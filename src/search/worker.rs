@@ -213,6 +213,18 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         score
     }
 
+    /// `raw`, the static evaluation of the position, corrected by what the
+    /// search has learnt of the evaluation's errors with these pawns.
+    /// `raw` itself where the board has no pawn key.
+    pub fn corrected(&self, raw: Score) -> Score {
+        let Some(key) = self.pos.pawn_key() else {
+            return raw;
+        };
+        let side = self.pos.side_to_move().index();
+        let correction = self.heuristics.correction.correction(side, key);
+        (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// Plays `m` and records it on the path; `false` if it was illegal.
     pub fn make(&mut self, m: P::Move, ply: usize) -> bool {
         let index = self.pos.history_index(m);
