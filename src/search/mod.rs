@@ -13,7 +13,8 @@
 //! the clock; the shared table keeps the work already done.
 //!
 //! Files: `limits` (time budget), `tt` (shared table), `score` (mate
-//! conventions), `ordering` (move ordering), `worker` (per-thread state),
+//! conventions), `ordering` (move ordering), `correction` (the static
+//! evaluation's learnt errors), `worker` (per-thread state),
 //! `node` and `quiescence` (the tree), `driver` (iterative deepening, root),
 //! `info` (what is reported), `bench` (fixed-depth node counts).
 

@@ -109,16 +109,12 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             }
         }
         let in_check = self.pos.in_check();
-        let (raw_eval, static_eval) = if in_check {
-            (-INFINITY, -INFINITY)
+        let (raw_eval, static_eval, eval) = if in_check {
+            (-INFINITY, -INFINITY, -INFINITY)
         } else {
             let raw = self.evaluate();
-            (raw, self.corrected(raw))
-        };
-        let eval = if in_check {
-            -INFINITY
-        } else {
-            refined_eval(static_eval, hit)
+            let corrected = self.corrected(raw);
+            (raw, corrected, refined_eval(corrected, hit))
         };
         self.evals[ply] = eval;
         // Improving: better than two plies ago, so prune less.
