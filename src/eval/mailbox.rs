@@ -216,6 +216,44 @@ fn royal_neighbours(pos: &MailboxPos, color: Color, (kf, kr): (i32, i32)) -> (i3
     (shield, attackers)
 }
 
+/// Files from the nearer edge (the edge file being 0) from which a royal
+/// no longer stands on a wing: where castling usually takes it (b, c, g
+/// and h in orthodox chess; b, c, h and i in Capablanca's) is inside.
+const WING_FILES: i32 = 3;
+
+/// What `color`'s royal on (file, row) `(kf, kr)` loses in the middle
+/// game by where it stands: a cost when it is off the wings (at least
+/// [`WING_FILES`] files from its nearer edge), one per row in front of its
+/// first row, at game phase `(np, full)`. A step rather than a slope, so a
+/// royal gains nothing by walking a file toward the wing (and losing its
+/// castling) instead of castling.
+fn royal_wing(
+    (pos, t): (&MailboxPos, &VariantTables),
+    color: Color,
+    (kf, kr): (i32, i32),
+    (np, full): (i32, i32),
+) -> i32 {
+    let (width, height) = (pos.tables().width, pos.tables().height);
+    let edge = kf.min(width - 1 - kf);
+    let ahead = match color {
+        Color::White => height - 1 - kr,
+        Color::Black => kr,
+    };
+    let inside = i32::from(edge >= WING_FILES);
+    (inside * t.terms[Weight::RoyalFile] + ahead * t.terms[Weight::RoyalRow]) * np / full
+}
+
+/// [`royal_wing`] of both sides, white minus black (a cost: negative when
+/// White's royal stands worse).
+fn royal_wings(pos: &MailboxPos, t: &VariantTables, c: &Census, phase: (i32, i32)) -> i32 {
+    let cost = |color: Color| {
+        c.sides[color.index()]
+            .royal
+            .map_or(0, |royal| royal_wing((pos, t), color, royal, phase))
+    };
+    cost(Color::Black) - cost(Color::White)
+}
+
 /// Names of the parts [`white_parts`] returns, in order.
 const PART_NAMES: [&str; 9] = [
     "material",
@@ -239,7 +277,8 @@ fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 9] {
     let royal = (c.sides[0].royal_placement - c.sides[1].royal_placement)
         * t.terms[Weight::RoyalMobility]
         * (full - 2 * np)
-        / (16 * full);
+        / (16 * full)
+        + royal_wings(pos, t, c, phase);
     let material = c.sides[0].total() - c.sides[1].total();
     let board = activity::board_terms(pos, t, phase);
     [
@@ -466,6 +505,42 @@ mod tests {
         assert!(up.evaluate() > 800, "{}", up.evaluate());
         let down = MailboxPos::from_fen(Arc::clone(&v), "4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
         assert_eq!(down.evaluate(), 2 * TEMPO - up.evaluate());
+    }
+
+    /// [`royal_wings`] of `fen` in `name` with 35 a file and 40 a row, at
+    /// game phase `phase`.
+    fn wings(name: &str, fen: &str, phase: (i32, i32)) -> i32 {
+        let mut w = Weights::test_table();
+        w[Weight::RoyalFile] = 35;
+        w[Weight::RoyalRow] = 40;
+        let v = super::super::tests::playing(&variant(name), &w);
+        let pos = MailboxPos::from_fen(v, fen).unwrap();
+        royal_wings(&pos, &tables_of(&pos), &census(&pos), phase)
+    }
+
+    #[test]
+    fn royals_keep_to_the_wings_and_home_in_the_middle_game() {
+        // Capablanca: the white king on i1, castled, costs nothing; the
+        // black one on f8, off the wings, 35.
+        let fen = "5k4/10/10/10/10/10/10/8K1 w - - 0 1";
+        assert_eq!(wings("capablanca", fen, (1, 1)), 35);
+        assert_eq!(wings("capablanca", fen, (1, 2)), 17);
+        assert_eq!(wings("capablanca", fen, (0, 1)), 0);
+        // A king walked from f1 to g1 is still off the wings.
+        let fen = "5k4/10/10/10/10/10/10/6K3 w - - 0 1";
+        assert_eq!(wings("capablanca", fen, (1, 1)), 0);
+        // Orthodox chess on the general board: the black king on e8 off
+        // the wings (35), the white one on g3 two rows up (80).
+        assert_eq!(
+            wings("normal", "4k3/8/8/8/8/6K1/8/8 w - - 0 1", (1, 1)),
+            -45
+        );
+        // Shatranj: the white king in the corner costs nothing; the black
+        // one on d5 is off the wings and three rows up (155).
+        assert_eq!(
+            wings("shatranj", "8/8/8/3k4/8/8/8/K7 w - - 0 1", (1, 1)),
+            155
+        );
     }
 
     #[test]

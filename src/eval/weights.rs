@@ -76,10 +76,16 @@ pub enum Weight {
     /// attacked by an own pawn and out of the reach of enemy pawns now and
     /// as they advance.
     Outpost,
+    /// In the middle game, once for a royal off the wings (three files or
+    /// more from its nearer edge): royals castle while the board is full.
+    RoyalFile,
+    /// In the middle game, per row a royal stands in front of its side's
+    /// first row.
+    RoyalRow,
 }
 
 /// The number of weights.
-pub const COUNT: usize = 25;
+pub const COUNT: usize = 27;
 
 impl Weight {
     /// Every weight, in the order of `rules::overlay::EVAL_WEIGHTS`.
@@ -109,6 +115,8 @@ impl Weight {
         Weight::HalfOpenLine,
         Weight::OpenLine,
         Weight::Outpost,
+        Weight::RoyalFile,
+        Weight::RoyalRow,
     ];
 
     /// Its name in an overlay's `[eval]` section.
@@ -160,6 +168,8 @@ const DEFAULTS: [i32; COUNT] = [
     0,   // half_open_line
     0,   // open_line
     0,   // outpost
+    0,   // royal_file
+    0,   // royal_row
 ];
 
 /// The table the unit tests compute their expected values from
@@ -192,6 +202,8 @@ const TEST_TABLE: [i32; COUNT] = [
     0,   // half_open_line
     0,   // open_line
     0,   // outpost
+    0,   // royal_file
+    0,   // royal_row
 ];
 
 /// The weights one variant plays with.

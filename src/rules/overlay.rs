@@ -384,6 +384,8 @@ pub const EVAL_WEIGHTS: &[&str] = &[
     "half_open_line",
     "open_line",
     "outpost",
+    "royal_file",
+    "royal_row",
 ];
 
 /// The prefix of a piece value key in `[eval]` (`value.N = 300`).
