@@ -4,8 +4,8 @@
 //! own moves (its empty-board mobility on each square, `variant_tables`),
 //! pawn advancement and passed pawns measured toward the promotion zone and
 //! worth less when the promotion piece is weak (Fairy-Max's rule), royal
-//! pieces that hide behind their own pieces while the board is full and
-//! centralise as it empties, pieces in hand at full value, mobility and
+//! pieces that hide behind their own pieces and keep off the centre files
+//! and forward rows while the board is full and centralise as it empties, pieces in hand at full value, mobility and
 //! threats on the board as it stands (`activity`), the terms of each
 //! piece's kind of mover (`piece_kinds`: colour-bound pairs, hoppers and
 //! their hurdles, sliders on open lines, outposts), and the endgame
@@ -507,8 +507,8 @@ mod tests {
         assert_eq!(down.evaluate(), 2 * TEMPO - up.evaluate());
     }
 
-    /// [`royal_wings`] of `fen` in `name` with 35 a file and 40 a row, at
-    /// game phase `phase`.
+    /// [`royal_wings`] of `fen` in `name` with 35 off the wings and 40 a
+    /// row, at game phase `phase`.
     fn wings(name: &str, fen: &str, phase: (i32, i32)) -> i32 {
         let mut w = Weights::test_table();
         w[Weight::RoyalFile] = 35;
