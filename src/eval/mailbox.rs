@@ -5,8 +5,9 @@
 //! pawn advancement and passed pawns measured toward the promotion zone and
 //! worth less when the promotion piece is weak (Fairy-Max's rule), royal
 //! pieces that hide behind their own pieces and keep off the centre files
-//! and forward rows while the board is full and centralise as it empties, pieces in hand at full value, mobility and
-//! threats on the board as it stands (`activity`), the terms of each
+//! and forward rows while the board is full and centralise as it empties,
+//! pieces in hand at full value, mobility and threats on the board as it
+//! stands (`activity`), the terms of each
 //! piece's kind of mover (`piece_kinds`: colour-bound pairs, hoppers and
 //! their hurdles, sliders on open lines, outposts), and the endgame
 //! knowledge in `endgame` (bare king, mating help, no stalling).
