@@ -35,19 +35,24 @@ pub struct Sample {
     pub phase: f64,
     /// Endgame scale factor as a fraction (scale / 64).
     pub scale: f64,
-    /// White's result: 1, 0.5 or 0.
+    /// White's result or expected score, from 0 to 1.
     pub result: f64,
 }
 
-/// Parses the result at the end of a training line.
+/// Parses the label at the end of a training line: a game result (`1-0`,
+/// `0-1`, `1/2-1/2`) or white's expected score as a number from 0 to 1
+/// (`[0.73]`: a result, or an engine's score turned into one).
 #[must_use]
 pub fn parse_result(word: &str) -> Option<f64> {
     let w = word.trim_matches(|c: char| c == ';' || c == '"' || c == '[' || c == ']');
     match w {
-        "1-0" | "1.0" | "1" => Some(1.0),
-        "0-1" | "0.0" | "0" => Some(0.0),
-        "1/2-1/2" | "0.5" => Some(0.5),
-        _ => None,
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => w
+            .parse::<f64>()
+            .ok()
+            .filter(|p| (0.0..=1.0).contains(p)),
     }
 }
 
@@ -562,6 +567,7 @@ mod tests {
             (format!("{fen} 1/2-1/2"), 0.5),
             ("4k3/8/8/8/8/8/8/3QK3 w - - [0.0]".to_string(), 0.0),
             ("4k3/8/8/8/8/8/8/3QK3 w - - c9 \"0-1\";".to_string(), 0.0),
+            (format!("{fen} [0.7311]"), 0.7311),
         ] {
             let (pos, r) = parse_line(&line).unwrap();
             assert_eq!(r, result, "{line}");
@@ -570,6 +576,10 @@ mod tests {
         assert_eq!(
             parse_line(&format!("{fen} 2-0")).unwrap_err(),
             "unknown result '2-0'"
+        );
+        assert_eq!(
+            parse_line(&format!("{fen} [1.5]")).unwrap_err(),
+            "unknown result '[1.5]'"
         );
         assert_eq!(
             parse_line("1-0").unwrap_err(),
