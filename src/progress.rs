@@ -48,7 +48,13 @@ impl ProgressReporter {
     /// Records one more finished step (`what`: a short name for it) and
     /// shows the progress line.
     pub fn step(&mut self, what: &str) {
-        self.done = (self.done + 1).min(self.total.max(1));
+        self.step_by(1, what);
+    }
+
+    /// Records `n` more finished steps at once (`what`: a short name for
+    /// the last of them) and shows the progress line.
+    pub fn step_by(&mut self, n: usize, what: &str) {
+        self.done = (self.done + n).min(self.total.max(1));
         let line = progress_line(
             &self.label,
             self.done,
@@ -156,6 +162,14 @@ mod tests {
         assert!(lines[0].starts_with("book: 1/2 (50%) a, "), "{text}");
         assert!(lines[1].starts_with("book: 2/2 (100%) b, "), "{text}");
         assert!(lines[1].ends_with("about 0.0 s left"), "{text}");
+
+        let sink = Shared::default();
+        let mut reporter = ProgressReporter::to_sink("label", 4, Box::new(sink.clone()), false);
+        reporter.step_by(3, "position 3");
+        reporter.step_by(3, "position 4");
+        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        assert!(text.starts_with("label: 3/4 (75%) position 3, "), "{text}");
+        assert!(text.contains("\nlabel: 4/4 (100%) position 4, "), "{text}");
 
         let sink = Shared::default();
         let mut reporter = ProgressReporter::to_sink("book", 1, Box::new(sink.clone()), true);

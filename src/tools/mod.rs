@@ -1,14 +1,17 @@
 //! Developer and tester tools: perft, divide, perft suites, bench, test
 //! suites, Texel tuning of the orthodox evaluation (`tune`) and of the
 //! general one per variant (`variant_tune`) and of its shared defaults on
-//! several games at once (`shared_tune`), and self-play training positions
-//! for both (`selfplay`).
+//! several games at once (`shared_tune`), self-play training positions
+//! for both (`selfplay`), and labels for them from a stronger UCI engine's
+//! scores (`label`, driving the engine through `uci_engine`).
 
 pub mod benchcmd;
 pub mod game_positions;
+pub mod label;
 pub mod perft;
 pub mod perftcmd;
 pub mod selfplay;
 pub mod shared_tune;
 pub mod tune;
+pub mod uci_engine;
 pub mod variant_tune;

@@ -10,7 +10,9 @@
 //! weights as the Rust source `src/eval/orthodox/weights.rs` is.
 //! `tune gen [--variant NAME] OUT GAMES` writes training positions from
 //! self-play (see `selfplay`); `tune games [--variant NAME] GAMES.pgn OUT`
-//! from the finished games of a PGN file (see `game_positions`).
+//! from the finished games of a PGN file (see `game_positions`);
+//! `tune label IN OUT --engine CMD` relabels training positions with a UCI
+//! engine's scores (see `label`).
 
 use super::game_positions::harvest;
 use super::selfplay::{generate, load_openings, open_resumable, SelfPlay, SelfPlayBoard};
@@ -24,7 +26,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--freeze KEYS] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--freeze KEYS] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN] | tune games [--variant NAME [--ini FILE]] GAMES.pgn OUT [--skip PLIES]   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board) / training positions from the finished games of a PGN file";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--freeze KEYS] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--freeze KEYS] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN] | tune games [--variant NAME [--ini FILE]] GAMES.pgn OUT [--skip PLIES] | tune label IN OUT --engine CMD [--variant NAME] [--nodes N] [--threads N] [--option NAME=VALUE]...   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board) / training positions from the finished games of a PGN file / training positions labelled with a UCI engine's score as White's expected score (resumable)";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,25 +51,22 @@ pub fn parse_result(word: &str) -> Option<f64> {
         "1-0" => Some(1.0),
         "0-1" => Some(0.0),
         "1/2-1/2" => Some(0.5),
-        _ => w
-            .parse::<f64>()
-            .ok()
-            .filter(|p| (0.0..=1.0).contains(p)),
+        _ => w.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)),
     }
 }
 
-/// Parses one line into a position and white's result.
+/// Splits one training line into its FEN (at most six words, ended early
+/// by an EPD opcode such as `c9`) and white's result.
 ///
 /// # Errors
 /// One line saying what is wrong.
-pub fn parse_line(line: &str) -> Result<(BitboardPos, f64), String> {
+pub fn split_line(line: &str) -> Result<(String, f64), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.len() < 5 {
         return Err("expected a FEN and a result".to_string());
     }
     let result = parse_result(words[words.len() - 1])
         .ok_or_else(|| format!("unknown result '{}'", words[words.len() - 1]))?;
-    // The FEN is at most six words, ended early by an EPD opcode (`c9`).
     let opcode =
         |w: &&str| w.len() > 1 && w.starts_with('c') && w[1..].bytes().all(|b| b.is_ascii_digit());
     let fen = words[..words.len() - 1]
@@ -77,6 +76,15 @@ pub fn parse_line(line: &str) -> Result<(BitboardPos, f64), String> {
         .copied()
         .collect::<Vec<_>>()
         .join(" ");
+    Ok((fen, result))
+}
+
+/// Parses one line into a position and white's result.
+///
+/// # Errors
+/// One line saying what is wrong.
+pub fn parse_line(line: &str) -> Result<(BitboardPos, f64), String> {
+    let (fen, result) = split_line(line)?;
     let pos = BitboardPos::from_fen(&fen, false).map_err(|e| e.to_string())?;
     Ok((pos, result))
 }
@@ -318,6 +326,7 @@ pub fn run(args: &[String]) -> i32 {
     let outcome = match args.first().map(String::as_str) {
         Some("gen") => run_generate(&args[1..]),
         Some("games") => run_games(&args[1..]),
+        Some("label") => return super::label::run(&args[1..]),
         _ => run_tune(args),
     };
     match outcome {
@@ -391,7 +400,7 @@ fn run_tune(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Options of `tune` and `tune gen` that take a value.
+/// Options of `tune` and its subcommands that take a value.
 const VALUED: &[&str] = &[
     "--epochs",
     "--rate",
@@ -409,6 +418,8 @@ const VALUED: &[&str] = &[
     "--sample",
     "--freeze",
     "--skip",
+    "--engine",
+    "--option",
 ];
 
 /// The arguments that are neither options nor their values.
