@@ -100,7 +100,7 @@ pub fn run(args: Vec<String>) -> i32 {
         if first == "--help" || first == "-h" {
             println!("usage: nightrider [SUBCOMMAND] [ARGS]");
             println!(
-                "       nightrider [--board mailbox|auto] [--ini FILE] [COMMAND...]   (engine: XBoard if stdin starts with `xboard`, UCI if with `uci`, else the console, which runs each COMMAND first)"
+                "       nightrider [--board mailbox|auto] [--ini FILE] [--tune NAME=VALUE]... [COMMAND...]   (engine: XBoard if stdin starts with `xboard`, UCI if with `uci`, else the console, which runs each COMMAND first; --tune sets one of the search's tunables, `nightrider tune spsa --list` lists them)"
             );
             for c in SUBCOMMANDS {
                 println!("  {}", c.usage);
@@ -113,7 +113,15 @@ pub fn run(args: Vec<String>) -> i32 {
         }
     }
     match engine_config(&args) {
-        Ok((config, commands)) => run_front_end(&config, commands),
+        Ok((config, commands)) => {
+            if let Some(t) = config.tunables {
+                if let Err(message) = crate::search::tunables::set_current(t) {
+                    eprintln!("nightrider: {message}");
+                    return 2;
+                }
+            }
+            run_front_end(&config, commands)
+        }
         Err(message) => {
             eprintln!("nightrider: {message}");
             2
@@ -121,9 +129,10 @@ pub fn run(args: Vec<String>) -> i32 {
     }
 }
 
-/// Options of the engine itself (`--board mailbox|auto`, `--ini FILE`;
-/// `general` is read as `mailbox`) and the other arguments, which are
-/// console commands (`nightrider "sd 5"`).
+/// Options of the engine itself (`--board mailbox|auto`, `--ini FILE`,
+/// `--tune NAME=VALUE` for the search's tunables; `general` is read as
+/// `mailbox`) and the other arguments, which are console commands
+/// (`nightrider "sd 5"`).
 fn engine_config(args: &[String]) -> Result<(crate::engine::Config, Vec<String>), String> {
     let mut config = crate::engine::Config::default();
     let mut commands = Vec::new();
@@ -137,6 +146,11 @@ fn engine_config(args: &[String]) -> Result<(crate::engine::Config, Vec<String>)
             ("--board", Some("mailbox" | "general")) => config.mailbox_board = true,
             ("--board", Some("auto")) => config.mailbox_board = false,
             ("--ini", Some(path)) => config.ini_path = Some(path.to_string()),
+            ("--tune", Some(setting)) => config
+                .tunables
+                .get_or_insert_with(Default::default)
+                .apply(setting)
+                .map_err(|e| format!("--tune: {e}"))?,
             _ => return Err(format!("unknown argument '{arg}' (try --help)")),
         }
     }
@@ -236,6 +250,21 @@ mod tests {
             "--variant".to_string(),
             "help".to_string()
         ]));
+    }
+
+    #[test]
+    fn tune_arguments_set_the_search_tunables_or_fail_with_one_line() {
+        let args = |a: &[&str]| a.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let (config, commands) =
+            engine_config(&args(&["--tune", "rfp_margin=95", "--tune", "lmp_base=4"])).unwrap();
+        let t = config.tunables.unwrap();
+        assert_eq!((t.rfp_margin, t.lmp_base, t.lmr_divisor), (95, 4, 225));
+        assert!(commands.is_empty());
+        assert_eq!(engine_config(&args(&["sd 5"])).unwrap().0.tunables, None);
+        assert_eq!(
+            engine_config(&args(&["--tune", "rfp_margin=1000"])).unwrap_err(),
+            "--tune: search tunable rfp_margin = 1000 is outside 20..=200"
+        );
     }
 
     #[test]

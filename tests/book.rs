@@ -143,6 +143,7 @@ impl Engine {
         let config = Config {
             ini_path: Some("fmax.ini".into()),
             mailbox_board: false,
+            tunables: None,
         };
         let (tx, rx) = nightrider::xboard::session(config).unwrap();
         let mut e = Engine { tx, rx, pings: 0 };

@@ -23,6 +23,7 @@ impl Engine {
         let config = Config {
             ini_path: Some(concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini").into()),
             mailbox_board: false,
+            tunables: None,
         };
         let (tx, rx) = uci::session(config).unwrap();
         let e = Engine { tx, rx };
@@ -111,6 +112,7 @@ fn uci_names_the_engine_and_lists_its_options_then_uciok() {
     let (tx, rx) = uci::session(Config {
         ini_path: Some(INI.into()),
         mailbox_board: false,
+        tunables: None,
     })
     .unwrap();
     tx.send("uci".into()).unwrap();

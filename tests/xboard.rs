@@ -31,6 +31,7 @@ impl Engine {
         Engine::with_config(Config {
             ini_path: Some("fmax.ini".into()),
             mailbox_board: general,
+            tunables: None,
         })
     }
 
@@ -996,6 +997,7 @@ fn a_game_with_an_error_in_the_ini_is_reported_with_its_line_not_dropped_silentl
     let mut e = Engine::with_config(Config {
         ini_path: Some(ini.display().to_string()),
         mailbox_board: false,
+        tunables: None,
     });
     let hello = e.exchange("xboard\nprotover 2");
     let told: Vec<&String> = hello.iter().filter(|l| l.starts_with("tell")).collect();

@@ -23,6 +23,7 @@ impl Engine {
         let config = Config {
             ini_path: Some("fmax.ini".into()),
             mailbox_board: false,
+            tunables: None,
         };
         let (tx, rx) = xboard::session(config).unwrap();
         Engine { tx, rx, pings: 0 }

@@ -37,6 +37,8 @@ pub struct Config {
     pub ini_path: Option<String>,
     /// Always use the mailbox board, even for orthodox chess.
     pub mailbox_board: bool,
+    /// The search's tunable constants, when `--tune` changed any.
+    pub tunables: Option<crate::search::tunables::Tunables>,
 }
 
 /// Runs the control loop until `quit`, the end of input, or `emit` failing

@@ -16,9 +16,6 @@ use crate::core::{Score, MATE};
 use crate::position::{Evaluate, Position};
 use std::time::Duration;
 
-/// Half-width of the first aspiration window, in centipawns.
-const ASPIRATION: Score = 25;
-
 /// The result of one thread's iterative deepening.
 pub(crate) struct Outcome<M> {
     pub best: Option<M>,
@@ -185,7 +182,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         previous: Score,
         mut bounds: Option<(Duration, BoundReport<'_, '_, P::Move>)>,
     ) -> (Option<Line<P::Move>>, bool) {
-        let mut delta = ASPIRATION;
+        let mut delta = self.tune.aspiration;
         let (mut alpha, mut beta) = if depth >= 4 && !is_mate(previous) {
             (previous - delta, previous + delta)
         } else {

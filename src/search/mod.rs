@@ -16,6 +16,7 @@
 //! conventions), `ordering` (move ordering), `correction` (the static
 //! evaluation's learnt errors), `worker` (per-thread state),
 //! `node` and `quiescence` (the tree), `driver` (iterative deepening, root),
+//! `tunables` (the margins and formulas a tuner may change),
 //! `info` (what is reported), `bench` (fixed-depth node counts).
 
 mod bench;
@@ -29,6 +30,7 @@ mod ordering;
 mod quiescence;
 pub mod score;
 pub mod tt;
+pub mod tunables;
 mod worker;
 
 pub use bench::{bench, ORTHODOX_BENCH, VARIANT_BENCH};

@@ -15,6 +15,7 @@ use super::ordering::{
 };
 use super::score::{is_mate, mate_in, mated_in, INFINITY};
 use super::tt::{table_id, Bound, TtHit};
+use super::tunables::{self, Tunables};
 use super::worker::{PlyBuffers, Worker};
 use crate::core::{Score, MATE_BOUND};
 use crate::position::{Evaluate, GenKind, Position};
@@ -22,15 +23,19 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::sync::OnceLock;
 
-/// Reduction table for late moves, `[depth][move number]`, both capped at 63.
+/// Reduction table for late moves, `[depth][move number]`, both capped at
+/// 63, from the process's tunables.
 fn reductions() -> &'static [[u8; 64]; 64] {
     static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
     TABLE.get_or_init(|| {
+        let tune = tunables::current();
+        let base = f64::from(tune.lmr_base) / 100.0;
+        let divisor = f64::from(tune.lmr_divisor) / 100.0;
         let mut t = [[0u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
                 // The usual log-log shape: deep nodes and late moves reduce most.
-                *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as u8;
+                *r = (base + (d as f64).ln() * (n as f64).ln() / divisor) as u8;
             }
         }
         t
@@ -166,7 +171,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let Some(id) = h.move_id else {
             return Singular::Extend(0);
         };
-        if depth < 8
+        if depth < self.tune.singular_depth
             || ply == 0
             || i32::from(h.depth) < depth - 3
             || h.bound == Bound::Upper
@@ -175,7 +180,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         {
             return Singular::Extend(0);
         }
-        let singular_beta = h.score - 2 * depth;
+        let singular_beta = h.score - self.tune.singular_margin * depth;
         self.excluded[ply] = Some(id);
         let score = self.alphabeta(singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
         self.excluded[ply] = None;
@@ -200,8 +205,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         improving: bool,
     ) -> Option<Score> {
         // Reverse futility: far above beta at low depth, the opponent is lost anyway.
-        let margin = 80 * depth - if improving { 40 } else { 0 };
-        if depth <= 6 && eval - margin >= beta && !is_mate(eval) {
+        let t = self.tune;
+        let margin = t.rfp_margin * depth - if improving { t.rfp_improving } else { 0 };
+        if depth <= t.rfp_depth && eval - margin >= beta && !is_mate(eval) {
             return Some(eval);
         }
         // Null move (recursive, but never two in a row): if passing still
@@ -213,7 +219,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             && !is_mate(beta)
             && self.pos.null_move_allowed()
         {
-            let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+            let r = t.nmp_base
+                + depth / t.nmp_depth_divisor
+                + ((eval - beta) / t.nmp_eval_divisor).min(2);
             let barrier = self.make_null(ply);
             let score = -self.alphabeta(-beta, -beta + 1, depth - 1 - r, ply + 1);
             self.unmake_null(barrier);
@@ -263,7 +271,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             }
             let quiet = !self.pos.is_capture(m) && !self.pos.is_promotion(m);
             let settled = legal > 0 && best > -MATE_BOUND;
-            let late = quiet && settled && prunes_quiet(ctx, legal, alpha);
+            let late = quiet && settled && prunes_quiet(ctx, self.tune, legal, alpha);
             // Reductions and pruning judge a quiet move by its butterfly
             // history alone; the continuation histories only order.
             let history = if quiet {
@@ -273,7 +281,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             };
             let unpromising = settled
                 && !late
-                && prunes_unpromising(ctx, quiet, order_score, history, || self.pos.see(m));
+                && prunes_unpromising(ctx, self.tune, quiet, order_score, history, || {
+                    self.pos.see(m)
+                });
             if unpromising && !quiet {
                 continue;
             }
@@ -450,7 +460,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 r -= 1;
             } else {
                 // Quiet moves with a good history reduce less, bad ones more.
-                r -= (history / LMR_HISTORY_STEP).clamp(-1, 2);
+                r -= (history / self.tune.lmr_history_step).clamp(-1, 2);
             }
             if !ctx.improving {
                 r += 1;
@@ -482,18 +492,16 @@ pub(crate) fn give_back<M: Copy + Eq + Hash + Debug>(
 /// Late-move and futility pruning of a quiet move, once a legal move has
 /// been searched: late quiet moves rarely matter at low depth (LMP), and a
 /// quiet move cannot lift a hopeless static score (futility).
-fn prunes_quiet(ctx: &NodeContext, searched: i32, alpha: Score) -> bool {
+fn prunes_quiet(ctx: &NodeContext, t: &Tunables, searched: i32, alpha: Score) -> bool {
     if ctx.pv_node || ctx.in_check {
         return false;
     }
-    let limit = 3 + ctx.depth * ctx.depth;
+    let limit = t.lmp_base + ctx.depth * ctx.depth;
     let late = ctx.depth <= 8 && searched >= if ctx.improving { limit } else { limit / 2 + 1 };
-    let futile = ctx.depth <= 6 && ctx.eval + 90 * ctx.depth + 60 <= alpha;
+    let futile = ctx.depth <= t.futility_depth
+        && ctx.eval + t.futility_margin * ctx.depth + t.futility_base <= alpha;
     late || futile
 }
-
-/// Butterfly history worth one ply of late-move reduction.
-const LMR_HISTORY_STEP: i32 = 6000;
 
 /// Deepest remaining depth at which [`prunes_unpromising`] prunes.
 const UNPROMISING_DEPTH: i32 = 8;
@@ -512,6 +520,7 @@ const HISTORY_PRUNING_DEPTH: i32 = 3;
 /// only when needed.
 fn prunes_unpromising(
     ctx: &NodeContext,
+    t: &Tunables,
     quiet: bool,
     order_score: i32,
     history: i32,
@@ -523,13 +532,14 @@ fn prunes_unpromising(
         return false;
     }
     if !quiet {
-        return is_losing_capture_score(order_score) && see() < -25 * depth * depth;
+        return is_losing_capture_score(order_score) && see() < -t.see_capture * depth * depth;
     }
     if is_refutation_score(order_score) {
         return false;
     }
-    let poor_history = !ctx.pv_node && depth <= HISTORY_PRUNING_DEPTH && history < -4000 * depth;
-    poor_history || see() < -70 * depth
+    let poor_history =
+        !ctx.pv_node && depth <= HISTORY_PRUNING_DEPTH && history < -t.history_pruning * depth;
+    poor_history || see() < -t.see_quiet * depth
 }
 
 /// The static evaluation, replaced by the table's score when its bound
@@ -579,11 +589,18 @@ mod tests {
     }
 
     fn capture(ctx: &NodeContext, order_score: i32, see: Score) -> bool {
-        prunes_unpromising(ctx, false, order_score, 0, || see)
+        prunes_unpromising(ctx, &Tunables::default(), false, order_score, 0, || see)
     }
 
     fn quiet(ctx: &NodeContext, order_score: i32, see: Score) -> bool {
-        prunes_unpromising(ctx, true, order_score, order_score, || see)
+        prunes_unpromising(
+            ctx,
+            &Tunables::default(),
+            true,
+            order_score,
+            order_score,
+            || see,
+        )
     }
 
     #[test]
@@ -604,6 +621,7 @@ mod tests {
         let never = || -> Score { panic!("exchange asked for a winning capture") };
         assert!(!prunes_unpromising(
             &node(1, false),
+            &Tunables::default(),
             false,
             GOOD_CAPTURE + 100,
             0,

@@ -17,9 +17,6 @@ use super::worker::Worker;
 use crate::core::Score;
 use crate::position::{Evaluate, GenKind, Position};
 
-/// Margin of delta pruning: a capture must be able to come this close to alpha.
-const DELTA_MARGIN: Score = 200;
-
 impl<P: Position + Evaluate> Worker<'_, P> {
     /// Searches captures (or evasions in check) from the node at `ply`.
     pub(crate) fn quiescence(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
@@ -69,7 +66,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             if !in_check
                 && !self.pos.is_promotion(m)
                 && (is_losing_capture_score(order)
-                    || stand_pat + gain_estimate(&self.pos, m) + DELTA_MARGIN <= alpha)
+                    || stand_pat + gain_estimate(&self.pos, m) + self.tune.delta_margin <= alpha)
             {
                 continue;
             }

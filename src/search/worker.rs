@@ -11,6 +11,7 @@ use super::info::{Progress, RUN};
 use super::ordering::{Heuristics, PickerStore, MAX_PLY};
 use super::score::{mate_in, mated_in};
 use super::tt::TranspositionTable;
+use super::tunables::{self, Tunables};
 use crate::core::{Score, Verdict, MATE, MATE_BOUND};
 use crate::position::{Evaluate, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
@@ -101,6 +102,8 @@ pub(crate) struct Worker<'a, P: Position + Evaluate> {
     pub draw_score: Score,
     /// Static evaluations already made by this thread.
     eval_cache: &'a mut EvalCache,
+    /// The search's tunable constants.
+    pub tune: &'static Tunables,
 }
 
 impl<'a, P: Position + Evaluate> Worker<'a, P> {
@@ -152,6 +155,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             progress: None,
             draw_score: shared.draw_score,
             eval_cache,
+            tune: tunables::current(),
         }
     }
 

@@ -3,7 +3,8 @@
 //! general one per variant (`variant_tune`) and of its shared defaults on
 //! several games at once (`shared_tune`), self-play training positions
 //! for both (`selfplay`), and labels for them from a stronger UCI engine's
-//! scores (`label`, driving the engine through `uci_engine`).
+//! scores (`label`, driving the engine through `uci_engine`); SPSA tuning
+//! of the search's constants in self-play through cutechess-cli (`spsa`).
 
 pub mod benchcmd;
 pub mod game_positions;
@@ -12,6 +13,7 @@ pub mod perft;
 pub mod perftcmd;
 pub mod selfplay;
 pub mod shared_tune;
+pub mod spsa;
 pub mod tune;
 pub mod uci_engine;
 pub mod variant_tune;
