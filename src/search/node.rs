@@ -491,7 +491,8 @@ pub(crate) fn give_back<M: Copy + Eq + Hash + Debug>(
 
 /// Late-move and futility pruning of a quiet move, once a legal move has
 /// been searched: late quiet moves rarely matter at low depth (LMP), and a
-/// quiet move cannot lift a hopeless static score (futility).
+/// quiet move cannot lift a hopeless static score (futility); the margins
+/// are tunables of `t`.
 fn prunes_quiet(ctx: &NodeContext, t: &Tunables, searched: i32, alpha: Score) -> bool {
     if ctx.pv_node || ctx.in_check {
         return false;
@@ -510,11 +511,13 @@ const UNPROMISING_DEPTH: i32 = 8;
 const HISTORY_PRUNING_DEPTH: i32 = 3;
 
 /// Static-exchange and history pruning near the leaves, once a legal move
-/// has been searched: a capture that loses more than `25·depth²` by static
-/// exchange, a quiet move that puts its piece where it loses more than
-/// `70·depth`, or (outside the principal variation, at depth 3 or less) a
-/// quiet move whose butterfly history is below `-4000·depth`. Never in check, at the
-/// root, for the table's move, or for killers and the counter-move.
+/// has been searched: a capture that loses more than `see_capture·depth²`
+/// by static exchange, a quiet move that puts its piece where it loses more
+/// than `see_quiet·depth`, or (outside the principal variation, at depth 3
+/// or less) a quiet move whose butterfly history is below
+/// `-history_pruning·depth` (tunables of `t`; by default 25, 70 and 4000).
+/// Never in check, at the root, for the table's move, or for killers and
+/// the counter-move.
 /// `order_score` is the move's ordering score, `history` the butterfly
 /// history of a quiet move, and `see` gives its static exchange, asked
 /// only when needed.

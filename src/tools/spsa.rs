@@ -103,8 +103,8 @@ impl State {
         })
     }
 
-    /// The perturbation and the learning rate of iteration `done` (both
-    /// per unit of a constant's range end perturbation) for `p`.
+    /// The perturbation `c_k` and the learning rate `R_k` of `p` at
+    /// iteration `done`.
     fn schedule(&self, p: &Param) -> (f64, f64) {
         let total = f64::from(self.plan.iterations) * f64::from(self.plan.pairs);
         let k = f64::from(self.done) * f64::from(self.plan.pairs) + 1.0;
@@ -325,7 +325,7 @@ impl Runner<'_> {
             }
         }
         let srand = (state.plan.seed.wrapping_mul(1_000_003) + u64::from(state.done)) % (1 << 31);
-        for a in [
+        args.extend([
             "-games".to_string(),
             "2".to_string(),
             "-rounds".to_string(),
@@ -335,9 +335,7 @@ impl Runner<'_> {
             self.concurrency.to_string(),
             "-srand".to_string(),
             srand.to_string(),
-        ] {
-            args.push(a);
-        }
+        ]);
         args.extend(self.passed.iter().cloned());
         args
     }
