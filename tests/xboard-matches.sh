@@ -12,7 +12,8 @@
 #            the repository, where fmax.ini and variants/ are found)
 #   OUT_DIR  where PGNs, XBoard debug logs and stderr go (default: a temp dir)
 # Environment: VARIANTS (default "normal capablanca shatranj"), GAMES (2),
-#   TC (XBoard -tc, default 0:06), INC (0.05), OPPONENT (default fairymax; its
+#   TC (XBoard -tc, default 0:06), INC (0.05), OPPONENT (default Fairy-Max through
+#   tests/fairymax-xboard, which keeps XBoard's `computer` from it; its
 #   working directory is the log directory, so give absolute paths).
 # Needs Debian packages xboard, xvfb and fairymax (tests/setup-and-test.sh installs them).
 #
@@ -25,7 +26,7 @@
 set -u
 cd "$(dirname "$0")/.."
 engine=${1:-target/release/nightrider}
-opponent=${OPPONENT:-fairymax}
+opponent=${OPPONENT:-$PWD/tests/fairymax-xboard}
 out=${2:-$(mktemp -d)}
 variants=${VARIANTS:-normal capablanca shatranj}
 games=${GAMES:-2}; tc=${TC:-0:06}; inc=${INC:-0.05}
