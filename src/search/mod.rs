@@ -174,7 +174,11 @@ impl<P: Position + Evaluate> Searcher<P> {
 
     /// Forgets everything learnt: table and ordering tables (XBoard `new`).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(table) => table.clear(),
+            // Shared: an empty table of its size for this searcher alone.
+            None => self.tt = Arc::new(TranspositionTable::new(self.tt.megabytes())),
+        }
         for h in &mut self.heuristics {
             *h = Heuristics::default();
         }

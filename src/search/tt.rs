@@ -109,11 +109,14 @@ impl Hasher for MoveHasher {
     }
 }
 
-#[derive(Default)]
-struct Entry {
-    key: AtomicU64,
-    data: AtomicU64,
-}
+/// One entry: the key word (key XOR data) at [`KEY`], the data word at
+/// [`DATA`]. A plain array of atomics, so that a table can be allocated
+/// zeroed by the system (see [`TranspositionTable::new`]).
+type Entry = [AtomicU64; 2];
+/// Index of an entry's key word.
+const KEY: usize = 0;
+/// Index of an entry's data word.
+const DATA: usize = 1;
 
 /// Bytes of a cache line; a bucket (four entries) fills one.
 const CACHE_LINE: usize = 64;
@@ -122,7 +125,7 @@ const CACHE_LINE: usize = 64;
 pub struct TranspositionTable {
     /// The buckets, from `first` on: three spare entries let the first
     /// bucket start on a cache line, so a probe touches one line, never two.
-    entries: Vec<Entry>,
+    entries: Box<[Entry]>,
     /// Index of the first entry of bucket 0.
     first: usize,
     buckets: u64,
@@ -135,6 +138,10 @@ impl TranspositionTable {
     /// [`memory_limit_mb`] or its allocation fails, so a `memory` request
     /// of any size never aborts the engine. [`TranspositionTable::megabytes`]
     /// says what was used.
+    ///
+    /// The memory comes zeroed from the system (`alloc_zeroed`), which maps
+    /// pages only when they are first written: a table of gigabytes is
+    /// made at once, and only the part the searches use is ever touched.
     #[must_use]
     pub fn new(megabytes: usize) -> TranspositionTable {
         let limit = memory_limit_mb();
@@ -147,7 +154,7 @@ impl TranspositionTable {
             }
             if mb <= 1 {
                 // Four entries: if even they cannot be had, nothing can.
-                return TranspositionTable::with_entries(Vec::new(), 1);
+                return TranspositionTable::with_entries(Box::default(), 1);
             }
             mb /= 2;
         }
@@ -158,18 +165,21 @@ impl TranspositionTable {
         let len = buckets
             .checked_mul(ENTRIES_PER_BUCKET)?
             .checked_add(ENTRIES_PER_BUCKET - 1)?;
-        let mut entries: Vec<Entry> = Vec::new();
-        entries.try_reserve_exact(len).ok()?;
+        let entries = bytemuck::allocation::try_zeroed_slice_box::<Entry>(len).ok()?;
         Some(TranspositionTable::with_entries(entries, buckets))
     }
 
-    /// Fills `entries` (already reserved) to `buckets` buckets plus the
-    /// spare entries for alignment, and builds the table.
-    fn with_entries(mut entries: Vec<Entry>, buckets: usize) -> TranspositionTable {
-        entries.resize_with(
-            buckets * ENTRIES_PER_BUCKET + ENTRIES_PER_BUCKET - 1,
-            Entry::default,
-        );
+    /// The table of `buckets` buckets held in `entries` (zeroed, and
+    /// holding the spare entries for alignment; an empty `entries` gives
+    /// a table of one bucket, four fresh entries).
+    fn with_entries(entries: Box<[Entry]>, buckets: usize) -> TranspositionTable {
+        let entries = if entries.is_empty() {
+            (0..2 * ENTRIES_PER_BUCKET - 1)
+                .map(|_| Entry::default())
+                .collect()
+        } else {
+            entries
+        };
         // Only the address is read, to find where a cache line starts.
         let address = entries.as_ptr() as usize;
         let first = (CACHE_LINE - address % CACHE_LINE) % CACHE_LINE / BYTES_PER_ENTRY;
@@ -190,18 +200,40 @@ impl TranspositionTable {
     /// Replaces the table by an empty one of `megabytes` MB (or less, as
     /// [`TranspositionTable::new`] says); the old one is freed first.
     pub fn resize(&mut self, megabytes: usize) {
-        *self = TranspositionTable::with_entries(Vec::new(), 1);
+        *self = TranspositionTable::with_entries(Box::default(), 1);
         *self = TranspositionTable::new(megabytes);
     }
 
-    /// Empties every entry (call it between searches, not during one).
-    /// A zero data word alone marks an entry empty (see [`encode`]): every
-    /// reader looks at the data word first, so the key words are left.
-    pub fn clear(&self) {
-        for e in &self.entries {
-            e.data.store(0, Ordering::Relaxed);
+    /// Empties every entry, keeping the size. A table searches have
+    /// written all over is zeroed in place (its pages are in memory
+    /// already); a table barely written, as after a `memory` of gigabytes,
+    /// goes back to the system and comes again zeroed, so that its untouched
+    /// pages stay untouched (zeroing them in place would map every one:
+    /// seconds for gigabytes).
+    pub fn clear(&mut self) {
+        if self.widely_written() {
+            for e in &self.entries {
+                e[DATA].store(0, Ordering::Relaxed);
+            }
+            self.age.store(0, Ordering::Relaxed);
+            return;
         }
-        self.age.store(0, Ordering::Relaxed);
+        let (buckets, megabytes) = (self.buckets as usize, self.megabytes());
+        *self = TranspositionTable::with_entries(Box::default(), 1);
+        *self = TranspositionTable::try_with_buckets(buckets)
+            .unwrap_or_else(|| TranspositionTable::new(megabytes));
+    }
+
+    /// Whether at least one in 64 of 1024 entries spread over the table is
+    /// in use. A memory page holds 256 entries, so from that fill on nearly
+    /// every page has been written (and mapped).
+    fn widely_written(&self) -> bool {
+        let stride = (self.capacity() / 1024).max(1);
+        let sampled = self.entries[self.first..].iter().step_by(stride).take(1024);
+        let written = sampled
+            .filter(|e| e[DATA].load(Ordering::Relaxed) != 0)
+            .count();
+        written * 64 >= self.capacity().min(1024)
     }
 
     /// Number of entries the table holds.
@@ -221,8 +253,8 @@ impl TranspositionTable {
     #[must_use]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         for e in self.bucket(key) {
-            let data = e.data.load(Ordering::Relaxed);
-            if data != 0 && e.key.load(Ordering::Relaxed) ^ data == key {
+            let data = e[DATA].load(Ordering::Relaxed);
+            if data != 0 && e[KEY].load(Ordering::Relaxed) ^ data == key {
                 return Some(decode(data, ply));
             }
         }
@@ -239,8 +271,8 @@ impl TranspositionTable {
         let mut victim = &bucket[0];
         let mut victim_worth = i32::MAX;
         for e in bucket {
-            let data = e.data.load(Ordering::Relaxed);
-            if data == 0 || e.key.load(Ordering::Relaxed) ^ data == key {
+            let data = e[DATA].load(Ordering::Relaxed);
+            if data == 0 || e[KEY].load(Ordering::Relaxed) ^ data == key {
                 victim = e;
                 if data != 0 {
                     let old = decode(data, ply);
@@ -278,8 +310,8 @@ impl TranspositionTable {
         };
         self.store(key, 0, entry);
         for e in self.bucket(key) {
-            let data = e.data.load(Ordering::Relaxed);
-            if data != 0 && e.key.load(Ordering::Relaxed) ^ data == key {
+            let data = e[DATA].load(Ordering::Relaxed);
+            if data != 0 && e[KEY].load(Ordering::Relaxed) ^ data == key {
                 write(e, key, data | LEARNED);
             }
         }
@@ -289,8 +321,8 @@ impl TranspositionTable {
     #[must_use]
     pub fn is_learned(&self, key: u64) -> bool {
         self.bucket(key).iter().any(|e| {
-            let data = e.data.load(Ordering::Relaxed);
-            data & LEARNED != 0 && e.key.load(Ordering::Relaxed) ^ data == key
+            let data = e[DATA].load(Ordering::Relaxed);
+            data & LEARNED != 0 && e[KEY].load(Ordering::Relaxed) ^ data == key
         })
     }
 
@@ -301,7 +333,7 @@ impl TranspositionTable {
         let used = self.entries[self.first..self.first + sample]
             .iter()
             .filter(|e| {
-                let d = e.data.load(Ordering::Relaxed);
+                let d = e[DATA].load(Ordering::Relaxed);
                 d != 0 && stored_age(d) == self.age()
             })
             .count();
@@ -325,8 +357,8 @@ impl TranspositionTable {
 }
 
 fn write(e: &Entry, key: u64, data: u64) {
-    e.key.store(key ^ data, Ordering::Relaxed);
-    e.data.store(data, Ordering::Relaxed);
+    e[KEY].store(key ^ data, Ordering::Relaxed);
+    e[DATA].store(data, Ordering::Relaxed);
 }
 
 fn stored_depth(data: u64) -> u8 {
@@ -494,8 +526,24 @@ mod tests {
     }
 
     #[test]
+    fn clear_empties_a_full_table_in_place() {
+        let mut tt = TranspositionTable::new(1);
+        let keys: Vec<u64> = (1..200_000u64)
+            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        for &key in &keys {
+            tt.store(key, 0, hit(Some(1), 5, 2, Bound::Exact));
+        }
+        assert!(tt.widely_written());
+        tt.clear();
+        assert_eq!(tt.hashfull(), 0);
+        assert!(keys.iter().all(|&key| tt.probe(key, 0).is_none()));
+        assert_eq!(tt.megabytes(), 1);
+    }
+
+    #[test]
     fn clear_forgets_everything() {
-        let tt = TranspositionTable::new(1);
+        let mut tt = TranspositionTable::new(1);
         for k in 1..500u64 {
             tt.store(
                 k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
