@@ -63,6 +63,11 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         run: crate::tools::tune::run,
     },
     Subcommand {
+        name: "net",
+        usage: crate::tools::net::USAGE,
+        run: crate::tools::net::run,
+    },
+    Subcommand {
         name: "bbperft",
         usage:
             "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",
@@ -146,6 +151,12 @@ fn engine_config(args: &[String]) -> Result<(crate::engine::Config, Vec<String>)
             ("--board", Some("mailbox" | "general")) => config.mailbox_board = true,
             ("--board", Some("auto")) => config.mailbox_board = false,
             ("--ini", Some(path)) => config.ini_path = Some(path.to_string()),
+            ("--net", Some(path)) => {
+                let bytes = std::fs::read(path).map_err(|e| format!("--net {path}: {e}"))?;
+                let network = crate::eval::network::Network::from_bytes(&bytes)
+                    .map_err(|e| format!("--net {path}: {e}"))?;
+                crate::eval::network::set_given(network);
+            }
             ("--tune", Some(setting)) => config
                 .tunables
                 .get_or_insert_with(Default::default)

@@ -6,6 +6,7 @@
 //! behind [`Evaluate`] so that `search` never names a concrete board.
 //! Depends only on `core`.
 
+pub mod features;
 pub mod perft;
 
 use crate::core::{Color, Score, Verdict};

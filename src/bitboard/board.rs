@@ -10,11 +10,13 @@
 
 use super::attacks::{tables, AttackTables};
 use super::random64::RANDOM64;
+use super::network::{color_of, feature_code};
 use super::types::{
     bit, code_color, code_kind, piece_code, Bitboard, Move, PieceCode, PieceType, Squares, EMPTY,
     FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_PROMO,
 };
 use crate::core::Color;
+use crate::position::features::NetworkInput;
 
 /// "No en-passant square".
 pub(crate) const NO_SQUARE: u8 = 64;
@@ -119,6 +121,10 @@ pub struct BitboardPos {
     /// Castling rights kept when a move starts or ends on the square.
     pub(crate) rights_mask: [u8; 64],
     pub(crate) history: Vec<Undo>,
+    /// The evaluation network's first layer and its sums over the men, kept
+    /// by `put`, `remove` and `shift` once a table is given
+    /// ([`BitboardPos::set_feature_table`]).
+    pub(crate) network: Option<NetworkInput>,
 }
 
 impl BitboardPos {
@@ -138,6 +144,7 @@ impl BitboardPos {
             castle_rules: [CastleRule::default(); 4],
             rights_mask: [0xF; 64],
             history: Vec::with_capacity(256),
+            network: None,
         }
     }
 
@@ -276,6 +283,9 @@ impl BitboardPos {
         self.by_kind[code_kind(code)] |= b;
         self.by_color[code_color(code)] |= b;
         self.board[sq & 63] = code;
+        if let Some(n) = &mut self.network {
+            n.sums.add(&n.table, color_of(code), feature_code(sq, code));
+        }
     }
 
     #[inline(always)]
@@ -284,6 +294,9 @@ impl BitboardPos {
         self.by_kind[code_kind(code)] ^= b;
         self.by_color[code_color(code)] ^= b;
         self.board[sq & 63] = EMPTY;
+        if let Some(n) = &mut self.network {
+            n.sums.remove(&n.table, color_of(code), feature_code(sq, code));
+        }
     }
 
     #[inline(always)]
@@ -293,6 +306,10 @@ impl BitboardPos {
         self.by_color[code_color(code)] ^= b;
         self.board[from & 63] = EMPTY;
         self.board[to & 63] = code;
+        if let Some(n) = &mut self.network {
+            let (a, b) = (feature_code(from, code), feature_code(to, code));
+            n.sums.shift(&n.table, color_of(code), a, b);
+        }
     }
 
     /// Plays a legal move (as produced by the legal generator).

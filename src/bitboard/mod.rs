@@ -22,6 +22,7 @@ mod check;
 mod fen;
 mod magics;
 mod movegen;
+pub mod network;
 mod notation;
 mod perft;
 mod random64;
@@ -186,7 +187,9 @@ impl Position for BitboardPos {
     }
 
     fn set_fen(&mut self, fen: &str) -> Result<(), TextError> {
+        let table = self.network.as_ref().map(|n| std::sync::Arc::clone(&n.table));
         *self = BitboardPos::from_fen(fen, self.chess960)?;
+        self.set_feature_table(table);
         Ok(())
     }
 

@@ -19,12 +19,14 @@
 
 use super::activity;
 use super::endgame;
+use super::network::{self, Played};
 use super::pawn_sets::pawn_score;
 use super::piece_kinds;
 use super::variant_tables::{prepare, tables_of, with_weighted, VariantTables};
 use super::weights::{Weight, Weights};
 use crate::core::{Color, Score};
 use crate::mailbox::{cell_type, MailboxPos, PieceSums};
+use crate::position::features::FeatureCodes;
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
 use std::sync::Arc;
@@ -304,6 +306,31 @@ fn white_score(pos: &MailboxPos, t: &VariantTables) -> Score {
     endgame::progress_scale(pos, score)
 }
 
+/// The network's score for the side to move, with the endgame knowledge
+/// of the hand-written evaluation: its bonuses for mating and hunting the
+/// last men, its scaling of drawish endings and of a running move clock.
+fn network_score(pos: &MailboxPos, t: &VariantTables, played: &Played) -> Score {
+    let stm = pos.side_to_move();
+    let net = match pos.network_input() {
+        Some(input) if Arc::ptr_eq(&input.table, &played.table) => {
+            played.network.evaluate(&input.sums, stm)
+        }
+        _ => played
+            .network
+            .evaluate(&pos.feature_sums(&played.table), stm),
+    };
+    let c = census(pos);
+    let white = if stm == Color::White { net } else { -net };
+    let white = white + endgame::white_bonus(pos, &c.sides);
+    let white = white * drawish_scale(pos, t, &c.sides, white) / 8;
+    let white = endgame::progress_scale(pos, white);
+    if stm == Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
 /// Eighths of the score kept: a side without pawns (or pieces in hand) that
 /// is at most a minor piece's worth ahead rarely wins, and with one piece
 /// that cannot mate alone never does, unless the variant makes a bare king
@@ -363,6 +390,9 @@ impl Evaluate for MailboxPos {
 
     #[inline]
     fn evaluate_with(&self, tables: &Arc<VariantTables>) -> Score {
+        if let (Some(played), true) = (&tables.network, network::enabled()) {
+            return network_score(self, tables, played);
+        }
         let s = with_weighted(self, tables, white_score);
         tables.terms[Weight::Tempo]
             + if self.side_to_move() == Color::White {

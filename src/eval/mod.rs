@@ -6,6 +6,7 @@
 mod activity;
 mod endgame;
 pub mod mailbox;
+pub mod network;
 pub mod orthodox;
 pub mod pawn_sets;
 pub mod piece_kinds;

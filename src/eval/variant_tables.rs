@@ -14,6 +14,7 @@
 
 use super::pawn_sets::PawnTables;
 use super::piece_kinds::KindTables;
+use super::network::{self, Played};
 use super::weights::{Weight, Weights};
 use crate::mailbox::{MailboxPos, SquareWeights};
 use crate::rules::mobility::mobility_map;
@@ -60,6 +61,9 @@ pub struct VariantTables {
     pub kinds: KindTables,
     /// The weights of the terms.
     pub terms: Weights,
+    /// The evaluation network the variant plays, if any: it replaces the
+    /// terms but for the endgame rules.
+    pub network: Option<Played>,
 }
 
 impl VariantTables {
@@ -97,6 +101,7 @@ impl VariantTables {
             mobility_average,
             kinds: KindTables::new(pos, &terms),
             terms,
+            network: network::for_mailbox(v),
         }
     }
 
@@ -155,6 +160,18 @@ pub(crate) fn prepare(pos: &mut MailboxPos) -> Arc<VariantTables> {
     let tables = tables_of(pos);
     if !Arc::ptr_eq(pos.square_weights(), &tables.weights) {
         pos.set_square_weights(Arc::clone(&tables.weights));
+    }
+    let summed = pos.network_input().map(|n| Arc::clone(&n.table));
+    let wanted = (tables.network.as_ref())
+        .filter(|_| network::enabled())
+        .map(|p| Arc::clone(&p.table));
+    let same = match (&summed, &wanted) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    };
+    if !same {
+        pos.set_feature_table(wanted);
     }
     tables
 }

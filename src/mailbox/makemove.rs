@@ -5,6 +5,7 @@
 
 use super::moves::{Move, MoveKind};
 use super::tables::{CLASS_PAWN, CLASS_ROYAL};
+use super::network::{hand_code, square_code, HAND_SLOTS};
 use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::rules::variant::Royalty;
@@ -90,6 +91,9 @@ impl MailboxPos {
         self.counts[c][cell_type(cell) as usize] += 1;
         self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
         self.account(c, cell, sq, 1);
+        if let Some(n) = &mut self.network {
+            n.sums.add(&n.table, cell_color(cell), square_code(cell, sq));
+        }
     }
 
     /// Empties `sq` and returns what stood there (`EMPTY` if nothing).
@@ -102,6 +106,9 @@ impl MailboxPos {
             self.counts[c][cell_type(cell) as usize] -= 1;
             self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
             self.account(c, cell, sq, -1);
+            if let Some(n) = &mut self.network {
+                n.sums.remove(&n.table, cell_color(cell), square_code(cell, sq));
+            }
         }
         cell
     }
@@ -181,6 +188,10 @@ impl MailboxPos {
         let (from_word, to_word) = (usize::from(from >> 6), usize::from(to >> 6));
         self.occupancy[c][from_word] ^= from_bit;
         self.occupancy[c][to_word] ^= to_bit;
+        if let Some(n) = &mut self.network {
+            let (a, b) = (square_code(cell, from), square_code(landed, to));
+            n.sums.shift(&n.table, cell_color(cell), a, b);
+        }
         let tables = &*self.tables;
         let keys = &tables.keys.piece;
         self.hash ^= keys[usize::from(cell & 0x3F) * 256 + from as usize]
@@ -327,6 +338,17 @@ impl MailboxPos {
         self.hash ^= self.tables.keys.hand[slot + usize::from(old.min(15))];
         self.hash ^= self.tables.keys.hand[slot + usize::from(n.min(15))];
         self.hand[color][t as usize] = n;
+        if let Some(net) = &mut self.network {
+            let colour = if color == 0 { Color::White } else { Color::Black };
+            for slot in old.min(n).min(HAND_SLOTS)..old.max(n).min(HAND_SLOTS) {
+                let code = hand_code(t, slot);
+                if n > old {
+                    net.sums.add(&net.table, colour, code);
+                } else {
+                    net.sums.remove(&net.table, colour, code);
+                }
+            }
+        }
         self.sums[color].hand_value +=
             self.tables.value[t as usize] * (i32::from(n) - i32::from(old));
     }

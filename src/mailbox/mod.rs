@@ -20,6 +20,7 @@ mod legality;
 mod makemove;
 pub mod movegen;
 pub mod moves;
+pub mod network;
 mod notation;
 pub mod occupied;
 mod reach;
@@ -38,6 +39,7 @@ pub use shuffle::{chess960_back_rank, chess960_start};
 pub use sums::{PieceSums, SquareWeights};
 
 use crate::core::{Color, Score, Verdict};
+use crate::position::features::NetworkInput;
 use crate::position::{GenKind, MoveFacts, Position, RuleEnding, TextError};
 use crate::rules::Variant;
 use makemove::Undo;
@@ -99,6 +101,9 @@ pub struct MailboxPos {
     /// position not in check): lets the check test look at the last move
     /// only.
     opponent_safe: bool,
+    /// The evaluation network's first layer and its sums over the men, kept
+    /// by `put`, `take`, `relocate` and `set_hand` once a table is given.
+    network: Option<NetworkInput>,
 }
 
 /// The squares of one side's royal pieces, in no particular order.
@@ -195,6 +200,7 @@ impl MailboxPos {
             pawn_squares: [[0; 4]; 2],
             royals: [RoyalList::default(); 2],
             opponent_safe: false,
+            network: None,
         }
     }
 
@@ -587,6 +593,7 @@ impl Position for MailboxPos {
     fn set_fen(&mut self, fen: &str) -> Result<(), TextError> {
         let mut fresh = MailboxPos::empty(Arc::clone(&self.tables), Arc::clone(&self.weights));
         fresh.load_fen(fen)?;
+        fresh.set_feature_table(self.network.as_ref().map(|n| Arc::clone(&n.table)));
         *self = fresh;
         Ok(())
     }

@@ -84,6 +84,7 @@ pub fn harvest<P: Position>(text: &str, start: &P, skip: usize) -> Harvest {
                 let played = PlayedGame {
                     plies: game.moves.len(),
                     quiet,
+                    scores: Vec::new(),
                     result,
                 };
                 out.positions += played.quiet.len();

@@ -9,6 +9,7 @@
 pub mod benchcmd;
 pub mod game_positions;
 pub mod label;
+pub mod net;
 pub mod perft;
 pub mod perftcmd;
 pub mod selfplay;

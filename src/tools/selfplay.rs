@@ -15,7 +15,7 @@
 //! opening and random moves for a given seed).
 
 use crate::bitboard::BitboardPos;
-use crate::core::{Color, Verdict};
+use crate::core::{Color, Score, Verdict};
 use crate::eval::orthodox::endgame::insufficient_material;
 use crate::mailbox::MailboxPos;
 use crate::notation::pgn::{read_pgn, replay};
@@ -36,6 +36,8 @@ const DECISIVE_PLIES: usize = 4;
 const MAX_PLIES: usize = 400;
 /// The start of the line that ends each game in the output.
 pub const GAME_MARK: &str = "# game ";
+/// The largest score written for a position (mates are written as this).
+pub const SCORE_LIMIT: Score = 3000;
 
 /// A board self-play can run on.
 pub trait SelfPlayBoard: Position + Evaluate {
@@ -92,6 +94,9 @@ pub fn load_openings<P: Position>(text: &str, start: &P) -> Result<Vec<P>, Strin
 pub struct PlayedGame {
     /// The quiet positions, in the order played.
     pub quiet: Vec<String>,
+    /// The search's score of each quiet position, centipawns from white's
+    /// view, within ±[`SCORE_LIMIT`]; empty where the game was not searched.
+    pub scores: Vec<Score>,
     /// 1: white won, -1: black won, 0: draw.
     pub result: i32,
     /// Plies played after the opening (random plies included).
@@ -109,6 +114,7 @@ pub fn play_game<P: SelfPlayBoard>(
     let mut keys = vec![pos.hash()];
     let mut game = PlayedGame {
         quiet: Vec::new(),
+        scores: Vec::new(),
         result: 0,
         plies: 0,
     };
@@ -144,6 +150,12 @@ pub fn play_game<P: SelfPlayBoard>(
         }
         if !pos.in_check() && !pos.is_capture(best) && !pos.is_promotion(best) {
             game.quiet.push(pos.to_fen());
+            let white = if pos.side_to_move() == Color::White {
+                found.score
+            } else {
+                -found.score
+            };
+            game.scores.push(white.clamp(-SCORE_LIMIT, SCORE_LIMIT));
         }
         if !pos.make(best) {
             break;
@@ -215,6 +227,34 @@ pub fn game_text(index: usize, game: &PlayedGame) -> String {
     text
 }
 
+/// The lines of game `index` with scores, for training a network: each
+/// position as `FEN | SCORE | RESULT` (white's centipawns and white's
+/// result as 1.0, 0.5 or 0.0), then `# game INDEX RESULT`.
+#[must_use]
+pub fn scored_game_text(index: usize, game: &PlayedGame) -> String {
+    let result = match game.result {
+        1 => "1.0",
+        -1 => "0.0",
+        _ => "0.5",
+    };
+    let mut text = String::new();
+    for (fen, score) in game.quiet.iter().zip(&game.scores) {
+        text.push_str(&format!("{fen} | {score} | {result}\n"));
+    }
+    let word = result_word(game.result);
+    text.push_str(&format!("{GAME_MARK}{index} {word} {} plies\n", game.plies));
+    text
+}
+
+/// How [`generate`] writes a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameFormat {
+    /// `FEN RESULT` lines ([`game_text`]), for the evaluation tuners.
+    Results,
+    /// `FEN | SCORE | RESULT` lines ([`scored_game_text`]), for `net train`.
+    Scored,
+}
+
 /// Plays games `first..games` and appends each to `out` when it ends;
 /// returns the number of positions written.
 ///
@@ -224,6 +264,7 @@ pub fn generate<P: SelfPlayBoard>(
     sp: &SelfPlay<P>,
     first: usize,
     games: usize,
+    format: GameFormat,
     out: &mut dyn Write,
 ) -> Result<usize, String> {
     let mut searcher: Searcher<P> = Searcher::new(16);
@@ -231,7 +272,11 @@ pub fn generate<P: SelfPlayBoard>(
     let mut written = 0;
     for index in first..games {
         let game = play_game(sp, index, &mut searcher);
-        out.write_all(game_text(index, &game).as_bytes())
+        let text = match format {
+            GameFormat::Results => game_text(index, &game),
+            GameFormat::Scored => scored_game_text(index, &game),
+        };
+        out.write_all(text.as_bytes())
             .and_then(|()| out.flush())
             .map_err(|e| e.to_string())?;
         written += game.quiet.len();
@@ -316,12 +361,17 @@ mod tests {
     fn a_game_is_its_positions_then_its_mark() {
         let game = PlayedGame {
             quiet: vec!["8/8/8/8/8/8/8/K6k w - - 0 1".to_string()],
+            scores: vec![-250],
             result: -1,
             plies: 7,
         };
         assert_eq!(
             game_text(4, &game),
             "8/8/8/8/8/8/8/K6k w - - 0 1 0-1\n# game 4 0-1 7 plies\n"
+        );
+        assert_eq!(
+            scored_game_text(4, &game),
+            "8/8/8/8/8/8/8/K6k w - - 0 1 | -250 | 0.0\n# game 4 0-1 7 plies\n"
         );
     }
 }

@@ -15,7 +15,9 @@
 //! engine's scores (see `label`).
 
 use super::game_positions::harvest;
-use super::selfplay::{generate, load_openings, open_resumable, SelfPlay, SelfPlayBoard};
+use super::selfplay::{
+    generate, load_openings, open_resumable, GameFormat, SelfPlay, SelfPlayBoard,
+};
 use crate::bitboard::BitboardPos;
 use crate::eval::orthodox::params::{Pair, COUNT, GROUPS};
 use crate::eval::orthodox::weights::WEIGHTS;
@@ -324,7 +326,7 @@ pub fn weights_source(w: &[f64]) -> String {
 #[must_use]
 pub fn run(args: &[String]) -> i32 {
     let outcome = match args.first().map(String::as_str) {
-        Some("gen") => run_generate(&args[1..]),
+        Some("gen") => run_generate(&args[1..], GameFormat::Results),
         Some("games") => run_games(&args[1..]),
         Some("label") => return super::label::run(&args[1..]),
         Some("spsa") => return super::spsa::run(&args[1..]),
@@ -421,6 +423,8 @@ const VALUED: &[&str] = &[
     "--skip",
     "--engine",
     "--option",
+    "--batch",
+    "--lambda",
 ];
 
 /// The arguments that are neither options nor their values.
@@ -461,7 +465,11 @@ pub(crate) fn joined(errs: Vec<crate::rules::ConfigError>) -> String {
         .join("\n")
 }
 
-fn run_generate(args: &[String]) -> Result<(), String> {
+/// `tune gen` (and `net gen`): self-play games written in `format`.
+///
+/// # Errors
+/// One line: a bad argument, openings or variant, or a write error.
+pub(crate) fn run_generate(args: &[String], format: GameFormat) -> Result<(), String> {
     let words = positionals(args);
     let out = *words.first().ok_or("no output file given")?;
     let games: usize = words
@@ -489,7 +497,7 @@ fn run_generate(args: &[String]) -> Result<(), String> {
             seed,
             random_plies,
         };
-        generate_into(&sp, games, out)?
+        generate_into(&sp, games, format, out)?
     } else {
         let text = book_text.ok_or("no openings given (--openings PGN)")?;
         let sp = SelfPlay {
@@ -498,7 +506,7 @@ fn run_generate(args: &[String]) -> Result<(), String> {
             seed,
             random_plies,
         };
-        generate_into(&sp, games, out)?
+        generate_into(&sp, games, format, out)?
     };
     println!("{} positions appended to {out}", n.1);
     Ok(())
@@ -543,6 +551,7 @@ fn run_games(args: &[String]) -> Result<(), String> {
 fn generate_into<P: SelfPlayBoard>(
     sp: &SelfPlay<P>,
     games: usize,
+    format: GameFormat,
     out: &str,
 ) -> Result<(usize, usize), String> {
     let (file, done) = open_resumable(Path::new(out))?;
@@ -554,7 +563,7 @@ fn generate_into<P: SelfPlayBoard>(
         println!("{out} holds {done} games; playing games {done}..{games}");
     }
     let mut writer = std::io::BufWriter::new(file);
-    let n = generate(sp, done, games, &mut writer).map_err(|e| format!("{out}: {e}"))?;
+    let n = generate(sp, done, games, format, &mut writer).map_err(|e| format!("{out}: {e}"))?;
     Ok((done, n))
 }
 
@@ -566,7 +575,7 @@ mod tests {
     fn generating_without_openings_is_refused_in_one_line() {
         let args = ["/nonexistent/out.epd".to_string(), "1".to_string()];
         assert_eq!(
-            run_generate(&args),
+            run_generate(&args, GameFormat::Results),
             Err("no openings given (--openings PGN)".to_string())
         );
     }

@@ -21,7 +21,11 @@ mod tests;
 
 use crate::bitboard::{Bitboard, BitboardPos, PieceType, Squares};
 use crate::core::Score;
+use crate::core::Color;
+use crate::eval::network::{self, Played};
+use crate::position::features::{FeatureCodes, FeatureSums};
 use crate::position::Evaluate;
+use std::sync::Arc;
 use params::{
     Accumulator, Pair, ScoreSum, Trace, CANDIDATE, COUNT, KING_ATTACK, MATERIAL, MOBILITY_KNIGHT,
     PASSED, PASSED_BLOCKED, PASSED_ENEMY_KING, PASSED_FREE_PATH, PASSED_OWN_KING, PSQT, ROOK_OPEN,
@@ -104,6 +108,31 @@ fn blend(sum: Pair, phase: i32, scale: i32) -> Score {
     (sum.0 * phase + endgame * (FULL_PHASE - phase)) / FULL_PHASE
 }
 
+/// The hand-written evaluation for the side to move.
+fn hand_written_score(pos: &BitboardPos) -> Score {
+    let s = white_score(pos);
+    if pos.side_index() == 0 {
+        s
+    } else {
+        -s
+    }
+}
+
+/// The network's score for the side to move, given the board's sums;
+/// endings the hand-written evaluation decides by rule (drawn material,
+/// a bare king to mate) keep its score.
+fn network_score(pos: &BitboardPos, p: &Played, sums: &FeatureSums) -> Score {
+    if endgame::special(pos).is_some() || endgame::mop_up(pos) != 0 {
+        return hand_written_score(pos);
+    }
+    let stm = if pos.side_index() == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    p.network.evaluate(sums, stm)
+}
+
 /// The evaluation from white's point of view (side-to-move tempo included).
 #[must_use]
 pub fn white_score(pos: &BitboardPos) -> Score {
@@ -176,21 +205,28 @@ pub fn white_terms(pos: &BitboardPos) -> Vec<(&'static str, Score)> {
 }
 
 impl Evaluate for BitboardPos {
-    /// The orthodox evaluation's tables are constants.
-    type EvalTables = ();
+    /// The network played, if any (the weights of the hand-written
+    /// evaluation are constants).
+    type EvalTables = Option<&'static Played>;
 
-    fn prepare_evaluation(&mut self) {}
+    /// The board sums the network's first layer from now on, if there is one.
+    fn prepare_evaluation(&mut self) -> Option<&'static Played> {
+        let played = network::for_bitboard();
+        self.set_feature_table(played.map(|p| Arc::clone(&p.table)));
+        played
+    }
 
-    fn evaluate_with(&self, (): &()) -> Score {
-        self.evaluate()
+    fn evaluate_with(&self, played: &Option<&'static Played>) -> Score {
+        match (played, self.network_input()) {
+            (Some(p), Some(input)) => network_score(self, p, &input.sums),
+            _ => hand_written_score(self),
+        }
     }
 
     fn evaluate(&self) -> Score {
-        let s = white_score(self);
-        if self.side_index() == 0 {
-            s
-        } else {
-            -s
+        match network::for_bitboard() {
+            Some(p) => network_score(self, p, &self.feature_sums(&p.table)),
+            None => hand_written_score(self),
         }
     }
 
