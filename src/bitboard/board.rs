@@ -9,8 +9,8 @@
 //! double-pushed pawn, which makes the key exactly Polyglot's.
 
 use super::attacks::{tables, AttackTables};
-use super::random64::RANDOM64;
 use super::network::{color_of, feature_code};
+use super::random64::RANDOM64;
 use super::types::{
     bit, code_color, code_kind, piece_code, Bitboard, Move, PieceCode, PieceType, Squares, EMPTY,
     FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_PROMO,
@@ -295,7 +295,8 @@ impl BitboardPos {
         self.by_color[code_color(code)] ^= b;
         self.board[sq & 63] = EMPTY;
         if let Some(n) = &mut self.network {
-            n.sums.remove(&n.table, color_of(code), feature_code(sq, code));
+            n.sums
+                .remove(&n.table, color_of(code), feature_code(sq, code));
         }
     }
 

@@ -187,7 +187,10 @@ impl Position for BitboardPos {
     }
 
     fn set_fen(&mut self, fen: &str) -> Result<(), TextError> {
-        let table = self.network.as_ref().map(|n| std::sync::Arc::clone(&n.table));
+        let table = self
+            .network
+            .as_ref()
+            .map(|n| std::sync::Arc::clone(&n.table));
         *self = BitboardPos::from_fen(fen, self.chess960)?;
         self.set_feature_table(table);
         Ok(())

@@ -48,6 +48,10 @@ impl BitboardPos {
 }
 
 impl FeatureCodes for BitboardPos {
+    fn mirrored(&self, code: usize) -> usize {
+        code ^ 7
+    }
+
     fn for_each_feature(&self, f: &mut dyn FnMut(Color, usize)) {
         for (sq, &code) in self.board.iter().enumerate() {
             if code != super::types::EMPTY {

@@ -99,11 +99,13 @@ impl Library {
 
     /// The catalog's variant `base`, selected as `name`.
     fn catalog_variant(&self, base: &str, name: &str) -> Result<Arc<Variant>, String> {
-        self.catalog.variant(base).map_err(|errors| {
+        let variant = self.catalog.variant(base).map_err(|errors| {
             errors
                 .first()
                 .map_or_else(|| format!("no variant {name}"), ToString::to_string)
-        })
+        })?;
+        crate::eval::network::check(&variant)?;
+        Ok(variant)
     }
 
     /// Standard chess: the file's `normal` if it is valid, else the built-in one.

@@ -28,6 +28,7 @@ const MAKRUK_RULES: &str = "MakrukRules";
 const MULTI_PV: &str = "MultiPvLines";
 const RESIGN: &str = "ResignThreshold";
 const DRAW_SCORE: &str = "DrawScore";
+const USE_NETWORK: &str = "UseNetwork";
 /// `UCI_LimitStrength` (true/false) and `UCI_Elo`: UCI's names, which the
 /// UCI front end advertises (not part of [`advertised`]).
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
@@ -62,7 +63,20 @@ pub fn advertised(library: &Library, settings: &Settings) -> Vec<EngineOption> {
     out.push(option(MULTI_PV, spin(lines, 1, 32)));
     out.push(option(RESIGN, spin(settings.resign_threshold, 0, 10_000)));
     out.push(option(DRAW_SCORE, spin(settings.draw_score, -500, 500)));
+    out.push(option(
+        USE_NETWORK,
+        OptionKind::Check(crate::eval::network::enabled()),
+    ));
     out
+}
+
+/// A check option's value.
+fn on_off(value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "1" | "on" => Ok(true),
+        "false" | "0" | "off" => Ok(false),
+        _ => Err("bad value".into()),
+    }
 }
 
 /// Applies `option NAME=VALUE` (any option but `IniFile`).
@@ -103,11 +117,11 @@ pub fn apply(
             Ok(())
         }
         LIMIT_STRENGTH => {
-            settings.strength.limited = match value?.to_ascii_lowercase().as_str() {
-                "true" | "1" | "on" => true,
-                "false" | "0" | "off" => false,
-                _ => return Err("bad value".into()),
-            };
+            settings.strength.limited = on_off(value?)?;
+            Ok(())
+        }
+        USE_NETWORK => {
+            crate::eval::network::set_enabled(on_off(value?)?);
             Ok(())
         }
         ELO => {

@@ -306,10 +306,21 @@ fn white_score(pos: &MailboxPos, t: &VariantTables) -> Score {
     endgame::progress_scale(pos, score)
 }
 
+/// The hand-written evaluation for the side to move.
+fn hand_written_score(pos: &MailboxPos, tables: &Arc<VariantTables>) -> Score {
+    let s = with_weighted(pos, tables, white_score);
+    tables.terms[Weight::Tempo]
+        + if pos.side_to_move() == Color::White {
+            s
+        } else {
+            -s
+        }
+}
+
 /// The network's score for the side to move, with the endgame knowledge
 /// of the hand-written evaluation: its bonuses for mating and hunting the
 /// last men, its scaling of drawish endings and of a running move clock.
-fn network_score(pos: &MailboxPos, t: &VariantTables, played: &Played) -> Score {
+fn network_score(pos: &MailboxPos, t: &Arc<VariantTables>, played: &Played) -> Score {
     let stm = pos.side_to_move();
     let net = match pos.network_input() {
         Some(input) if Arc::ptr_eq(&input.table, &played.table) => {
@@ -319,6 +330,9 @@ fn network_score(pos: &MailboxPos, t: &VariantTables, played: &Played) -> Score 
             .network
             .evaluate(&pos.feature_sums(&played.table), stm),
     };
+    if played.network.residual {
+        return hand_written_score(pos, t) + net;
+    }
     let c = census(pos);
     let white = if stm == Color::White { net } else { -net };
     let white = white + endgame::white_bonus(pos, &c.sides);
@@ -393,13 +407,7 @@ impl Evaluate for MailboxPos {
         if let (Some(played), true) = (&tables.network, network::enabled()) {
             return network_score(self, tables, played);
         }
-        let s = with_weighted(self, tables, white_score);
-        tables.terms[Weight::Tempo]
-            + if self.side_to_move() == Color::White {
-                s
-            } else {
-                -s
-            }
+        hand_written_score(self, tables)
     }
 
     fn eval_terms(&self) -> Vec<(&'static str, Score)> {

@@ -10,7 +10,8 @@
 //! to its rows; [`Network`] holds the weights in integers, reads and writes
 //! the network file, and evaluates.
 //!
-//! The file: `NRNET`, version byte 1; width, height, kinds and hand slots
+//! The file: `NRNET`, version byte 1, flags byte (1: residual, added to
+//! the hand-written evaluation); width, height, kinds and hand slots
 //! (a byte each); the hidden width (u16); the kinds' letters; then the
 //! input rows (i16, [`HIDDEN`] a row), the hidden bias (i16), the output
 //! weights (i16, own view's units first) and the output bias (i32), all
@@ -91,7 +92,8 @@ impl Layout {
     }
 
     /// Input places per kind and side: squares, then hand slots.
-    fn places(&self) -> usize {
+    #[must_use]
+    pub fn places(&self) -> usize {
         self.width * self.height + self.hand_slots
     }
 
@@ -235,6 +237,9 @@ impl Layout {
 pub struct Network {
     /// Its inputs.
     pub layout: Layout,
+    /// Its output is added to the hand-written evaluation instead of
+    /// replacing it (a correction learnt on top of it).
+    pub residual: bool,
     /// The input rows, one per input.
     pub rows: Vec<[i16; HIDDEN]>,
     /// The hidden layer's bias.
@@ -271,6 +276,7 @@ impl Network {
         let mut out = Vec::with_capacity(16 + 2 * HIDDEN * (self.rows.len() + 3));
         out.extend_from_slice(MAGIC);
         out.push(VERSION);
+        out.push(u8::from(self.residual));
         for n in [l.width, l.height, l.letters.len(), l.hand_slots] {
             out.push(n as u8);
         }
@@ -299,14 +305,27 @@ impl Network {
         };
         let version = r.byte()?;
         if version != VERSION {
-            return Err(format!("network file version {version}, expected {VERSION}"));
+            return Err(format!(
+                "network file version {version}, expected {VERSION}"
+            ));
         }
+        let residual = match r.byte()? {
+            0 => false,
+            1 => true,
+            other => return Err(format!("unknown network flags {other}")),
+        };
         let (width, height, kinds, hand_slots) = (r.byte()?, r.byte()?, r.byte()?, r.byte()?);
         let hidden = u16::from_le_bytes([r.byte()?, r.byte()?]);
         if usize::from(hidden) != HIDDEN {
-            return Err(format!("hidden layer of {hidden}, this build plays {HIDDEN}"));
+            return Err(format!(
+                "hidden layer of {hidden}, this build plays {HIDDEN}"
+            ));
         }
-        let letters: Vec<char> = r.take(usize::from(kinds))?.iter().map(|&b| char::from(b)).collect();
+        let letters: Vec<char> = r
+            .take(usize::from(kinds))?
+            .iter()
+            .map(|&b| char::from(b))
+            .collect();
         if !(1..=16).contains(&width) || !(1..=16).contains(&height) || kinds == 0 {
             return Err(format!("a {width}x{height} board with {kinds} kinds"));
         }
@@ -331,6 +350,7 @@ impl Network {
         }
         Ok(Network {
             layout,
+            residual,
             rows,
             bias,
             output,
@@ -423,7 +443,9 @@ pub fn for_bitboard() -> Option<&'static Played> {
     PLAYED
         .get_or_init(|| {
             let network = Arc::clone(GIVEN.get()?);
-            let table = network.feature_table(network.layout.bitboard_index().ok()?).ok()?;
+            let table = network
+                .feature_table(network.layout.bitboard_index().ok()?)
+                .ok()?;
             Some(Played {
                 network,
                 table: Arc::new(table),
@@ -432,14 +454,49 @@ pub fn for_bitboard() -> Option<&'static Played> {
         .as_ref()
 }
 
-/// The network variant `v` plays on the mailbox board, if any.
+/// The network variant `v` plays on the mailbox board, if any: the one
+/// given on the command line where it fits the game, else the one its
+/// overlay names (`[eval] network = FILE`) if that reads and fits.
 #[must_use]
 pub fn for_mailbox(v: &Variant) -> Option<Played> {
-    let network = Arc::clone(GIVEN.get()?);
-    let table = network.feature_table(network.layout.mailbox_index(v).ok()?).ok()?;
+    let (network, index) = match GIVEN.get().map(|n| (n, n.layout.mailbox_index(v))) {
+        Some((n, Ok(index))) => (Arc::clone(n), index),
+        _ => {
+            let network = of_variant(v)?.ok()?;
+            let index = network.layout.mailbox_index(v).ok()?;
+            (Arc::new(network), index)
+        }
+    };
+    let table = network.feature_table(index).ok()?;
     Some(Played {
         network,
         table: Arc::new(table),
+    })
+}
+
+/// The network `v`'s overlay names, read, if it names one.
+#[must_use]
+pub fn of_variant(v: &Variant) -> Option<Result<Network, String>> {
+    let file = v.overlay.network.as_ref()?;
+    let bytes = file.bytes.as_ref()?;
+    Some(Network::from_bytes(bytes))
+}
+
+/// Whether the network `v`'s overlay names (if any) reads and fits the
+/// game.
+///
+/// # Errors
+/// `FILE:LINE: network = NAME: what is wrong`.
+pub fn check(v: &Variant) -> Result<(), String> {
+    let Some(read) = of_variant(v) else {
+        return Ok(());
+    };
+    let fits = read.and_then(|n| n.layout.mailbox_index(v).map(|_| ()));
+    fits.map_err(|e| {
+        let file = v.overlay.file.as_deref().unwrap_or("overlay");
+        let line = v.overlay.line_of(crate::rules::overlay::NETWORK_KEY);
+        let name = v.overlay.network.as_ref().map_or("", |n| n.name.as_str());
+        format!("{file}:{line}: network = {name}: {e}")
     })
 }
 
@@ -461,6 +518,7 @@ mod tests {
             .collect();
         Network {
             layout,
+            residual: seed.is_multiple_of(2),
             rows,
             bias: std::array::from_fn(|_| rng.gen_range(-100..200)),
             output: (0..2 * HIDDEN).map(|_| rng.gen_range(-120..120)).collect(),
@@ -500,7 +558,10 @@ mod tests {
     #[test]
     fn the_bitboard_board_keeps_its_sums_exact() {
         let net = random_network(Layout::orthodox(), 1);
-        let table = Arc::new(net.feature_table(net.layout.bitboard_index().unwrap()).unwrap());
+        let table = Arc::new(
+            net.feature_table(net.layout.bitboard_index().unwrap())
+                .unwrap(),
+        );
         let mut start = BitboardPos::startpos();
         start.set_feature_table(Some(Arc::clone(&table)));
         sums_stay_exact(&start, |p| p.network_input().unwrap().sums.clone(), &table);
@@ -513,7 +574,10 @@ mod tests {
             let layout = Layout::for_variant(&v);
             assert_eq!(layout.hand_slots > 0, name == "seirawan", "{name}");
             let net = random_network(layout, 2);
-            let table = Arc::new(net.feature_table(net.layout.mailbox_index(&v).unwrap()).unwrap());
+            let table = Arc::new(
+                net.feature_table(net.layout.mailbox_index(&v).unwrap())
+                    .unwrap(),
+            );
             let mut start = MailboxPos::new(v);
             start.set_feature_table(Some(Arc::clone(&table)));
             sums_stay_exact(&start, |p| p.network_input().unwrap().sums.clone(), &table);
@@ -523,14 +587,28 @@ mod tests {
     #[test]
     fn a_position_and_its_colour_mirror_evaluate_alike() {
         let net = random_network(Layout::orthodox(), 3);
-        let table = net.feature_table(net.layout.bitboard_index().unwrap()).unwrap();
-        let a = BitboardPos::from_fen("r3k2r/pp3ppp/2n5/3q4/8/2N2B2/PP3PPP/R2QK2R w - - 0 1", false)
+        let table = net
+            .feature_table(net.layout.bitboard_index().unwrap())
             .unwrap();
-        let b = BitboardPos::from_fen("r2qk2r/pp3ppp/2n2b2/8/3Q4/2N5/PP3PPP/R3K2R b - - 0 1", false)
-            .unwrap();
+        let a = BitboardPos::from_fen(
+            "r3k2r/pp3ppp/2n5/3q4/8/2N2B2/PP3PPP/R2QK2R w - - 0 1",
+            false,
+        )
+        .unwrap();
+        let b = BitboardPos::from_fen(
+            "r2qk2r/pp3ppp/2n2b2/8/3Q4/2N5/PP3PPP/R3K2R b - - 0 1",
+            false,
+        )
+        .unwrap();
         let (sa, sb) = (a.feature_sums(&table), b.feature_sums(&table));
-        assert_eq!(net.evaluate(&sa, Color::White), net.evaluate(&sb, Color::Black));
-        assert_ne!(net.evaluate(&sa, Color::White), net.evaluate(&sa, Color::Black));
+        assert_eq!(
+            net.evaluate(&sa, Color::White),
+            net.evaluate(&sb, Color::Black)
+        );
+        assert_ne!(
+            net.evaluate(&sa, Color::White),
+            net.evaluate(&sa, Color::Black)
+        );
     }
 
     #[test]
@@ -546,7 +624,10 @@ mod tests {
         net.bias[1] = 128;
         net.output[HIDDEN + 1] = -32;
         net.output_bias = 0;
-        let sums = FeatureSums::empty(&net.feature_table(net.layout.bitboard_index().unwrap()).unwrap());
+        let sums = FeatureSums::empty(
+            &net.feature_table(net.layout.bitboard_index().unwrap())
+                .unwrap(),
+        );
         // 1.0 - 0.5 * (128/255)^2 = 0.874 units, 400 cp a unit.
         let expected = (255 * 255 * 64 - 128 * 128 * 32) / 255 * 400 / (255 * 64);
         assert_eq!(net.evaluate(&sums, Color::White), expected);

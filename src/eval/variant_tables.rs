@@ -12,9 +12,9 @@
 //! evaluations; a position that does not sum the weights yet is evaluated
 //! through a copy that does.
 
+use super::network::{self, Played};
 use super::pawn_sets::PawnTables;
 use super::piece_kinds::KindTables;
-use super::network::{self, Played};
 use super::weights::{Weight, Weights};
 use crate::mailbox::{MailboxPos, SquareWeights};
 use crate::rules::mobility::mobility_map;

@@ -4,8 +4,8 @@
 //! royals at once).
 
 use super::moves::{Move, MoveKind};
-use super::tables::{CLASS_PAWN, CLASS_ROYAL};
 use super::network::{hand_code, square_code, HAND_SLOTS};
+use super::tables::{CLASS_PAWN, CLASS_ROYAL};
 use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::rules::variant::Royalty;
@@ -92,7 +92,8 @@ impl MailboxPos {
         self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
         self.account(c, cell, sq, 1);
         if let Some(n) = &mut self.network {
-            n.sums.add(&n.table, cell_color(cell), square_code(cell, sq));
+            n.sums
+                .add(&n.table, cell_color(cell), square_code(cell, sq));
         }
     }
 
@@ -107,7 +108,8 @@ impl MailboxPos {
             self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
             self.account(c, cell, sq, -1);
             if let Some(n) = &mut self.network {
-                n.sums.remove(&n.table, cell_color(cell), square_code(cell, sq));
+                n.sums
+                    .remove(&n.table, cell_color(cell), square_code(cell, sq));
             }
         }
         cell
@@ -339,7 +341,11 @@ impl MailboxPos {
         self.hash ^= self.tables.keys.hand[slot + usize::from(n.min(15))];
         self.hand[color][t as usize] = n;
         if let Some(net) = &mut self.network {
-            let colour = if color == 0 { Color::White } else { Color::Black };
+            let colour = if color == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             for slot in old.min(n).min(HAND_SLOTS)..old.max(n).min(HAND_SLOTS) {
                 let code = hand_code(t, slot);
                 if n > old {

@@ -27,7 +27,9 @@ pub fn square_code(cell: u8, sq: u8) -> usize {
 #[inline]
 #[must_use]
 pub fn hand_code(t: u8, slot: u8) -> usize {
-    HAND_CODES + usize::from(t & 15) * usize::from(HAND_SLOTS) + usize::from(slot.min(HAND_SLOTS - 1))
+    HAND_CODES
+        + usize::from(t & 15) * usize::from(HAND_SLOTS)
+        + usize::from(slot.min(HAND_SLOTS - 1))
 }
 
 impl MailboxPos {
@@ -48,6 +50,19 @@ impl MailboxPos {
 }
 
 impl FeatureCodes for MailboxPos {
+    fn mirrored(&self, code: usize) -> usize {
+        if code >= HAND_CODES {
+            return code;
+        }
+        let (rest, file) = (code - code % 16, code % 16);
+        let width = self.tables.width as usize;
+        if file < width {
+            rest + width - 1 - file
+        } else {
+            code
+        }
+    }
+
     fn for_each_feature(&self, f: &mut dyn FnMut(Color, usize)) {
         for color in [Color::White, Color::Black] {
             self.for_each_piece(color, |sq| {

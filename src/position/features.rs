@@ -49,7 +49,10 @@ impl FeatureTable {
             .flatten()
             .any(|&r| r != NO_ROW && usize::from(r) >= rows.len());
         if bad {
-            return Err(format!("a feature index lies beyond the {} rows", rows.len()));
+            return Err(format!(
+                "a feature index lies beyond the {} rows",
+                rows.len()
+            ));
         }
         Ok(FeatureTable { rows, bias, index })
     }
@@ -152,6 +155,10 @@ pub trait FeatureCodes {
     /// Calls `f(colour, code)` for every feature present: each man on the
     /// board, and each man in hand where the board has hands.
     fn for_each_feature(&self, f: &mut dyn FnMut(Color, usize));
+
+    /// The code of the same man with its square mirrored left to right
+    /// (file `a` to the last file); a man in hand keeps its code.
+    fn mirrored(&self, code: usize) -> usize;
 
     /// The sums of `table` over the features present.
     fn feature_sums(&self, table: &FeatureTable) -> FeatureSums {

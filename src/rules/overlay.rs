@@ -17,6 +17,7 @@ use super::board_keys;
 use super::end_rules::{self, CountingKeys};
 use super::ConfigError;
 use crate::core::Verdict;
+use std::sync::Arc;
 
 /// Extra rules for one variant; every field defaults to Fairy-Max's behaviour.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -98,6 +99,18 @@ pub struct Overlay {
     /// `[eval]` `value.LETTER = N`: (upper-case letter, centipawns), the
     /// value played for every non-royal piece with that letter.
     pub piece_values: Vec<(char, i32)>,
+    /// `[eval]` `network = FILE`: the evaluation network the variant plays.
+    pub network: Option<NetworkFile>,
+}
+
+/// An evaluation network file named by `[eval]` `network = FILE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkFile {
+    /// The name as written, relative to the overlay's folder.
+    pub name: String,
+    /// Its contents, read with the overlay (`None` for an overlay given as
+    /// text, which has no folder).
+    pub bytes: Option<Arc<Vec<u8>>>,
 }
 
 impl Overlay {
@@ -388,6 +401,9 @@ pub const EVAL_WEIGHTS: &[&str] = &[
     "royal_row",
 ];
 
+/// The `[eval]` key that names the network file.
+pub const NETWORK_KEY: &str = "network";
+
 /// The prefix of a piece value key in `[eval]` (`value.N = 300`).
 pub const VALUE_PREFIX: &str = "value.";
 
@@ -396,6 +412,18 @@ pub const EVAL_LIMIT: i32 = 100_000;
 
 /// Sets one `[eval]` key; returns the message if the key or value is bad.
 fn apply_eval_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), String> {
+    if key == NETWORK_KEY {
+        if value.is_empty() || value.contains(['/', '\\']) {
+            return Err(format!(
+                "{NETWORK_KEY} = `{value}`: expected the name of a network file in the overlay's folder"
+            ));
+        }
+        overlay.network = Some(NetworkFile {
+            name: value.to_string(),
+            bytes: None,
+        });
+        return Ok(());
+    }
     let number = value.parse::<i32>().ok().filter(|n| n.abs() <= EVAL_LIMIT);
     if let Some(letter) = key.strip_prefix(VALUE_PREFIX) {
         let mut chars = letter.chars();
@@ -417,7 +445,7 @@ fn apply_eval_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), S
     }
     let Some(index) = EVAL_WEIGHTS.iter().position(|&w| w == key) else {
         return Err(format!(
-            "unknown key `{key}` in `[{EVAL_SECTION}]`: expected `{VALUE_PREFIX}LETTER` or one of {}",
+            "unknown key `{key}` in `[{EVAL_SECTION}]`: expected `{VALUE_PREFIX}LETTER`, `{NETWORK_KEY}` or one of {}",
             EVAL_WEIGHTS.join(", ")
         ));
     };
@@ -437,7 +465,23 @@ fn apply_eval_key(overlay: &mut Overlay, key: &str, value: &str) -> Result<(), S
 /// [`parse_overlay`] reports.
 pub fn load_overlay(path: &Path) -> Result<Overlay, Vec<ConfigError>> {
     let text = super::read_config(path, "the overlay").map_err(|e| vec![e])?;
-    parse_overlay(&text, &path.display().to_string())
+    let file = path.display().to_string();
+    let mut overlay = parse_overlay(&text, &file)?;
+    let line = overlay.line_of(NETWORK_KEY);
+    if let Some(network) = &mut overlay.network {
+        let at = path.with_file_name(&network.name);
+        match std::fs::read(&at) {
+            Ok(bytes) => network.bytes = Some(Arc::new(bytes)),
+            Err(e) => {
+                return Err(vec![ConfigError {
+                    file,
+                    line,
+                    message: format!("{NETWORK_KEY} = {}: {e}", network.name),
+                }])
+            }
+        }
+    }
+    Ok(overlay)
 }
 
 /// Parses the text of an overlay; `file` is the name used in messages.
@@ -683,7 +727,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                format!("v.ini:3: unknown key `speed` in `[eval]`: expected `value.LETTER` or one of {}", EVAL_WEIGHTS.join(", ")),
+                format!("v.ini:3: unknown key `speed` in `[eval]`: expected `value.LETTER`, `network` or one of {}", EVAL_WEIGHTS.join(", ")),
                 "v.ini:4: shield = `lots`: expected a whole number from -100000 to 100000".to_string(),
                 "v.ini:5: value.N = `0`: expected a value in centipawns from 1 to 100000".to_string(),
                 "v.ini:6: key `value.NB`: expected one piece letter after `value.`, e.g. `value.N`".to_string(),
@@ -694,6 +738,41 @@ mod tests {
                 "v.ini:10: unknown section `[scores]`: expected `[rules]` or `[eval]`".to_string(),
             ]
         );
+    }
+
+    #[test]
+    fn a_network_is_named_by_file_and_read_with_the_overlay() {
+        let o = parse_overlay("[eval]\nnetwork = game.nrn\n", "v.ini").unwrap();
+        assert_eq!(
+            o.network,
+            Some(NetworkFile {
+                name: "game.nrn".to_string(),
+                bytes: None
+            })
+        );
+        assert_eq!(o.line_of(NETWORK_KEY), 2);
+        let errs = parse_overlay("[eval]\nnetwork = ../game.nrn\n", "v.ini").unwrap_err();
+        assert_eq!(
+            errs[0].to_string(),
+            "v.ini:2: network = `../game.nrn`: expected the name of a network file in the overlay's folder"
+        );
+        let dir = std::env::temp_dir().join(format!("nightrider-overlay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.ini");
+        std::fs::write(&path, "; a game\n[eval]\nnetwork = game.nrn\n").unwrap();
+        let errs = load_overlay(&path).unwrap_err();
+        assert!(
+            errs[0]
+                .to_string()
+                .starts_with(&format!("{}:3: network = game.nrn: ", path.display())),
+            "{}",
+            errs[0]
+        );
+        std::fs::write(dir.join("game.nrn"), b"NRNET...").unwrap();
+        let o = load_overlay(&path).unwrap();
+        let bytes = o.network.and_then(|n| n.bytes).unwrap();
+        assert_eq!(bytes.as_slice(), b"NRNET...");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

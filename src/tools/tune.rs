@@ -425,6 +425,9 @@ const VALUED: &[&str] = &[
     "--option",
     "--batch",
     "--lambda",
+    "--held-out",
+    "--net",
+    "--decay",
 ];
 
 /// The arguments that are neither options nor their values.

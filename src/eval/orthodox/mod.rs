@@ -20,12 +20,11 @@ pub mod weights;
 mod tests;
 
 use crate::bitboard::{Bitboard, BitboardPos, PieceType, Squares};
-use crate::core::Score;
 use crate::core::Color;
+use crate::core::Score;
 use crate::eval::network::{self, Played};
 use crate::position::features::{FeatureCodes, FeatureSums};
 use crate::position::Evaluate;
-use std::sync::Arc;
 use params::{
     Accumulator, Pair, ScoreSum, Trace, CANDIDATE, COUNT, KING_ATTACK, MATERIAL, MOBILITY_KNIGHT,
     PASSED, PASSED_BLOCKED, PASSED_ENEMY_KING, PASSED_FREE_PATH, PASSED_OWN_KING, PSQT, ROOK_OPEN,
@@ -33,6 +32,7 @@ use params::{
 };
 use pawns::{distance, file_ahead, relative_rank};
 use pieces::AttackMaps;
+use std::sync::Arc;
 
 /// Phase weight per kind; 24 when all pieces are on the board.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -130,7 +130,12 @@ fn network_score(pos: &BitboardPos, p: &Played, sums: &FeatureSums) -> Score {
     } else {
         Color::Black
     };
-    p.network.evaluate(sums, stm)
+    let net = p.network.evaluate(sums, stm);
+    if p.network.residual {
+        hand_written_score(pos) + net
+    } else {
+        net
+    }
 }
 
 /// The evaluation from white's point of view (side-to-move tempo included).

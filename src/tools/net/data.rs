@@ -5,7 +5,7 @@
 use crate::core::Color;
 use crate::eval::network::Index;
 use crate::position::features::{FeatureCodes, NO_ROW};
-use crate::position::Position;
+use crate::position::{Evaluate, Position};
 
 /// Positions with their inputs, kept compact: every position's rows seen
 /// by white, then seen by black, in one list.
@@ -21,6 +21,9 @@ pub struct Samples {
     score: Vec<i16>,
     /// Per position: white's result, in halves (0, 1 or 2).
     result: Vec<u8>,
+    /// Per position: the hand-written evaluation, white's centipawns
+    /// (kept only when reading for a residual network).
+    base: Vec<i16>,
 }
 
 /// One position as the trainer sees it, from the side to move.
@@ -34,6 +37,9 @@ pub struct Sample<'a> {
     pub score: f32,
     /// The result for the side to move: 1 won, 0.5 drawn, 0 lost.
     pub result: f32,
+    /// The hand-written evaluation for the side to move, in centipawns
+    /// (0 unless read for a residual network).
+    pub base: f32,
 }
 
 impl Samples {
@@ -57,12 +63,14 @@ impl Samples {
         let (white, black) = self.rows[a..b].split_at(half);
         let white_score = f32::from(self.score[i]);
         let white_result = f32::from(self.result[i]) / 2.0;
+        let white_base = self.base.get(i).map_or(0.0, |&b| f32::from(b));
         if self.white_to_move[i] {
             Sample {
                 us: white,
                 them: black,
                 score: white_score,
                 result: white_result,
+                base: white_base,
             }
         } else {
             Sample {
@@ -70,11 +78,20 @@ impl Samples {
                 them: white,
                 score: -white_score,
                 result: 1.0 - white_result,
+                base: -white_base,
             }
         }
     }
 
-    fn push(&mut self, white: &[u16], black: &[u16], white_to_move: bool, score: i16, result: u8) {
+    fn push(
+        &mut self,
+        white: &[u16],
+        black: &[u16],
+        white_to_move: bool,
+        score: i16,
+        result: u8,
+        base: Option<i16>,
+    ) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -84,6 +101,9 @@ impl Samples {
         self.white_to_move.push(white_to_move);
         self.score.push(score);
         self.result.push(result);
+        if let Some(b) = base {
+            self.base.push(b);
+        }
     }
 }
 
@@ -96,15 +116,27 @@ pub struct ReadReport {
     pub first_bad: Option<String>,
 }
 
+/// How to read positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Keep each position's static evaluation (the hand-written one when
+    /// no network is played) as its base, for a residual network.
+    pub residual: bool,
+    /// Add each position mirrored left to right too (same score and result).
+    pub mirror: bool,
+}
+
 /// Reads the positions of `text` (file `name`) into `out`, set up on
 /// `board` and put into rows by `index`.
-pub fn read_positions<P: Position + FeatureCodes>(
+pub fn read_positions<P: Position + FeatureCodes + Evaluate>(
     text: &str,
     name: &str,
     board: &mut P,
     index: &Index,
+    options: ReadOptions,
     out: &mut Samples,
 ) -> ReadReport {
+    let tables = board.prepare_evaluation();
     let mut report = ReadReport::default();
     let (mut white, mut black) = (Vec::new(), Vec::new());
     for (n, line) in text.lines().enumerate() {
@@ -114,18 +146,38 @@ pub fn read_positions<P: Position + FeatureCodes>(
         }
         match parse_line(line, board) {
             Ok((score, result)) => {
-                white.clear();
-                black.clear();
-                board.for_each_feature(&mut |colour, code| {
-                    let w = index[0][colour.index()].get(code).copied().unwrap_or(NO_ROW);
-                    let b = index[1][colour.index()].get(code).copied().unwrap_or(NO_ROW);
-                    if w != NO_ROW && b != NO_ROW {
-                        white.push(w);
-                        black.push(b);
+                let stm = board.side_to_move() == Color::White;
+                let base = options.residual.then(|| {
+                    let e = board.evaluate_with(&tables).clamp(-30000, 30000) as i16;
+                    if stm {
+                        e
+                    } else {
+                        -e
                     }
                 });
-                let stm = board.side_to_move() == Color::White;
-                out.push(&white, &black, stm, score, result);
+                for mirror in [false, true] {
+                    if mirror && !options.mirror {
+                        break;
+                    }
+                    white.clear();
+                    black.clear();
+                    board.for_each_feature(&mut |colour, code| {
+                        let code = if mirror { board.mirrored(code) } else { code };
+                        let w = index[0][colour.index()]
+                            .get(code)
+                            .copied()
+                            .unwrap_or(NO_ROW);
+                        let b = index[1][colour.index()]
+                            .get(code)
+                            .copied()
+                            .unwrap_or(NO_ROW);
+                        if w != NO_ROW && b != NO_ROW {
+                            white.push(w);
+                            black.push(b);
+                        }
+                    });
+                    out.push(&white, &black, stm, score, result, base);
+                }
             }
             Err(e) => {
                 report.bad_lines += 1;
@@ -171,7 +223,14 @@ mod tests {
         let mut board = BitboardPos::startpos();
         let mut samples = Samples::default();
         let text = "# a comment\n4k3/8/8/8/8/8/8/R3K3 b - - 0 1 | 500 | 1.0\nnonsense\n";
-        let report = read_positions(text, "t", &mut board, &index, &mut samples);
+        let report = read_positions(
+            text,
+            "t",
+            &mut board,
+            &index,
+            ReadOptions::default(),
+            &mut samples,
+        );
         assert_eq!(samples.len(), 1);
         assert_eq!(report.bad_lines, 1);
         assert_eq!(

@@ -20,7 +20,7 @@ use std::path::Path;
 use train::{Adam, FloatNetwork, Settings};
 
 /// One line of usage.
-pub const USAGE: &str = "net gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   (self-play positions with scores)\n  net train [--variant NAME [--ini FILE]] DATA... --out NET [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--seed S]   (fit an evaluation network)";
+pub const USAGE: &str = "net gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   (self-play positions with scores)\n  net train [--variant NAME [--ini FILE]] DATA... --out NET [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--seed S] [--held-out DATA] [--residual] [--mirror] [--decay D]   (fit an evaluation network)";
 
 /// Runs `net`; returns the exit code.
 #[must_use]
@@ -28,6 +28,7 @@ pub fn run(args: &[String]) -> i32 {
     let outcome = match args.first().map(String::as_str) {
         Some("gen") => super::tune::run_generate(&args[1..], GameFormat::Scored),
         Some("train") => run_train(&args[1..]),
+        Some("loss") => run_loss(&args[1..]),
         Some(other) => Err(format!("unknown subcommand '{other}'")),
         None => Err("no subcommand given".to_string()),
     };
@@ -41,18 +42,84 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
+/// `net loss`: how well the engine's static evaluation (the network of
+/// `--net`, else the hand-written one) predicts the targets of a file.
+fn run_loss(args: &[String]) -> Result<(), String> {
+    let files = positionals(args);
+    let file = *files.first().ok_or("no position file given")?;
+    let lambda = number(args, "--lambda", 0.75f32)?;
+    if let Some(path) = option(args, "--net") {
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        let network = crate::eval::network::Network::from_bytes(&bytes)
+            .map_err(|e| format!("{path}: {e}"))?;
+        crate::eval::network::set_given(network);
+    }
+    let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
+    let (sum, n) = match load_variant(args)? {
+        Some(variant) => static_loss(&text, &mut MailboxPos::new(variant), lambda),
+        None => static_loss(&text, &mut BitboardPos::startpos(), lambda),
+    };
+    if n == 0 {
+        return Err(format!("{file}: no positions"));
+    }
+    println!("{n} positions, mean loss {:.6}", sum / n as f64);
+    Ok(())
+}
+
+/// The squared error of the static evaluation summed over the positions
+/// of `text`, and their number.
+fn static_loss<P: Position + crate::position::Evaluate>(
+    text: &str,
+    board: &mut P,
+    lambda: f32,
+) -> (f64, usize) {
+    let sigmoid = |x: f32| 1.0 / (1.0 + (-x / crate::eval::network::SCALE as f32).exp());
+    let mut sum = 0f64;
+    let mut n = 0;
+    for line in text.lines() {
+        let mut fields = line.split('|').map(str::trim);
+        let (Some(fen), Some(score), Some(result)) = (fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        let (Ok(score), Ok(result)) = (score.parse::<f32>(), result.parse::<f32>()) else {
+            continue;
+        };
+        if board.set_fen(fen).is_err() {
+            continue;
+        }
+        let tables = board.prepare_evaluation();
+        let eval = board.evaluate_with(&tables) as f32;
+        let white = board.side_to_move() == crate::core::Color::White;
+        let (score, result) = if white {
+            (score, result)
+        } else {
+            (-score, 1.0 - result)
+        };
+        let target = lambda * sigmoid(score) + (1.0 - lambda) * result;
+        let e = sigmoid(eval) - target;
+        sum += f64::from(e * e);
+        n += 1;
+    }
+    (sum, n)
+}
+
 /// Reads every file of `files` into samples on `board`.
-fn read_all<P: Position + FeatureCodes>(
+fn read_all<P: Position + FeatureCodes + crate::position::Evaluate>(
     files: &[&str],
     board: &mut P,
     index: &Index,
+    options: data::ReadOptions,
 ) -> Result<Samples, String> {
     let mut samples = Samples::default();
     for &file in files {
         let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
-        let report = data::read_positions(&text, file, board, index, &mut samples);
+        let report = data::read_positions(&text, file, board, index, options, &mut samples);
         if let Some(first) = report.first_bad {
-            println!("{file}: {} lines skipped (the first: {first})", report.bad_lines);
+            println!(
+                "{file}: {} lines skipped (the first: {first})",
+                report.bad_lines
+            );
         }
     }
     Ok(samples)
@@ -69,43 +136,79 @@ fn run_train(args: &[String]) -> Result<(), String> {
         batch: number(args, "--batch", 16384usize)?.max(1),
         rate: number(args, "--rate", 0.001f32)?,
         lambda: number(args, "--lambda", 0.75f32)?,
-        threads: number(args, "--threads", std::thread::available_parallelism().map_or(1, usize::from))?,
+        threads: number(
+            args,
+            "--threads",
+            std::thread::available_parallelism().map_or(1, usize::from),
+        )?,
         seed: number(args, "--seed", 1u64)?,
+        decay: number(args, "--decay", 0.0f32)?,
     };
-    let (layout, samples) = match load_variant(args)? {
+    let held_file = option(args, "--held-out");
+    let residual = args.iter().any(|a| a == "--residual");
+    let options = data::ReadOptions {
+        residual,
+        mirror: args.iter().any(|a| a == "--mirror"),
+    };
+    let held_options = data::ReadOptions {
+        mirror: false,
+        ..options
+    };
+    let (layout, samples, check) = match load_variant(args)? {
         Some(variant) => {
             let layout = Layout::for_variant(&variant);
             let index = layout.mailbox_index(&variant)?;
             let mut board = MailboxPos::new(variant);
-            (layout, read_all(&files, &mut board, &index)?)
+            let samples = read_all(&files, &mut board, &index, options)?;
+            let check = held_file
+                .map(|f| read_all(&[f], &mut board, &index, held_options))
+                .transpose()?;
+            (layout, samples, check)
         }
         None => {
             let layout = Layout::orthodox();
             let index = layout.bitboard_index()?;
-            (layout, read_all(&files, &mut BitboardPos::startpos(), &index)?)
+            let mut board = BitboardPos::startpos();
+            let samples = read_all(&files, &mut board, &index, options)?;
+            let check = held_file
+                .map(|f| read_all(&[f], &mut board, &index, held_options))
+                .transpose()?;
+            (layout, samples, check)
         }
     };
     if samples.len() < 100 {
         return Err(format!("only {} positions to train on", samples.len()));
     }
-    let (mut ids, held) = train::split(samples.len(), samples.len() / 100, settings.seed);
+    // Held out: the positions of `--held-out`, else a hundredth of the
+    // training positions.
+    let (mut ids, held) = match &check {
+        Some(c) => (
+            (0..samples.len() as u32).collect(),
+            (0..c.len() as u32).collect(),
+        ),
+        None => train::split(samples.len(), samples.len() / 100, settings.seed),
+    };
+    let check = check.as_ref().unwrap_or(&samples);
     println!(
-        "{} positions ({} held out), {} inputs",
-        samples.len(),
+        "{} positions, {} held out, {} inputs",
+        ids.len(),
         held.len(),
         layout.inputs()
     );
-    let mut net = FloatNetwork::new(layout, settings.seed);
+    let mut net = FloatNetwork::new(layout, residual, settings.seed);
     let mut adam = Adam::new(net.weights.len());
     let mut progress = ProgressReporter::new("train", settings.epochs);
     for e in 0..settings.epochs {
         train::shuffle(&mut ids, settings.seed.wrapping_add(e as u64));
         let rate = train::rate_at(settings.rate, e, settings.epochs);
         let loss = train::epoch(&mut net, &mut adam, &samples, &ids, rate, &settings);
-        let held_loss = train::mean_loss(&net, &samples, &held, settings.lambda, settings.threads);
+        let held_loss = train::mean_loss(&net, check, &held, settings.lambda, settings.threads);
         crate::save::write_atomic(Path::new(out), &net.quantise().to_bytes())
             .map_err(|e| format!("{out}: {e}"))?;
-        progress.step(&format!("epoch {} loss {loss:.6} held-out {held_loss:.6}", e + 1));
+        progress.step(&format!(
+            "epoch {} loss {loss:.6} held-out {held_loss:.6}",
+            e + 1
+        ));
     }
     progress.finish();
     println!("network written to {out}");

@@ -33,6 +33,8 @@ pub struct Settings {
     pub threads: usize,
     /// Seed of the first weights and of the order of positions.
     pub seed: u64,
+    /// Weight decay per step, as a share of the step size.
+    pub decay: f32,
 }
 
 /// A network in floating point: every weight in one list, input rows
@@ -41,13 +43,22 @@ pub struct Settings {
 pub struct FloatNetwork {
     /// Its inputs.
     pub layout: Layout,
+    /// It is added to the hand-written evaluation (see `Network::residual`).
+    pub residual: bool,
     /// The weights.
     pub weights: Vec<f32>,
 }
 
-/// Where each part of the weights starts.
+/// Where each part of the weights starts. After the input rows come the
+/// factor rows: one per kind and side, shared by all of that kind's inputs
+/// (every input row's weights are its own plus its factor's), so what
+/// holds for a kind anywhere is learnt from every position.
 #[derive(Clone, Copy, Debug)]
 struct Parts {
+    /// The first factor row's number.
+    factors: usize,
+    /// Inputs per factor row.
+    places: usize,
     bias: usize,
     output: usize,
     output_bias: usize,
@@ -57,19 +68,27 @@ struct Parts {
 impl FloatNetwork {
     /// Random small weights for `layout`.
     #[must_use]
-    pub fn new(layout: Layout, seed: u64) -> FloatNetwork {
+    pub fn new(layout: Layout, residual: bool, seed: u64) -> FloatNetwork {
         let mut rng = StdRng::seed_from_u64(seed);
         let parts = parts(&layout);
         let mut weights = vec![0.0f32; parts.len];
         let input_range = 1.0 / (32.0f32).sqrt();
-        for w in &mut weights[..parts.bias] {
+        for w in &mut weights[..parts.factors * HIDDEN] {
             *w = rng.gen_range(-input_range..input_range) * 0.5;
         }
         let output_range = 1.0 / ((2 * HIDDEN) as f32).sqrt();
         for w in &mut weights[parts.output..parts.output_bias] {
             *w = rng.gen_range(-output_range..output_range);
         }
-        FloatNetwork { layout, weights }
+        if residual {
+            // A residual starts at nothing: the hand-written evaluation.
+            weights[parts.output..].fill(0.0);
+        }
+        FloatNetwork {
+            layout,
+            residual,
+            weights,
+        }
     }
 
     /// The network in integers, as the engine plays it.
@@ -81,12 +100,15 @@ impl FloatNetwork {
                 .round()
                 .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
         };
-        let rows = self.weights[..p.bias]
+        let rows = self.weights[..p.factors * HIDDEN]
             .chunks_exact(HIDDEN)
-            .map(|c| {
+            .enumerate()
+            .map(|(i, c)| {
+                let f = p.factor_of(i);
+                let factor = &self.weights[f * HIDDEN..(f + 1) * HIDDEN];
                 let mut row = [0i16; HIDDEN];
-                for (r, &x) in row.iter_mut().zip(c) {
-                    *r = q(x, QA);
+                for ((r, &x), &y) in row.iter_mut().zip(c).zip(factor) {
+                    *r = q(x + y, QA);
                 }
                 row
             })
@@ -102,6 +124,7 @@ impl FloatNetwork {
         let output_bias = (self.weights[p.output_bias] * (QA * QB) as f32).round() as i32;
         Network {
             layout: self.layout.clone(),
+            residual: self.residual,
             rows,
             bias,
             output,
@@ -120,14 +143,25 @@ impl FloatNetwork {
 }
 
 fn parts(layout: &Layout) -> Parts {
-    let bias = layout.inputs() * HIDDEN;
+    let factors = layout.inputs();
+    let bias = (factors + 2 * layout.letters.len()) * HIDDEN;
     let output = bias + HIDDEN;
     let output_bias = output + 2 * HIDDEN;
     Parts {
+        factors,
+        places: layout.places(),
         bias,
         output,
         output_bias,
         len: output_bias + 1,
+    }
+}
+
+impl Parts {
+    /// The factor row of input row `r`.
+    #[inline]
+    fn factor_of(self, r: usize) -> usize {
+        self.factors + r / self.places
     }
 }
 
@@ -140,19 +174,28 @@ fn activate(x: f32) -> f32 {
 
 /// Fills both views' sums and returns the output.
 #[inline]
-fn forward(w: &[f32], p: Parts, s: &Sample<'_>, us: &mut [f32; HIDDEN], them: &mut [f32; HIDDEN]) -> f32 {
+fn forward(
+    w: &[f32],
+    p: Parts,
+    s: &Sample<'_>,
+    us: &mut [f32; HIDDEN],
+    them: &mut [f32; HIDDEN],
+) -> f32 {
     let bias = &w[p.bias..p.output];
     for (sums, rows) in [(&mut *us, s.us), (&mut *them, s.them)] {
         sums.copy_from_slice(bias);
         for &r in rows {
-            let row = &w[usize::from(r) * HIDDEN..(usize::from(r) + 1) * HIDDEN];
-            for (a, x) in sums.iter_mut().zip(row) {
-                *a += x;
+            let r = usize::from(r);
+            let f = p.factor_of(r);
+            let row = &w[r * HIDDEN..(r + 1) * HIDDEN];
+            let factor = &w[f * HIDDEN..(f + 1) * HIDDEN];
+            for ((a, x), y) in sums.iter_mut().zip(row).zip(factor) {
+                *a += x + y;
             }
         }
     }
     let (w_us, w_them) = w[p.output..p.output_bias].split_at(HIDDEN);
-    let mut out = w[p.output_bias];
+    let mut out = w[p.output_bias] + s.base / SCALE as f32;
     for ((&a, &b), (&x, &y)) in us.iter().zip(them.iter()).zip(w_us.iter().zip(w_them)) {
         out += activate(a) * x + activate(b) * y;
     }
@@ -169,7 +212,14 @@ fn target(s: &Sample<'_>, lambda: f32) -> f32 {
 }
 
 /// Adds the gradient of the loss over `ids` to `grad`; returns the loss summed.
-fn gradient(w: &[f32], p: Parts, data: &Samples, ids: &[u32], lambda: f32, grad: &mut [f32]) -> f64 {
+fn gradient(
+    w: &[f32],
+    p: Parts,
+    data: &Samples,
+    ids: &[u32],
+    lambda: f32,
+    grad: &mut [f32],
+) -> f64 {
     let mut us = [0f32; HIDDEN];
     let mut them = [0f32; HIDDEN];
     let mut d_us = [0f32; HIDDEN];
@@ -193,14 +243,20 @@ fn gradient(w: &[f32], p: Parts, data: &Samples, ids: &[u32], lambda: f32, grad:
                 d_them[k] = slope(them[k]) * g * w_them[k];
             }
         }
-        for (b, (x, y)) in grad[p.bias..p.output].iter_mut().zip(d_us.iter().zip(&d_them)) {
+        for (b, (x, y)) in grad[p.bias..p.output]
+            .iter_mut()
+            .zip(d_us.iter().zip(&d_them))
+        {
             *b += x + y;
         }
         for (rows, d) in [(s.us, &d_us), (s.them, &d_them)] {
             for &r in rows {
-                let row = &mut grad[usize::from(r) * HIDDEN..(usize::from(r) + 1) * HIDDEN];
-                for (gw, x) in row.iter_mut().zip(d.iter()) {
-                    *gw += x;
+                let r = usize::from(r);
+                for at in [r, p.factor_of(r)] {
+                    let row = &mut grad[at * HIDDEN..(at + 1) * HIDDEN];
+                    for (gw, x) in row.iter_mut().zip(d.iter()) {
+                        *gw += x;
+                    }
                 }
             }
         }
@@ -220,7 +276,13 @@ fn slope(x: f32) -> f32 {
 
 /// The mean loss over `ids`, on `threads` threads.
 #[must_use]
-pub fn mean_loss(net: &FloatNetwork, data: &Samples, ids: &[u32], lambda: f32, threads: usize) -> f64 {
+pub fn mean_loss(
+    net: &FloatNetwork,
+    data: &Samples,
+    ids: &[u32],
+    lambda: f32,
+    threads: usize,
+) -> f64 {
     if ids.is_empty() {
         return 0.0;
     }
@@ -268,22 +330,34 @@ impl Adam {
         }
     }
 
-    fn update(&mut self, weights: &mut [f32], grad: &[f32], rate: f32) {
+    fn update(&mut self, weights: &mut [f32], grad: &[f32], rate: f32, decay: f32) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.step += 1;
         let c1 = 1.0 - B1.powi(self.step);
         let c2 = 1.0 - B2.powi(self.step);
-        for (((w, &g), m), v) in weights.iter_mut().zip(grad).zip(&mut self.m).zip(&mut self.v) {
+        for (((w, &g), m), v) in weights
+            .iter_mut()
+            .zip(grad)
+            .zip(&mut self.m)
+            .zip(&mut self.v)
+        {
             *m = B1 * *m + (1.0 - B1) * g;
             *v = B2 * *v + (1.0 - B2) * g * g;
-            *w -= rate * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+            *w -= rate * ((*m / c1) / ((*v / c2).sqrt() + 1e-8) + decay * *w);
         }
     }
 }
 
 /// One pass over `ids` in batches; returns the mean training loss.
-pub fn epoch(net: &mut FloatNetwork, adam: &mut Adam, data: &Samples, ids: &[u32], rate: f32, s: &Settings) -> f64 {
+pub fn epoch(
+    net: &mut FloatNetwork,
+    adam: &mut Adam,
+    data: &Samples,
+    ids: &[u32],
+    rate: f32,
+    s: &Settings,
+) -> f64 {
     let p = parts(&net.layout);
     let threads = s.threads.max(1);
     let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; p.len]).collect();
@@ -302,7 +376,10 @@ pub fn epoch(net: &mut FloatNetwork, adam: &mut Adam, data: &Samples, ids: &[u32
                     })
                 })
                 .collect();
-            handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum::<f64>()
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or(0.0))
+                .sum::<f64>()
         });
         let (first, rest) = grads.split_at_mut(1);
         let sum = &mut first[0];
@@ -315,7 +392,7 @@ pub fn epoch(net: &mut FloatNetwork, adam: &mut Adam, data: &Samples, ids: &[u32
         for g in sum.iter_mut() {
             *g *= scale;
         }
-        adam.update(&mut net.weights, sum, rate);
+        adam.update(&mut net.weights, sum, rate, s.decay);
         for w in &mut net.weights[..p.bias] {
             *w = w.clamp(-CLIP, CLIP);
         }
