@@ -180,6 +180,7 @@ fn uci_names_the_engine_and_lists_its_options_then_uciok() {
         out[12..],
         [
             format!("option name IniFile type string default {INI}"),
+            "option name UseNetwork type check default true".into(),
             "option name UseBook type check default true".into(),
             "option name BookFile type string default <empty>".into(),
             "option name BookDir type string default <empty>".into(),
