@@ -78,7 +78,11 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
 /// `nightrider check`: the rules' lint, with the board's measure of each
 /// piece's reach on occupied boards.
 fn run_check(args: &[String]) -> i32 {
-    crate::rules::lint::run_check(args, crate::mailbox::occupied::occupied_mobility)
+    crate::rules::lint::run_check(
+        args,
+        crate::mailbox::occupied::occupied_mobility,
+        crate::eval::network::check,
+    )
 }
 
 /// Whether a subcommand's arguments ask for its usage (`--help`, `-h`).

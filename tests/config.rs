@@ -874,3 +874,67 @@ fn check_shows_each_value_beside_its_estimates_and_warns_when_far() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A network file with every weight zero for `layout`.
+fn zero_network(layout: nightrider::eval::network::Layout) -> Vec<u8> {
+    use nightrider::eval::network::Network;
+    use nightrider::position::features::HIDDEN;
+    Network {
+        rows: vec![[0; HIDDEN]; layout.inputs()],
+        layout,
+        residual: true,
+        bias: [0; HIDDEN],
+        output: vec![0; 2 * HIDDEN],
+        output_bias: 0,
+    }
+    .to_bytes()
+}
+
+#[test]
+fn a_network_that_does_not_fit_its_game_is_an_error_at_its_line() {
+    use nightrider::eval::network::Layout;
+    let dir = std::env::temp_dir().join(format!("nightrider-networks-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    let ini = dir.join("fmax.ini");
+    std::fs::write(&ini, format!("{HEAD}{TAIL}")).unwrap();
+    let v = dir.join("variants");
+    std::fs::write(
+        v.join("before.ini"),
+        "[eval]\ntempo = 5\nnetwork = junk.nrn\n",
+    )
+    .unwrap();
+    std::fs::write(v.join("junk.nrn"), b"not a network").unwrap();
+    std::fs::write(v.join("after.ini"), "[eval]\nnetwork = chess.nrn\n").unwrap();
+    std::fs::write(v.join("chess.nrn"), zero_network(Layout::orthodox())).unwrap();
+    let (code, lines) = run_check(&["--ini", ini.to_str().unwrap()]);
+    let v = v.display().to_string();
+    assert_eq!(code, 1, "{lines:?}");
+    assert_eq!(
+        lines[1..],
+        [
+            format!("{v}/before.ini:3: network = junk.nrn: not a Nightrider network file"),
+            format!(
+                "{v}/after.ini:2: network = chess.nrn: the network is for a 8x8 board, not 4x4"
+            ),
+            "2 games, 2 errors".to_string(),
+        ]
+    );
+    // A network made for the game fits it; a missing file is an error of
+    // the overlay itself.
+    let cat = Catalog::load(Some(&ini)).unwrap();
+    let after = cat.variant("after").unwrap();
+    std::fs::write(
+        dir.join("variants/chess.nrn"),
+        zero_network(Layout::for_variant(&after)),
+    )
+    .unwrap();
+    std::fs::remove_file(dir.join("variants/junk.nrn")).unwrap();
+    let (code, lines) = run_check(&["--ini", ini.to_str().unwrap()]);
+    assert_eq!(code, 1, "{lines:?}");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(
+        lines[1].starts_with(&format!("{v}/before.ini:3: network = junk.nrn: ")),
+        "{lines:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

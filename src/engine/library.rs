@@ -104,7 +104,7 @@ impl Library {
                 .first()
                 .map_or_else(|| format!("no variant {name}"), ToString::to_string)
         })?;
-        crate::eval::network::check(&variant)?;
+        crate::eval::network::check(&variant).map_err(|e| e.to_string())?;
         Ok(variant)
     }
 

@@ -19,7 +19,8 @@
 
 use crate::core::{Color, Score};
 use crate::position::features::{FeatureSums, FeatureTable, HIDDEN, NO_ROW};
-use crate::rules::Variant;
+use crate::rules::overlay::NETWORK_KEY;
+use crate::rules::{ConfigError, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -486,17 +487,19 @@ pub fn of_variant(v: &Variant) -> Option<Result<Network, String>> {
 /// game.
 ///
 /// # Errors
-/// `FILE:LINE: network = NAME: what is wrong`.
-pub fn check(v: &Variant) -> Result<(), String> {
+/// At the overlay's `network` line: what is wrong with the file.
+pub fn check(v: &Variant) -> Result<(), ConfigError> {
     let Some(read) = of_variant(v) else {
         return Ok(());
     };
     let fits = read.and_then(|n| n.layout.mailbox_index(v).map(|_| ()));
-    fits.map_err(|e| {
-        let file = v.overlay.file.as_deref().unwrap_or("overlay");
-        let line = v.overlay.line_of(crate::rules::overlay::NETWORK_KEY);
-        let name = v.overlay.network.as_ref().map_or("", |n| n.name.as_str());
-        format!("{file}:{line}: network = {name}: {e}")
+    fits.map_err(|e| ConfigError {
+        file: v.overlay.file.clone().unwrap_or_default(),
+        line: v.overlay.line_of(NETWORK_KEY),
+        message: format!(
+            "{NETWORK_KEY} = {}: {e}",
+            v.overlay.network.as_ref().map_or("", |n| n.name.as_str())
+        ),
     })
 }
 

@@ -27,6 +27,22 @@ pub const USAGE: &str = "check [FILE] [--ini FILE] [--pieces] [--values]   lint 
 /// `mailbox::occupied::occupied_mobility` measures it.
 pub type ReachSampler = fn(&Arc<Variant>) -> Vec<Option<f64>>;
 
+/// A check of a built game by a layer above the rules (that the network
+/// its overlay names fits it).
+pub type GameCheck = fn(&Variant) -> Result<(), ConfigError>;
+
+/// What `check` finds in each game that builds.
+fn game_errors(catalog: &Catalog, check: GameCheck) -> Vec<ConfigError> {
+    catalog
+        .games()
+        .filter_map(|def| {
+            let overlay = catalog.overlay(&def.name).ok()?;
+            let variant = Variant::build(def, &overlay).ok()?;
+            check(&variant).err()
+        })
+        .collect()
+}
+
 /// What a lint found.
 #[derive(Clone, Debug, Default)]
 pub struct LintReport {
@@ -343,7 +359,7 @@ fn far_value_notes(catalog: &Catalog, sampler: ReachSampler) -> Vec<ConfigError>
 /// Runs `nightrider check` with `sampler` measuring the pieces' reach on
 /// occupied boards; returns the exit code (1 on errors).
 #[must_use]
-pub fn run_check(args: &[String], sampler: ReachSampler) -> i32 {
+pub fn run_check(args: &[String], sampler: ReachSampler, game_check: GameCheck) -> i32 {
     let options = match parse_args(args) {
         Ok(f) => f,
         Err(msg) => {
@@ -369,6 +385,7 @@ pub fn run_check(args: &[String], sampler: ReachSampler) -> i32 {
                 print_pieces(&catalog, sampler, options.pieces);
             }
             let mut report = lint(&catalog);
+            report.errors.extend(game_errors(&catalog, game_check));
             report.warnings.extend(far_value_notes(&catalog, sampler));
             report
         }
