@@ -1,0 +1,182 @@
+//! `net gen`, `net train` and `net loss` end to end on a tiny game (Los
+//! Alamos, 6x6, games of a few hundred nodes a move): the generator writes
+//! scored positions and resumes, the trainer writes a network the overlay
+//! can name, `check` accepts it and the engine plays with it.
+
+use nightrider::eval::network::{self, Layout, Network};
+use nightrider::mailbox::MailboxPos;
+use nightrider::position::Evaluate;
+use nightrider::rules::catalog::Catalog;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// An fmax.ini with Los Alamos only.
+const TINY_INI: &str = "version 4.8(w)
+
+Game: los-alamos
+6x6
+6 4 7 3 4 6
+6 4 7 3 4 6
+p:99   -16,6 -15,5 -17,5
+p:99    16,6  15,5  17,5
+k:-1    1,7 16,7 15,7 17,7 -1,7 -16,7 -15,7 -17,7
+n:333   14,7 31,7 33,7 18,7 -14,7 -31,7 -33,7 -18,7
+b:296   15,3 17,3 -15,3 -17,3
+R:444   1,3 16,3 -1,3 -16,3
+Q:851   1,3 16,3 15,3 17,3 -1,3 -16,3 -15,3 -17,3
+";
+
+/// A fresh directory with the tiny fmax.ini and an empty `variants/`.
+fn tiny_game_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nightrider-net-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    std::fs::write(dir.join("fmax.ini"), TINY_INI).unwrap();
+    dir
+}
+
+/// Runs `nightrider ARGS` in `dir`; returns its stdout, or panics with its
+/// stderr when it fails.
+fn nightrider(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `net gen` of `games` games of the tiny game into `out`.
+fn generate(dir: &Path, out: &str, games: &str) -> String {
+    let ini = dir.join("fmax.ini");
+    let args = [
+        "net",
+        "gen",
+        "--variant",
+        "los-alamos",
+        "--ini",
+        ini.to_str().unwrap(),
+        out,
+        games,
+        "--nodes",
+        "300",
+        "--random",
+        "4",
+        "--seed",
+        "3",
+    ];
+    nightrider(dir, &args)
+}
+
+#[test]
+fn net_gen_writes_scored_positions_and_resumes() {
+    let dir = tiny_game_dir("gen");
+    generate(&dir, "data.txt", "3");
+    let first = std::fs::read_to_string(dir.join("data.txt")).unwrap();
+    let marks = first.lines().filter(|l| l.starts_with("# game ")).count();
+    assert_eq!(marks, 3);
+    let positions: Vec<&str> = first.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(positions.len() > 10, "{first}");
+    for line in positions {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        let score: i32 = fields[1].parse().unwrap();
+        assert!(score.abs() <= 3000, "{line}");
+        assert!(["1.0", "0.5", "0.0"].contains(&fields[2]), "{line}");
+        assert_eq!(fields[0].split(' ').count(), 6, "{line}");
+    }
+    let said = generate(&dir, "data.txt", "5");
+    assert!(said.contains("holds 3 games; playing games 3..5"), "{said}");
+    let resumed = std::fs::read_to_string(dir.join("data.txt")).unwrap();
+    assert!(resumed.starts_with(&first));
+    generate(&dir, "whole.txt", "5");
+    assert_eq!(
+        resumed,
+        std::fs::read_to_string(dir.join("whole.txt")).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn net_train_writes_a_network_the_overlay_names_and_the_engine_plays() {
+    let dir = tiny_game_dir("train");
+    generate(&dir, "data.txt", "12");
+    let ini = dir.join("fmax.ini");
+    let ini = ini.to_str().unwrap();
+    let said = nightrider(
+        &dir,
+        &[
+            "net",
+            "train",
+            "--variant",
+            "los-alamos",
+            "--ini",
+            ini,
+            "data.txt",
+            "--out",
+            "variants/los-alamos.nrn",
+            "--residual",
+            "--mirror",
+            "--epochs",
+            "3",
+            "--batch",
+            "64",
+            "--threads",
+            "2",
+        ],
+    );
+    assert!(
+        said.contains("network written to variants/los-alamos.nrn"),
+        "{said}"
+    );
+    assert!(said.contains("held out, 432 inputs"), "{said}");
+    let bytes = std::fs::read(dir.join("variants/los-alamos.nrn")).unwrap();
+    let net = Network::from_bytes(&bytes).unwrap();
+    assert!(net.residual);
+
+    // Named by the overlay, the network fits the game and is played.
+    std::fs::write(
+        dir.join("variants/los-alamos.ini"),
+        "[eval]\nnetwork = los-alamos.nrn\n",
+    )
+    .unwrap();
+    let catalog = Catalog::load(Some(Path::new(ini))).unwrap();
+    let variant = catalog.variant("los-alamos").unwrap();
+    assert_eq!(net.layout, Layout::for_variant(&variant));
+    network::check(&variant).unwrap();
+    let fen = "1k4/2q3/6/6/3N2/1K3R w - - 0 1";
+    let pos = MailboxPos::from_fen(variant, fen).unwrap();
+    let with = pos.evaluate();
+    network::set_enabled(false);
+    let without = pos.evaluate();
+    network::set_enabled(true);
+    assert_ne!(with, without, "the network changes nothing");
+
+    // The console plays the game with it.
+    let played = nightrider(
+        &dir,
+        &["--ini", ini, "variant los-alamos", "sd 4", "go", "quit"],
+    );
+    assert!(played.contains("White(1): "), "{played}");
+
+    // `net loss` measures both evaluations on the same positions.
+    let hand = nightrider(
+        &dir,
+        &[
+            "net",
+            "loss",
+            "--variant",
+            "los-alamos",
+            "--ini",
+            ini,
+            "data.txt",
+        ],
+    );
+    assert!(hand.contains("positions, mean loss 0."), "{hand}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
