@@ -734,6 +734,16 @@ fn check_command_reports_every_error_and_a_summary() {
             .is_some_and(|l| l.starts_with("43 games, 0 errors")),
         "{lines:?}"
     );
+    // Its janus piece is `A`, not the `J` our janus network knows: the game
+    // is played without the network.
+    assert!(
+        lines.iter().any(|l| l.contains("variants/janus.ini:")
+            && l.ends_with(
+                "warning: network = janus.nrn: the network has no piece 'A'; \
+                 the game is played without it"
+            )),
+        "{lines:?}"
+    );
     let dir = std::env::temp_dir().join(format!("nightrider-check-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("variants")).unwrap();
     let ini = dir.join("fmax.ini");
@@ -891,7 +901,7 @@ fn zero_network(layout: nightrider::eval::network::Layout) -> Vec<u8> {
 }
 
 #[test]
-fn a_network_that_does_not_fit_its_game_is_an_error_at_its_line() {
+fn a_network_that_does_not_read_is_an_error_and_one_that_does_not_fit_a_warning() {
     use nightrider::eval::network::Layout;
     let dir = std::env::temp_dir().join(format!("nightrider-networks-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("variants")).unwrap();
@@ -914,9 +924,10 @@ fn a_network_that_does_not_fit_its_game_is_an_error_at_its_line() {
         [
             format!("{v}/before.ini:3: network = junk.nrn: not a Nightrider network file"),
             format!(
-                "{v}/after.ini:2: network = chess.nrn: the network is for a 8x8 board, not 4x4"
+                "{v}/after.ini:2: warning: network = chess.nrn: the network is for a 8x8 board, \
+                 not 4x4; the game is played without it"
             ),
-            "2 games, 2 errors".to_string(),
+            "2 games, 1 errors, 1 warnings".to_string(),
         ]
     );
     // A network made for the game fits it; a missing file is an error of

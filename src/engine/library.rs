@@ -5,7 +5,7 @@
 
 use crate::rules::builtin::ORTHODOX_INI;
 use crate::rules::catalog::{Catalog, ChoiceError, BUILTIN_NAME, FAIRY_PREFIX};
-use crate::rules::lint::lint;
+use crate::rules::lint::{lint, GameFinding};
 use crate::rules::overlay::Overlay;
 use crate::rules::{ConfigError, Variant};
 use std::path::Path;
@@ -104,7 +104,9 @@ impl Library {
                 .first()
                 .map_or_else(|| format!("no variant {name}"), ToString::to_string)
         })?;
-        crate::eval::network::check(&variant).map_err(|e| e.to_string())?;
+        if let Some(GameFinding::Error(e)) = crate::eval::network::check(&variant) {
+            return Err(e.to_string());
+        }
         Ok(variant)
     }
 

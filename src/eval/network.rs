@@ -19,6 +19,7 @@
 
 use crate::core::{Color, Score};
 use crate::position::features::{FeatureSums, FeatureTable, HIDDEN, NO_ROW};
+use crate::rules::lint::GameFinding;
 use crate::rules::overlay::NETWORK_KEY;
 use crate::rules::{ConfigError, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -483,24 +484,30 @@ pub fn of_variant(v: &Variant) -> Option<Result<Network, String>> {
     Some(Network::from_bytes(bytes))
 }
 
-/// Whether the network `v`'s overlay names (if any) reads and fits the
-/// game.
-///
-/// # Errors
-/// At the overlay's `network` line: what is wrong with the file.
-pub fn check(v: &Variant) -> Result<(), ConfigError> {
-    let Some(read) = of_variant(v) else {
-        return Ok(());
-    };
-    let fits = read.and_then(|n| n.layout.mailbox_index(v).map(|_| ()));
-    fits.map_err(|e| ConfigError {
+/// What is wrong with the network `v`'s overlay names, if anything: a
+/// file that does not read refuses the game; one made for other pieces or
+/// another board leaves the game to the hand-written evaluation (as
+/// `for_mailbox` does), so Fairy-Max's own file, whose pieces may carry
+/// other letters, keeps every game.
+#[must_use]
+pub fn check(v: &Variant) -> Option<GameFinding> {
+    let read = of_variant(v)?;
+    let at = |e: String| ConfigError {
         file: v.overlay.file.clone().unwrap_or_default(),
         line: v.overlay.line_of(NETWORK_KEY),
         message: format!(
             "{NETWORK_KEY} = {}: {e}",
             v.overlay.network.as_ref().map_or("", |n| n.name.as_str())
         ),
-    })
+    };
+    match read {
+        Err(e) => Some(GameFinding::Error(at(e))),
+        Ok(network) => network
+            .layout
+            .mailbox_index(v)
+            .err()
+            .map(|e| GameFinding::Warning(at(format!("{e}; the game is played without it")))),
+    }
 }
 
 #[cfg(test)]

@@ -27,18 +27,27 @@ pub const USAGE: &str = "check [FILE] [--ini FILE] [--pieces] [--values]   lint 
 /// `mailbox::occupied::occupied_mobility` measures it.
 pub type ReachSampler = fn(&Arc<Variant>) -> Vec<Option<f64>>;
 
+/// What a layer above the rules finds wrong with a built game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameFinding {
+    /// The game is refused.
+    Error(ConfigError),
+    /// The game is played, without what the finding names.
+    Warning(ConfigError),
+}
+
 /// A check of a built game by a layer above the rules (that the network
-/// its overlay names fits it).
-pub type GameCheck = fn(&Variant) -> Result<(), ConfigError>;
+/// its overlay names reads and fits it).
+pub type GameCheck = fn(&Variant) -> Option<GameFinding>;
 
 /// What `check` finds in each game that builds.
-fn game_errors(catalog: &Catalog, check: GameCheck) -> Vec<ConfigError> {
+fn game_findings(catalog: &Catalog, check: GameCheck) -> Vec<GameFinding> {
     catalog
         .games()
         .filter_map(|def| {
             let overlay = catalog.overlay(&def.name).ok()?;
             let variant = Variant::build(def, &overlay).ok()?;
-            check(&variant).err()
+            check(&variant)
         })
         .collect()
 }
@@ -385,7 +394,12 @@ pub fn run_check(args: &[String], sampler: ReachSampler, game_check: GameCheck) 
                 print_pieces(&catalog, sampler, options.pieces);
             }
             let mut report = lint(&catalog);
-            report.errors.extend(game_errors(&catalog, game_check));
+            for finding in game_findings(&catalog, game_check) {
+                match finding {
+                    GameFinding::Error(e) => report.errors.push(e),
+                    GameFinding::Warning(w) => report.warnings.push(w),
+                }
+            }
             report.warnings.extend(far_value_notes(&catalog, sampler));
             report
         }

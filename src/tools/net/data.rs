@@ -190,8 +190,15 @@ pub fn read_positions<P: Position + FeatureCodes + Evaluate>(
     report
 }
 
-/// Sets `board` to the line's FEN and returns its score and result.
+/// Sets `board` to the line's FEN and returns its score and result. A
+/// line may also be `FEN [p]` as `tune label` writes it, white's expected
+/// score from another engine's centipawns `cp`, `p = 1 / (1 + 10^(-cp /
+/// 400))`: its score is that `cp` again, its result a draw (so such lines
+/// are for `--lambda 1`).
 fn parse_line<P: Position>(line: &str, board: &mut P) -> Result<(i16, u8), String> {
+    if !line.contains('|') {
+        return parse_labelled(line, board);
+    }
     let mut fields = line.split('|').map(str::trim);
     let (Some(fen), Some(score), Some(result), None) =
         (fields.next(), fields.next(), fields.next(), fields.next())
@@ -209,6 +216,22 @@ fn parse_line<P: Position>(line: &str, board: &mut P) -> Result<(i16, u8), Strin
     };
     board.set_fen(fen).map_err(|e| e.to_string())?;
     Ok((score, result))
+}
+
+/// A `FEN [p]` line (see [`parse_line`]).
+fn parse_labelled<P: Position>(line: &str, board: &mut P) -> Result<(i16, u8), String> {
+    let bad = || "expected `FEN | SCORE | RESULT` or `FEN [p]`".to_string();
+    let (fen, label) = line.rsplit_once(' ').ok_or_else(bad)?;
+    let p: f64 = label
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .and_then(|l| l.parse().ok())
+        .filter(|p| (0.0..=1.0).contains(p))
+        .ok_or_else(bad)?;
+    let p = p.clamp(1e-6, 1.0 - 1e-6);
+    let cp = (400.0 * (p / (1.0 - p)).log10()).clamp(-3000.0, 3000.0);
+    board.set_fen(fen).map_err(|e| e.to_string())?;
+    Ok((cp.round() as i16, 1))
 }
 
 #[cfg(test)]
@@ -235,7 +258,7 @@ mod tests {
         assert_eq!(report.bad_lines, 1);
         assert_eq!(
             report.first_bad.as_deref(),
-            Some("t:3: expected `FEN | SCORE | RESULT`")
+            Some("t:3: expected `FEN | SCORE | RESULT` or `FEN [p]`")
         );
         let s = samples.get(0);
         assert_eq!((s.score, s.result), (-500.0, 0.0));
@@ -248,5 +271,27 @@ mod tests {
         assert!(s.us.contains(&their_rook));
         assert_eq!(s.us.len(), 3);
         assert_eq!(s.them.len(), 3);
+    }
+
+    #[test]
+    fn a_labelled_line_gives_back_the_centipawns_of_its_label() {
+        let index = Layout::orthodox().bitboard_index().unwrap();
+        let mut board = BitboardPos::startpos();
+        let mut samples = Samples::default();
+        // 1 / (1 + 10^(-400/400)) = 0.909090...
+        let text =
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 [0.9090909]\n4k3/8/8/8/8/8/8/R3K3 w - - 0 1 [1.5]\n";
+        let report = read_positions(
+            text,
+            "t",
+            &mut board,
+            &index,
+            ReadOptions::default(),
+            &mut samples,
+        );
+        assert_eq!(samples.len(), 1);
+        assert_eq!(report.bad_lines, 1);
+        let s = samples.get(0);
+        assert_eq!((s.score, s.result), (400.0, 0.5));
     }
 }
