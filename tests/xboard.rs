@@ -130,6 +130,7 @@ fn handshake_sends_quoted_features_between_done_markers() {
             "feature option=\"MultiPvLines -spin 1 1 32\"",
             "feature option=\"ResignThreshold -spin 0 0 10000\"",
             "feature option=\"DrawScore -spin 0 -500 500\"",
+            "feature option=\"UseNetwork -check 1\"",
             "feature option=\"UseBook -check 1\"",
             "feature option=\"BookFile -file -\"",
             "feature option=\"BookDir -path -\"",
