@@ -664,7 +664,8 @@ fn score_breaks_the_orthodox_evaluation_into_terms_that_add_up() {
 
 #[test]
 fn score_breaks_the_general_evaluation_into_terms_that_add_up() {
-    // Shatranj, White to move and a rook up.
+    // Shatranj, White to move and a rook up; shatranj plays a network, whose
+    // correction is the last term.
     let out = session(
         "scoregeneral",
         "variant shatranj\nsetboard 8/8/3k4/8/8/8/4R3/4K3 w - - 0 1\nscore\n",
@@ -692,7 +693,8 @@ fn score_breaks_the_general_evaluation_into_terms_that_add_up() {
             "royal safety",
             "endgame",
             "drawish scaling",
-            "tempo"
+            "tempo",
+            "network"
         ],
         "{out:?}"
     );

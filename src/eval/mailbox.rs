@@ -428,6 +428,10 @@ impl Evaluate for MailboxPos {
             .collect();
         terms.push(("drawish scaling", sign * (score - unscaled)));
         terms.push(("tempo", tables.terms[Weight::Tempo]));
+        if tables.network.is_some() && network::enabled() {
+            let hand: Score = terms.iter().map(|t| t.1).sum();
+            terms.push(("network", self.evaluate_with(&tables) - hand));
+        }
         terms
     }
 
