@@ -240,12 +240,11 @@ mod tests {
     use crate::bitboard::BitboardPos;
     use crate::eval::network::Layout;
 
-    #[test]
-    fn a_line_becomes_rows_from_the_side_to_move() {
+    /// The orthodox samples and report of `text` read as the file `t`.
+    fn read_orthodox(text: &str) -> (Samples, ReadReport) {
         let index = Layout::orthodox().bitboard_index().unwrap();
         let mut board = BitboardPos::startpos();
         let mut samples = Samples::default();
-        let text = "# a comment\n4k3/8/8/8/8/8/8/R3K3 b - - 0 1 | 500 | 1.0\nnonsense\n";
         let report = read_positions(
             text,
             "t",
@@ -254,6 +253,13 @@ mod tests {
             ReadOptions::default(),
             &mut samples,
         );
+        (samples, report)
+    }
+
+    #[test]
+    fn a_line_becomes_rows_from_the_side_to_move() {
+        let text = "# a comment\n4k3/8/8/8/8/8/8/R3K3 b - - 0 1 | 500 | 1.0\nnonsense\n";
+        let (samples, report) = read_orthodox(text);
         assert_eq!(samples.len(), 1);
         assert_eq!(report.bad_lines, 1);
         assert_eq!(
@@ -275,20 +281,10 @@ mod tests {
 
     #[test]
     fn a_labelled_line_gives_back_the_centipawns_of_its_label() {
-        let index = Layout::orthodox().bitboard_index().unwrap();
-        let mut board = BitboardPos::startpos();
-        let mut samples = Samples::default();
         // 1 / (1 + 10^(-400/400)) = 0.909090...
         let text =
             "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 [0.9090909]\n4k3/8/8/8/8/8/8/R3K3 w - - 0 1 [1.5]\n";
-        let report = read_positions(
-            text,
-            "t",
-            &mut board,
-            &index,
-            ReadOptions::default(),
-            &mut samples,
-        );
+        let (samples, report) = read_orthodox(text);
         assert_eq!(samples.len(), 1);
         assert_eq!(report.bad_lines, 1);
         let s = samples.get(0);
