@@ -147,3 +147,68 @@ fn net_train_writes_a_network_the_overlay_names_and_the_engine_plays() {
     assert!(hand.contains("positions, mean loss 0."), "{hand}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `net train --residual` with `--rate 0` (the network stays at nothing) on
+/// `data.txt`: the epoch's progress line, whose losses are the base's alone.
+fn base_losses(dir: &Path, ini: &str) -> String {
+    let args = [
+        "net",
+        "train",
+        "--variant",
+        "los-alamos",
+        "--ini",
+        ini,
+        "data.txt",
+        "--out",
+        "zero.nrn",
+        "--residual",
+        "--rate",
+        "0",
+        "--epochs",
+        "1",
+        "--threads",
+        "1",
+    ];
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    let line = said.split(['\r', '\n']).find(|l| l.contains("epoch 1 loss"));
+    let line = line.unwrap_or_else(|| panic!("no epoch line: {said}"));
+    line.split(',').next().unwrap().to_string()
+}
+
+#[test]
+fn a_residual_network_is_fitted_over_the_hand_written_evaluation() {
+    let dir = tiny_game_dir("base");
+    generate(&dir, "data.txt", "8");
+    let ini = dir.join("fmax.ini");
+    let ini = ini.to_str().unwrap();
+    let hand = base_losses(&dir, ini);
+
+    // The game's overlay now plays a network that changes its evaluation.
+    let fen = "1k4/2q3/6/6/3N2/1K3R w - - 0 1";
+    let evaluation = || {
+        let catalog = Catalog::load(Some(Path::new(ini))).unwrap();
+        let variant = catalog.variant("los-alamos").unwrap();
+        MailboxPos::from_fen(variant, fen).unwrap().evaluate()
+    };
+    let without = evaluation();
+    let mut net = Network::from_bytes(&std::fs::read(dir.join("zero.nrn")).unwrap()).unwrap();
+    net.output_bias = 200 * 64;
+    std::fs::write(dir.join("variants/los-alamos.nrn"), net.to_bytes()).unwrap();
+    std::fs::write(
+        dir.join("variants/los-alamos.ini"),
+        "[eval]\nnetwork = los-alamos.nrn\n",
+    )
+    .unwrap();
+    assert_ne!(evaluation(), without, "the overlay's network changes nothing");
+
+    // A new residual learns what the hand-written evaluation gets wrong,
+    // so its base is the same as before the overlay named a network.
+    assert_eq!(base_losses(&dir, ini), hand);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -119,8 +119,9 @@ pub struct ReadReport {
 /// How to read positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
-    /// Keep each position's static evaluation (the hand-written one when
-    /// no network is played) as its base, for a residual network.
+    /// Keep each position's static evaluation as its base, for a residual
+    /// network (the caller turns networks off, so that the base is the
+    /// hand-written evaluation the residual is added to).
     pub residual: bool,
     /// Add each position mirrored left to right too (same score and result).
     pub mirror: bool,

@@ -154,6 +154,11 @@ fn run_train(args: &[String]) -> Result<(), String> {
         mirror: false,
         ..options
     };
+    if residual {
+        // A residual network is added to the hand-written evaluation, so
+        // that is its base: not the network the game's overlay plays today.
+        crate::eval::network::set_enabled(false);
+    }
     let (layout, samples, check) = match load_variant(args)? {
         Some(variant) => {
             let layout = Layout::for_variant(&variant);
