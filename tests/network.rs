@@ -176,7 +176,9 @@ fn base_losses(dir: &Path, ini: &str) -> String {
         .unwrap();
     assert!(out.status.success());
     let said = String::from_utf8_lossy(&out.stderr);
-    let line = said.split(['\r', '\n']).find(|l| l.contains("epoch 1 loss"));
+    let line = said
+        .split(['\r', '\n'])
+        .find(|l| l.contains("epoch 1 loss"));
     let line = line.unwrap_or_else(|| panic!("no epoch line: {said}"));
     line.split(',').next().unwrap().to_string()
 }
@@ -205,7 +207,11 @@ fn a_residual_network_is_fitted_over_the_hand_written_evaluation() {
         "[eval]\nnetwork = los-alamos.nrn\n",
     )
     .unwrap();
-    assert_ne!(evaluation(), without, "the overlay's network changes nothing");
+    assert_ne!(
+        evaluation(),
+        without,
+        "the overlay's network changes nothing"
+    );
 
     // A new residual learns what the hand-written evaluation gets wrong,
     // so its base is the same as before the overlay named a network.
