@@ -75,18 +75,11 @@ fn net_train_writes_a_network_the_overlay_names_and_the_engine_plays() {
     generate(&dir, "data.txt", "12");
     let ini = dir.join("fmax.ini");
     let ini = ini.to_str().unwrap();
-    let said = nightrider(
+    let said = train(
         &dir,
+        ini,
+        "variants/los-alamos.nrn",
         &[
-            "net",
-            "train",
-            "--variant",
-            "los-alamos",
-            "--ini",
-            ini,
-            "data.txt",
-            "--out",
-            "variants/los-alamos.nrn",
             "--residual",
             "--mirror",
             "--epochs",
@@ -97,6 +90,7 @@ fn net_train_writes_a_network_the_overlay_names_and_the_engine_plays() {
             "2",
         ],
     );
+    let said = String::from_utf8_lossy(&said.stdout);
     assert!(
         said.contains("network written to variants/los-alamos.nrn"),
         "{said}"
@@ -148,19 +142,26 @@ fn net_train_writes_a_network_the_overlay_names_and_the_engine_plays() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `net train` of the tiny game on `data.txt` into `out`, with `extra`
+/// options; panics with its stderr when it fails.
+fn train(dir: &Path, ini: &str, out: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["net", "train", "--variant", "los-alamos", "--ini", ini];
+    args.extend(["data.txt", "--out", out]);
+    args.extend(extra);
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
+        .args(&args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{args:?}: {stderr}");
+    run
+}
+
 /// `net train --residual` with `--rate 0` (the network stays at nothing) on
 /// `data.txt`: the epoch's progress line, whose losses are the base's alone.
 fn base_losses(dir: &Path, ini: &str) -> String {
-    let args = [
-        "net",
-        "train",
-        "--variant",
-        "los-alamos",
-        "--ini",
-        ini,
-        "data.txt",
-        "--out",
-        "zero.nrn",
+    let extra = [
         "--residual",
         "--rate",
         "0",
@@ -169,13 +170,8 @@ fn base_losses(dir: &Path, ini: &str) -> String {
         "--threads",
         "1",
     ];
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nightrider"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let said = String::from_utf8_lossy(&out.stderr);
+    let run = train(dir, ini, "zero.nrn", &extra);
+    let said = String::from_utf8_lossy(&run.stderr);
     let line = said
         .split(['\r', '\n'])
         .find(|l| l.contains("epoch 1 loss"));
