@@ -125,10 +125,9 @@ fn net_train_writes_a_network_the_overlay_names_and_the_engine_plays() {
     );
     assert!(played.contains("White(1): "), "{played}");
 
-    // `net loss` measures both evaluations on the same positions.
-    let hand = nightrider(
-        &dir,
-        &[
+    // `net loss` measures the overlay's network unless `--no-net` turns it off.
+    let loss = |args: &[&str]| {
+        let mut all = vec![
             "net",
             "loss",
             "--variant",
@@ -136,9 +135,20 @@ fn net_train_writes_a_network_the_overlay_names_and_the_engine_plays() {
             "--ini",
             ini,
             "data.txt",
-        ],
-    );
-    assert!(hand.contains("positions, mean loss 0."), "{hand}");
+        ];
+        all.extend(args);
+        let said = nightrider(&dir, &all);
+        let line = said
+            .lines()
+            .find(|l| l.contains("mean loss"))
+            .map(str::to_string);
+        line.unwrap_or_else(|| panic!("{said}"))
+    };
+    let played = loss(&[]);
+    assert!(played.contains("positions, mean loss 0."), "{played}");
+    let hand_written = loss(&["--no-net"]);
+    assert_ne!(played, hand_written);
+    assert_eq!(played, loss(&["--net", "variants/los-alamos.nrn"]));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -196,7 +196,7 @@ pub fn read_positions<P: Position + FeatureCodes + Evaluate>(
 /// score from another engine's centipawns `cp`, `p = 1 / (1 + 10^(-cp /
 /// 400))`: its score is that `cp` again, its result a draw (so such lines
 /// are for `--lambda 1`).
-fn parse_line<P: Position>(line: &str, board: &mut P) -> Result<(i16, u8), String> {
+pub(crate) fn parse_line<P: Position>(line: &str, board: &mut P) -> Result<(i16, u8), String> {
     if !line.contains('|') {
         return parse_labelled(line, board);
     }

@@ -20,7 +20,7 @@ use std::path::Path;
 use train::{Adam, FloatNetwork, Settings};
 
 /// One line of usage.
-pub const USAGE: &str = "net gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   (self-play positions with scores)\n  net train [--variant NAME [--ini FILE]] DATA... --out NET [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--seed S] [--held-out DATA] [--residual] [--mirror] [--decay D]   (fit an evaluation network)";
+pub const USAGE: &str = "net gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   (self-play positions with scores)\n  net train [--variant NAME [--ini FILE]] DATA... --out NET [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--seed S] [--held-out DATA] [--residual] [--mirror] [--decay D]   (fit an evaluation network)\n  net loss [--variant NAME [--ini FILE]] DATA [--net NET | --no-net] [--lambda L]   (the static evaluation's error on a file's positions)";
 
 /// Runs `net`; returns the exit code.
 #[must_use]
@@ -42,8 +42,9 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
-/// `net loss`: how well the engine's static evaluation (the network of
-/// `--net`, else the hand-written one) predicts the targets of a file.
+/// `net loss`: how well the engine's static evaluation predicts the targets
+/// of a file: as the game is played (with its overlay's network, if any),
+/// with the network of `--net` instead, or with none (`--no-net`).
 fn run_loss(args: &[String]) -> Result<(), String> {
     let files = positionals(args);
     let file = *files.first().ok_or("no position file given")?;
@@ -53,6 +54,9 @@ fn run_loss(args: &[String]) -> Result<(), String> {
         let network = crate::eval::network::Network::from_bytes(&bytes)
             .map_err(|e| format!("{path}: {e}"))?;
         crate::eval::network::set_given(network);
+    }
+    if args.iter().any(|a| a == "--no-net") {
+        crate::eval::network::set_enabled(false);
     }
     let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
     let (sum, n) = match load_variant(args)? {
@@ -77,17 +81,13 @@ fn static_loss<P: Position + crate::position::Evaluate>(
     let mut sum = 0f64;
     let mut n = 0;
     for line in text.lines() {
-        let mut fields = line.split('|').map(str::trim);
-        let (Some(fen), Some(score), Some(result)) = (fields.next(), fields.next(), fields.next())
-        else {
-            continue;
-        };
-        let (Ok(score), Ok(result)) = (score.parse::<f32>(), result.parse::<f32>()) else {
-            continue;
-        };
-        if board.set_fen(fen).is_err() {
+        if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
+        let Ok((score, result)) = data::parse_line(line, board) else {
+            continue;
+        };
+        let (score, result) = (f32::from(score), f32::from(result) / 2.0);
         let tables = board.prepare_evaluation();
         let eval = board.evaluate_with(&tables) as f32;
         let white = board.side_to_move() == crate::core::Color::White;
@@ -218,4 +218,23 @@ fn run_train(args: &[String]) -> Result<(), String> {
     progress.finish();
     println!("network written to {out}");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::static_loss;
+    use crate::bitboard::BitboardPos;
+
+    #[test]
+    fn the_loss_reads_scored_and_labelled_lines_alike() {
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let scored = format!("{fen} | 0 | 0.5\n");
+        let (one, n) = static_loss(&scored, &mut BitboardPos::startpos(), 1.0);
+        assert_eq!(n, 1);
+        assert!(one > 0.0, "the start position scores its tempo");
+        let both = format!("# game 1\n{scored}{fen} [0.5000]\nnot a position\n");
+        let (two, n) = static_loss(&both, &mut BitboardPos::startpos(), 1.0);
+        assert_eq!(n, 2);
+        assert!((two - 2.0 * one).abs() < 1e-12, "{one} {two}");
+    }
 }
