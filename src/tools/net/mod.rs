@@ -81,9 +81,7 @@ fn static_loss<P: Position + crate::position::Evaluate>(
     let mut sum = 0f64;
     let mut n = 0;
     for line in text.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
+        // `#` lines and anything else that is not a position are skipped.
         let Ok((score, result)) = data::parse_line(line, board) else {
             continue;
         };
