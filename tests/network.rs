@@ -224,3 +224,27 @@ fn a_residual_network_is_fitted_over_the_hand_written_evaluation() {
     assert_eq!(base_losses(&dir, ini), hand);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_network_fits_every_game_on_its_board_whose_men_it_knows() {
+    // Capablanca's network knows the men of gothic and Capablanca Random
+    // Chess (capablanca's less its chancellor-queen), so it fits them; it
+    // does not know janus's `J`, nor a board of another size.
+    let catalog = Catalog::load(Some(Path::new("fmax.ini"))).unwrap();
+    let bytes = std::fs::read("variants/capablanca.nrn").unwrap();
+    let net = Network::from_bytes(&bytes).unwrap();
+    for name in ["capablanca", "gothic", "caparandom"] {
+        let v = catalog.variant(name).unwrap();
+        assert!(net.layout.mailbox_index(&v).is_ok(), "{name}");
+    }
+    let janus = catalog.variant("janus").unwrap();
+    assert_eq!(
+        net.layout.mailbox_index(&janus).err().as_deref(),
+        Some("the network has no piece 'J'")
+    );
+    let normal = catalog.variant("normal").unwrap();
+    assert_eq!(
+        net.layout.mailbox_index(&normal).err().as_deref(),
+        Some("the network is for a 10x8 board, not 8x8")
+    );
+}
