@@ -247,4 +247,43 @@ fn a_network_fits_every_game_on_its_board_whose_men_it_knows() {
         net.layout.mailbox_index(&normal).err().as_deref(),
         Some("the network is for a 10x8 board, not 8x8")
     );
+    // Makruk's serves cambodian and asean (the same men), not ai-wok,
+    // whose ai-wok piece it does not know.
+    let bytes = std::fs::read("variants/makruk.nrn").unwrap();
+    let net = Network::from_bytes(&bytes).unwrap();
+    for name in ["makruk", "cambodian", "asean"] {
+        let v = catalog.variant(name).unwrap();
+        assert!(net.layout.mailbox_index(&v).is_ok(), "{name}");
+    }
+    let ai_wok = catalog.variant("ai-wok").unwrap();
+    assert!(net.layout.mailbox_index(&ai_wok).is_err());
+}
+
+#[test]
+fn the_overlays_that_borrow_a_network_play_it() {
+    // gothic and caparandom name capablanca's network, cambodian makruk's:
+    // each plays it, so the evaluation changes when networks are off.
+    let catalog = Catalog::load(Some(Path::new("fmax.ini"))).unwrap();
+    for (name, fen) in [
+        (
+            "gothic",
+            "rnbqckabnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNBQCKABNR b KQkq - 0 1",
+        ),
+        (
+            "cambodian",
+            "rnsmksnr/8/pppppppp/8/2P5/PP1PPPPP/8/RNSKMSNR b - - 0 1",
+        ),
+    ] {
+        let v = catalog.variant(name).unwrap();
+        assert_eq!(network::check(&v), None, "{name}");
+        assert!(network::for_mailbox(&v).is_some(), "{name}");
+        let pos = MailboxPos::from_fen(v, fen).unwrap();
+        let with = pos.evaluate();
+        network::set_enabled(false);
+        let without = pos.evaluate();
+        network::set_enabled(true);
+        assert_ne!(with, without, "{name}: the network changes nothing");
+    }
+    let caparandom = catalog.variant("caparandom").unwrap();
+    assert!(network::for_mailbox(&caparandom).is_some());
 }
