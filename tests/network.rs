@@ -260,9 +260,10 @@ fn a_network_fits_every_game_on_its_board_whose_men_it_knows() {
 }
 
 #[test]
-fn the_overlays_that_borrow_a_network_play_it() {
-    // gothic and caparandom name capablanca's network, cambodian makruk's:
-    // each plays it, so the evaluation changes when networks are off.
+fn overlays_play_the_networks_they_name() {
+    // gothic and caparandom name capablanca's network, cambodian makruk's,
+    // knightmate and berolina their own: each plays it, so the evaluation
+    // changes when networks are off.
     let catalog = Catalog::load(Some(Path::new("fmax.ini"))).unwrap();
     for (name, fen) in [
         (
@@ -272,6 +273,14 @@ fn the_overlays_that_borrow_a_network_play_it() {
         (
             "cambodian",
             "rnsmksnr/8/pppppppp/8/2P5/PP1PPPPP/8/RNSKMSNR b - - 0 1",
+        ),
+        (
+            "knightmate",
+            "rmbqkbmr/pppppppp/8/8/4P3/8/PPPP1PPP/RMBQKBMR b KQkq - 0 1",
+        ),
+        (
+            "berolina",
+            "rnbqkbnr/pppppppp/8/8/8/3P4/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         ),
     ] {
         let v = catalog.variant(name).unwrap();
