@@ -3,6 +3,7 @@
 //! scored positions and resumes, the trainer writes a network the overlay
 //! can name, `check` accepts it and the engine plays with it.
 
+use nightrider::core::Score;
 use nightrider::eval::network::{self, Layout, Network};
 use nightrider::mailbox::MailboxPos;
 use nightrider::position::Evaluate;
@@ -14,6 +15,20 @@ mod tiny_game;
 use tiny_game::nightrider;
 
 /// A fresh directory with the tiny fmax.ini and an empty `variants/`.
+/// `pos`'s evaluation with networks on and off. The switch is global, so
+/// the tests that turn it take turns.
+fn with_and_without_networks(pos: &MailboxPos) -> (Score, Score) {
+    static SWITCH: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = SWITCH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let with = pos.evaluate();
+    network::set_enabled(false);
+    let without = pos.evaluate();
+    network::set_enabled(true);
+    (with, without)
+}
+
 fn tiny_game_dir(name: &str) -> std::path::PathBuf {
     tiny_game::tiny_game_dir("net", name)
 }
@@ -112,10 +127,7 @@ fn net_train_writes_a_network_the_overlay_names_and_the_engine_plays() {
     assert_eq!(network::check(&variant), None);
     let fen = "1k4/2q3/6/6/3N2/1K3R w - - 0 1";
     let pos = MailboxPos::from_fen(variant, fen).unwrap();
-    let with = pos.evaluate();
-    network::set_enabled(false);
-    let without = pos.evaluate();
-    network::set_enabled(true);
+    let (with, without) = with_and_without_networks(&pos);
     assert_ne!(with, without, "the network changes nothing");
 
     // The console plays the game with it.
@@ -292,10 +304,7 @@ fn overlays_play_the_networks_they_name() {
         assert_eq!(network::check(&v), None, "{name}");
         assert!(network::for_mailbox(&v).is_some(), "{name}");
         let pos = MailboxPos::from_fen(v, fen).unwrap();
-        let with = pos.evaluate();
-        network::set_enabled(false);
-        let without = pos.evaluate();
-        network::set_enabled(true);
+        let (with, without) = with_and_without_networks(&pos);
         assert_ne!(with, without, "{name}: the network changes nothing");
     }
     let caparandom = catalog.variant("caparandom").unwrap();
