@@ -1,7 +1,9 @@
 //! `net gen`, `net train` and `net loss` end to end on a tiny game (Los
 //! Alamos, 6x6, games of a few hundred nodes a move): the generator writes
 //! scored positions and resumes, the trainer writes a network the overlay
-//! can name, `check` accepts it and the engine plays with it.
+//! can name, `check` accepts it and the engine plays with it. The shipped
+//! networks fit the games whose men they know, and the overlays that name
+//! them play them.
 
 use nightrider::core::Score;
 use nightrider::eval::network::{self, Layout, Network};
