@@ -31,6 +31,8 @@ pub struct Corpus {
     pub ini: Vec<u8>,
     /// variants/*.ini: file name and content.
     pub overlays: Vec<(String, Vec<u8>)>,
+    /// variants/*.nrn, the evaluation networks the overlays name.
+    pub networks: Vec<(String, Vec<u8>)>,
     /// Every variant the engine offers.
     pub variants: Vec<VariantFens>,
     /// PGN files: name and content.
@@ -76,6 +78,7 @@ impl Corpus {
             std::fs::read(root.join("tests/data/book/polyglot-small.bin")).unwrap_or_default();
         Ok(Corpus {
             overlays: read_dir_files(&root.join("variants"), "ini"),
+            networks: read_dir_files(&root.join("variants"), "nrn"),
             library,
             ini,
             variants,

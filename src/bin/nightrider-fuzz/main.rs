@@ -341,11 +341,11 @@ struct Base {
     nbk: Vec<u8>,
 }
 
-/// fmax.ini, variants/, a Polyglot book and `books/normal.nbk` made by
+/// fmax.ini, variants/ (overlays and networks), a Polyglot book and `books/normal.nbk` made by
 /// the engine's own `book create` from the shipped test openings.
 fn base_files(corpus: &Corpus, root: &Path, launcher: &Launcher, limits: &Limits) -> Base {
     let mut files = vec![("fmax.ini".to_string(), corpus.ini.clone())];
-    for (name, bytes) in &corpus.overlays {
+    for (name, bytes) in corpus.overlays.iter().chain(&corpus.networks) {
         files.push((format!("variants/{name}"), bytes.clone()));
     }
     files.push(("book.bin".into(), corpus.polyglot.clone()));
