@@ -147,7 +147,8 @@ fn list_names_every_tunable_with_its_default_and_range() {
     assert!(text.starts_with("name default min max\n"));
     assert!(text.contains("\nlmr_divisor 225 100 500\n"), "{text}");
     assert!(text.contains("\nrfp_margin 80 20 200\n"), "{text}");
-    assert_eq!(text.lines().count(), 21);
+    assert!(text.contains("\nrazor_depth 3 0 6\n"), "{text}");
+    assert_eq!(text.lines().count(), 23);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The interior node of the tree: principal-variation search (negascout)
-//! with transposition-table cutoffs, mate-distance pruning, reverse futility
-//! and null-move pruning, check and singular extensions (with multi-cut),
+//! with transposition-table cutoffs, mate-distance pruning, razoring,
+//! reverse futility and null-move pruning, check and singular extensions (with multi-cut),
 //! late-move reductions, late-move and futility pruning of quiet moves,
 //! and near the leaves static-exchange pruning of losing moves and history
 //! pruning of quiet moves.
@@ -195,7 +195,8 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         }
     }
 
-    /// Reverse futility and null-move pruning; `Some(score)` cuts the node.
+    /// Razoring, reverse futility and null-move pruning; `Some(score)`
+    /// cuts the node (outside the principal variation, so alpha is beta − 1).
     fn prune_early(
         &mut self,
         eval: Score,
@@ -204,8 +205,20 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         ply: usize,
         improving: bool,
     ) -> Option<Score> {
-        // Reverse futility: far above beta at low depth, the opponent is lost anyway.
         let t = self.tune;
+        // Razoring: far below alpha near the leaves, only a capture could
+        // save the node; if quiescence agrees, it fails low.
+        let alpha = beta - 1;
+        if depth <= t.razor_depth && eval + t.razor_margin * depth < alpha {
+            let score = self.quiescence(alpha, beta, ply);
+            if self.stopped {
+                return Some(0);
+            }
+            if score < beta {
+                return Some(score);
+            }
+        }
+        // Reverse futility: far above beta at low depth, the opponent is lost anyway.
         let margin = t.rfp_margin * depth - if improving { t.rfp_improving } else { 0 };
         if depth <= t.rfp_depth && eval - margin >= beta && !is_mate(eval) {
             return Some(eval);

@@ -50,6 +50,10 @@ macro_rules! tunables {
 }
 
 tunables! {
+    /// Razoring: deepest remaining depth (0 turns it off).
+    razor_depth = 3 in 0..=6;
+    /// Razoring: how far below alpha, per ply, the static score must lie.
+    razor_margin = 250 in 50..=600;
     /// Reverse futility pruning: deepest remaining depth.
     rfp_depth = 6 in 1..=12;
     /// Reverse futility pruning: margin per ply, in centipawns.
@@ -188,7 +192,7 @@ mod tests {
             assert!(tunable.min <= tunable.default && tunable.default <= tunable.max);
             assert_eq!(t.get(tunable.name), Some(tunable.default));
         }
-        assert_eq!(TUNABLES.len(), 20);
+        assert_eq!(TUNABLES.len(), 22);
     }
 
     #[test]
