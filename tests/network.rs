@@ -281,8 +281,8 @@ fn a_network_fits_every_game_on_its_board_whose_men_it_knows() {
 #[test]
 fn overlays_play_the_networks_they_name() {
     // gothic and caparandom name capablanca's network, cambodian makruk's,
-    // knightmate and berolina their own: each plays it, so the evaluation
-    // changes when networks are off.
+    // knightmate, berolina and grande-acedrex their own: each plays it, so
+    // the evaluation changes when networks are off.
     let catalog = Catalog::load(Some(Path::new("fmax.ini"))).unwrap();
     for (name, fen) in [
         (
@@ -300,6 +300,10 @@ fn overlays_play_the_networks_they_name() {
         (
             "berolina",
             "rnbqkbnr/pppppppp/8/8/8/3P4/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        ),
+        (
+            "grande-acedrex",
+            "rlugcakcgulr/12/12/pppppppppppp/12/12/12/4P7/PPPP1PPPPPPP/12/12/RLUGCAKCGULR b Gg - 0 1",
         ),
     ] {
         let v = catalog.variant(name).unwrap();
