@@ -72,6 +72,19 @@ struct NodeContext {
     key: u64,
 }
 
+/// What [`Worker::search_child`] needs to know about the move it searches.
+#[derive(Clone, Copy)]
+struct MoveFacts {
+    /// Its number among the node's legal moves, from 1.
+    number: i32,
+    /// Neither a capture nor a promotion.
+    quiet: bool,
+    /// Its ordering score.
+    order_score: i32,
+    /// Its butterfly history (0 for captures).
+    history: i32,
+}
+
 impl<P: Position + Evaluate> Worker<'_, P> {
     /// Searches the node at `ply` to `depth` plies within `(alpha, beta)`.
     pub(crate) fn alphabeta(
@@ -326,7 +339,13 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 continue;
             }
             legal += 1;
-            let score = self.search_child(alpha, ctx, legal, quiet, (order_score, history));
+            let facts = MoveFacts {
+                number: legal,
+                quiet,
+                order_score,
+                history,
+            };
+            let score = self.search_child(alpha, ctx, &facts);
             self.unmake(m);
             if self.stopped {
                 give_back(stages, &mut buffers);
@@ -442,14 +461,13 @@ impl<P: Position + Evaluate> Worker<'_, P> {
 
     /// Searches the child after `m` (already made): full window for the
     /// first move, else a reduced null-window probe re-searched on need.
-    fn search_child(
-        &mut self,
-        alpha: Score,
-        ctx: &NodeContext,
-        number: i32,
-        quiet: bool,
-        (order_score, history): (i32, i32),
-    ) -> Score {
+    fn search_child(&mut self, alpha: Score, ctx: &NodeContext, facts: &MoveFacts) -> Score {
+        let MoveFacts {
+            number,
+            quiet,
+            order_score,
+            history,
+        } = *facts;
         let gives_check = self.pos.in_check();
         // Check extension, bounded so perpetual checks cannot run away.
         let check = i32::from(gives_check && (ctx.ply as i32) < 2 * self.root_depth);

@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--freeze KEYS] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--freeze KEYS] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN] | tune games [--variant NAME [--ini FILE]] GAMES.pgn OUT [--skip PLIES] | tune label IN OUT --engine CMD [--variant NAME] [--nodes N] [--threads N] [--option NAME=VALUE]... | tune spsa STATE --cutechess CMD --engine CMD --params NAME,... [--iterations N] [--pairs N] [--concurrency N] [--seed S] [--rate R] -- CUTECHESS-ARGS... | tune spsa --list   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board) / training positions from the finished games of a PGN file / training positions labelled with a UCI engine's score as White's expected score (resumable) / the search's constants tuned by SPSA in self-play through cutechess-cli (resumable)";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--only GROUP] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--freeze KEYS] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--freeze KEYS] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN] | tune games [--variant NAME [--ini FILE]] GAMES.pgn OUT [--skip PLIES] | tune label IN OUT --engine CMD [--variant NAME] [--nodes N] [--threads N] [--option NAME=VALUE]... | tune spsa STATE --cutechess CMD --engine CMD --params NAME,... [--iterations N] [--pairs N] [--concurrency N] [--seed S] [--rate R] -- CUTECHESS-ARGS... | tune spsa --list   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board) / training positions from the finished games of a PGN file / training positions labelled with a UCI engine's score as White's expected score (resumable) / the search's constants tuned by SPSA in self-play through cutechess-cli (resumable)";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -228,6 +228,9 @@ pub struct Settings {
     /// this much mean squared error (0 = no pull). With few positions it
     /// keeps the many rarely seen weights near their hand-set values.
     pub anchor: f64,
+    /// Only the weights of this range (first index, length) move; `None`
+    /// lets every weight move.
+    pub only: Option<(usize, usize)>,
 }
 
 /// The gradient of the anchor penalty `anchor * sum((w - start) / 100)^2`,
@@ -259,7 +262,12 @@ fn supported(train: &[Sample], min_share: f64) -> Vec<bool> {
 #[must_use]
 pub fn tune(train: &[Sample], check: &[Sample], start: &[f64], settings: &Settings) -> Outcome {
     let (epochs, rate) = (settings.epochs, settings.rate);
-    let free = supported(train, settings.min_share);
+    let mut free = supported(train, settings.min_share);
+    if let Some((first, len)) = settings.only {
+        for (i, f) in free.iter_mut().enumerate() {
+            *f &= (first..first + len).contains(&(i % COUNT));
+        }
+    }
     let k = best_k(train, start);
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
@@ -379,6 +387,7 @@ fn run_tune(args: &[String]) -> Result<(), String> {
         rate: number(args, "--rate", 0.5f64)?,
         min_share: number(args, "--min-share", 0.02f64)?,
         anchor: number(args, "--anchor", 0.0f64)?,
+        only: option(args, "--only").map(group_range).transpose()?,
     };
     let out = option(args, "--out").unwrap_or("weights.rs");
     let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
@@ -403,12 +412,23 @@ fn run_tune(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The weights (first index, length) of the group called `name`, as the
+/// comments of the weights file name it.
+fn group_range(name: &str) -> Result<(usize, usize), String> {
+    GROUPS
+        .iter()
+        .find(|g| g.0 == name)
+        .map(|&(_, first, len)| (first, len))
+        .ok_or_else(|| format!("--only: no group of weights is called {name:?}"))
+}
+
 /// Options of `tune` and its subcommands that take a value.
 const VALUED: &[&str] = &[
     "--epochs",
     "--rate",
     "--min-share",
     "--anchor",
+    "--only",
     "--out",
     "--nodes",
     "--seed",
@@ -652,6 +672,7 @@ not a position 1-0
             rate: 1.0,
             min_share: 0.0,
             anchor: 0.0,
+            only: None,
         };
         let o = tune(&samples, &[], &float_weights(&WEIGHTS), &settings);
         assert!(o.k > 0.05 && o.k < 4.0, "K {}", o.k);
@@ -675,6 +696,7 @@ not a position 1-0
                 rate: 2.0,
                 min_share: 0.0,
                 anchor,
+                only: None,
             };
             let o = tune(&samples, &[], &start, &settings);
             o.weights
@@ -686,5 +708,36 @@ not a position 1-0
         let (free, pulled) = (moved(0.0), moved(1.0));
         assert!(free > 0.0, "tuning moved nothing");
         assert!(pulled < free * 0.8, "anchored {pulled} vs free {free}");
+    }
+
+    #[test]
+    fn only_the_named_group_moves() {
+        let text = "\
+4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1 1/2-1/2
+4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1 1-0
+3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 0-1
+4k3/pppp4/8/8/8/8/PPPP4/R3K3 b - - 0 1 1-0
+";
+        let (samples, _) = read_samples(text);
+        let start = float_weights(&WEIGHTS);
+        let (first, len) = group_range("material P N B R Q").unwrap();
+        let settings = Settings {
+            epochs: 100,
+            rate: 2.0,
+            min_share: 0.0,
+            anchor: 0.0,
+            only: Some((first, len)),
+        };
+        let o = tune(&samples, &[], &start, &settings);
+        let moved: Vec<usize> = (0..start.len())
+            .filter(|&i| o.weights[i] != start[i])
+            .map(|i| i % COUNT)
+            .collect();
+        assert!(!moved.is_empty(), "tuning moved nothing");
+        assert!(
+            moved.iter().all(|i| (first..first + len).contains(i)),
+            "{moved:?}"
+        );
+        assert!(group_range("no such group").is_err());
     }
 }
