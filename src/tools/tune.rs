@@ -680,15 +680,17 @@ not a position 1-0
         assert!(o.train.1 < o.train.0 * 0.9, "{:?}", o.train);
     }
 
-    #[test]
-    fn the_anchor_keeps_weights_nearer_their_start() {
-        let text = "\
+    /// Four small endings with their results.
+    const FOUR_ENDINGS: &str = "\
 4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1 1/2-1/2
 4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1 1-0
 3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 0-1
 4k3/pppp4/8/8/8/8/PPPP4/R3K3 b - - 0 1 1-0
 ";
-        let (samples, _) = read_samples(text);
+
+    #[test]
+    fn the_anchor_keeps_weights_nearer_their_start() {
+        let (samples, _) = read_samples(FOUR_ENDINGS);
         let start = float_weights(&WEIGHTS);
         let moved = |anchor: f64| {
             let settings = Settings {
@@ -712,13 +714,7 @@ not a position 1-0
 
     #[test]
     fn only_the_named_group_moves() {
-        let text = "\
-4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1 1/2-1/2
-4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1 1-0
-3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 0-1
-4k3/pppp4/8/8/8/8/PPPP4/R3K3 b - - 0 1 1-0
-";
-        let (samples, _) = read_samples(text);
+        let (samples, _) = read_samples(FOUR_ENDINGS);
         let start = float_weights(&WEIGHTS);
         let (first, len) = group_range("material P N B R Q").unwrap();
         let settings = Settings {
