@@ -639,7 +639,8 @@ fn score_breaks_the_orthodox_evaluation_into_terms_that_add_up() {
             "rooks, bishops, outposts",
             "king safety",
             "threats and tempo",
-            "endgame rules, rounding"
+            "endgame rules, rounding",
+            "network"
         ],
         "{out:?}"
     );

@@ -370,9 +370,9 @@ fn annotate_judges_a_variation_s_moves_in_place() {
     assert_eq!(
         out[2..],
         [
-            "2... Nc6: +0.20, Nightrider agrees (depth 2)",
-            "2... Nf6 in a variation: +0.77, Nightrider prefers Nc6 +0.20 (depth 2)",
-            "3... Nf6: Mat01, Nightrider prefers g6 +0.17 (depth 2)",
+            "2... Nc6: -0.42, Nightrider agrees (depth 2)",
+            "2... Nf6 in a variation: +0.69, Nightrider prefers Nc6 -0.42 (depth 2)",
+            "3... Nf6: Mat01, Nightrider prefers g6 -0.46 (depth 2)",
             "annotated 1 game(s), 3 comment(s), written to game.pgn.can",
         ]
     );
@@ -387,10 +387,10 @@ fn annotate_judges_a_variation_s_moves_in_place() {
 [Annotator \"Nightrider 0.1.0\"]
 
 {Nightrider annotates Black's moves, moves 2 to 3; margin -1.00 pawns; 60.0 s a move, depth 2 at most}
-1. e4 e5 2. Qh5 Nc6 {+0.20; Nightrider: +0.20 at depth 2}
-(2... Nc6 3. Bc4 {+0.20}) (2... Nf6 {threatens the queen}
-{+0.77; Nightrider: +0.20 at depth 2} (2... Nc6 3. Bc4 {+0.20}) 3. Qxe5+) 3.
-Bc4 Nf6 {Mat01; Nightrider: +0.17 at depth 2} (3... g6 4. Qg4 {+0.17}) 4. Qxf7#
+1. e4 e5 2. Qh5 Nc6 {-0.42; Nightrider: -0.42 at depth 2}
+(2... Nc6 3. Nc3 {-0.42}) (2... Nf6 {threatens the queen}
+{+0.69; Nightrider: -0.42 at depth 2} (2... Nc6 3. Nc3 {-0.42}) 3. Qxe5+) 3.
+Bc4 Nf6 {Mat01; Nightrider: -0.46 at depth 2} (3... g6 4. Qf3 {-0.46}) 4. Qxf7#
 1-0
 
 "
@@ -398,8 +398,9 @@ Bc4 Nf6 {Mat01; Nightrider: +0.17 at depth 2} (3... g6 4. Qg4 {+0.17}) 4. Qxf7#
     // The .can file reads back with the variation.
     let out = session_in(&dir, &[], "read game.pgn.can\n");
     assert_eq!(out[1], "read game 1 of game.pgn.can: 7 plies of normal");
-    // The HTML page shows the variation where the game has it.
-    session_in(&dir, &[], "sd 2\nannotateh game.pgn b 2-3 1 60\n");
+    // The HTML page shows the variation where the game has it (a margin
+    // of 2 pawns leaves the variation's move without a note).
+    session_in(&dir, &[], "sd 2\nannotateh game.pgn b 2-3 2 60\n");
     let html = read(&dir, "game.pgn.html");
     assert!(
         html.contains(

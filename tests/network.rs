@@ -5,9 +5,11 @@
 //! networks fit the games whose men they know, and the overlays that name
 //! them play them.
 
-use nightrider::core::Score;
+use nightrider::bitboard::BitboardPos;
+use nightrider::core::{Color, Score};
 use nightrider::eval::network::{self, Layout, Network};
 use nightrider::mailbox::MailboxPos;
+use nightrider::position::features::FeatureCodes;
 use nightrider::position::Evaluate;
 use nightrider::rules::catalog::Catalog;
 use std::path::Path;
@@ -16,10 +18,9 @@ use std::path::Path;
 mod tiny_game;
 use tiny_game::nightrider;
 
-/// A fresh directory with the tiny fmax.ini and an empty `variants/`.
 /// `pos`'s evaluation with networks on and off. The switch is global, so
 /// the tests that turn it take turns.
-fn with_and_without_networks(pos: &MailboxPos) -> (Score, Score) {
+fn with_and_without_networks<P: Evaluate>(pos: &P) -> (Score, Score) {
     static SWITCH: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _turn = SWITCH
         .lock()
@@ -31,8 +32,35 @@ fn with_and_without_networks(pos: &MailboxPos) -> (Score, Score) {
     (with, without)
 }
 
+/// A fresh directory with the tiny fmax.ini and an empty `variants/`.
 fn tiny_game_dir(name: &str) -> std::path::PathBuf {
     tiny_game::tiny_game_dir("net", name)
+}
+
+/// Orthodox chess plays the network built into the program: it reads, is
+/// a residual correction for the bitboard board's men, and moves the
+/// evaluation off the hand-written one by exactly its own output.
+#[test]
+fn orthodox_chess_plays_the_network_built_in() {
+    let net = network::orthodox().unwrap();
+    assert!(net.residual);
+    assert_eq!(net.layout, Layout::orthodox());
+    let table = net
+        .feature_table(net.layout.bitboard_index().unwrap())
+        .unwrap();
+    for (fen, stm) in [
+        (
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9",
+            Color::White,
+        ),
+        ("8/5pk1/6p1/3R4/8/1r4P1/5PK1/8 b - - 0 40", Color::Black),
+    ] {
+        let pos = BitboardPos::from_fen(fen, false).unwrap();
+        let (with, without) = with_and_without_networks(&pos);
+        let correction = net.evaluate(&pos.feature_sums(&table), stm);
+        assert_ne!(correction, 0, "{fen}");
+        assert_eq!(with, without + correction, "{fen}");
+    }
 }
 
 /// `net gen` of `games` games of the tiny game into `out`.

@@ -29,6 +29,9 @@ use std::sync::{Arc, OnceLock};
 pub const QA: i32 = 255;
 /// The output weights' scale: a weight of `QB` is 1.
 pub const QB: i32 = 64;
+/// The output weights lie within `±MAX_OUTPUT`, so that a clipped unit
+/// times a weight fits an `i16` (`QA × MAX_OUTPUT < 2¹⁵`).
+pub const MAX_OUTPUT: i16 = 128;
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
 
@@ -344,6 +347,12 @@ impl Network {
         r.fill(&mut bias)?;
         let mut output = vec![0i16; 2 * HIDDEN];
         r.fill(&mut output)?;
+        if output
+            .iter()
+            .any(|w| w.unsigned_abs() > MAX_OUTPUT.unsigned_abs())
+        {
+            return Err(format!("an output weight beyond ±{MAX_OUTPUT}"));
+        }
         let b = r.take(4)?;
         let output_bias = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
         if r.at != bytes.len() {
@@ -360,13 +369,17 @@ impl Network {
     }
 }
 
-/// `Σ clip(x)² · w` over the hidden units, `clip` to `0..=QA`.
+/// `Σ clip(x)² · w` over the hidden units, `clip` to `0..=QA`. With
+/// `|w| ≤ MAX_OUTPUT` the product `clip(x) · w` fits an `i16`, and the sum
+/// of `i16 × i16` products is what processors multiply-add eight or
+/// sixteen at a time.
 #[inline]
 fn activated_dot(x: &[i16; HIDDEN], w: &[i16]) -> i32 {
     let mut sum = 0i32;
     for (&x, &w) in x.iter().zip(w) {
-        let c = i32::from(x.clamp(0, QA as i16));
-        sum = sum.wrapping_add(c * c * i32::from(w));
+        let c = x.clamp(0, QA as i16);
+        let cw = c.wrapping_mul(w);
+        sum = sum.wrapping_add(i32::from(cw) * i32::from(c));
     }
     sum
 }
@@ -434,7 +447,22 @@ pub fn enabled() -> bool {
     ENABLED.load(Ordering::Relaxed)
 }
 
-/// The network orthodox chess plays on the bitboard board, if any.
+/// Orthodox chess's own network, built into the program: a residual
+/// correction of the hand-written evaluation of `eval::orthodox`, fitted to
+/// the search's scores in self-play (docs/network.md).
+const ORTHODOX: &[u8] = include_bytes!("orthodox/orthodox.nrn");
+
+/// The network built into the program for orthodox chess.
+///
+/// # Errors
+/// One line when the file built in does not read (a defect of the build).
+pub fn orthodox() -> Result<Network, String> {
+    Network::from_bytes(ORTHODOX)
+}
+
+/// The network orthodox chess plays on the bitboard board, if any: the one
+/// given on the command line where it fits orthodox chess, else the one
+/// built in.
 #[must_use]
 pub fn for_bitboard() -> Option<&'static Played> {
     static PLAYED: OnceLock<Option<Played>> = OnceLock::new();
@@ -443,10 +471,15 @@ pub fn for_bitboard() -> Option<&'static Played> {
     }
     PLAYED
         .get_or_init(|| {
-            let network = Arc::clone(GIVEN.get()?);
-            let table = network
-                .feature_table(network.layout.bitboard_index().ok()?)
-                .ok()?;
+            let fits = |n: &Arc<Network>| {
+                let index = n.layout.bitboard_index().ok()?;
+                Some((Arc::clone(n), index))
+            };
+            let (network, index) = match GIVEN.get().and_then(fits) {
+                Some(given) => given,
+                None => fits(&Arc::new(orthodox().ok()?))?,
+            };
+            let table = network.feature_table(index).ok()?;
             Some(Played {
                 network,
                 table: Arc::new(table),

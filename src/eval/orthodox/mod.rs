@@ -235,12 +235,19 @@ impl Evaluate for BitboardPos {
         }
     }
 
+    /// The hand-written terms, then the network's correction, if one is
+    /// played, so that the terms add up to [`Evaluate::evaluate`].
     fn eval_terms(&self) -> Vec<(&'static str, Score)> {
         let sign = if self.side_index() == 0 { 1 } else { -1 };
-        white_terms(self)
+        let mut terms: Vec<(&'static str, Score)> = white_terms(self)
             .into_iter()
             .map(|(name, s)| (name, sign * s))
-            .collect()
+            .collect();
+        if network::for_bitboard().is_some() {
+            let hand: Score = terms.iter().map(|t| t.1).sum();
+            terms.push(("network", self.evaluate() - hand));
+        }
+        terms
     }
 
     /// Null moves are safe while the side to move has a piece besides

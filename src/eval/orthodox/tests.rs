@@ -10,8 +10,10 @@ fn pos(fen: &str) -> BitboardPos {
     BitboardPos::from_fen(fen, false).unwrap()
 }
 
+/// The hand-written evaluation, the one these tests are about (the
+/// network built in corrects it; `eval::network`'s tests cover that).
 fn eval(fen: &str) -> Score {
-    pos(fen).evaluate()
+    hand_written_score(&pos(fen))
 }
 
 /// The colour-flipped FEN: ranks reversed, cases swapped, side swapped.

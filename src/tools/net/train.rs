@@ -8,7 +8,7 @@
 //! the game's result (`lambda` of the score). The loss is the squared error.
 
 use super::data::{Sample, Samples};
-use crate::eval::network::{Layout, Network, QA, QB, SCALE};
+use crate::eval::network::{Layout, Network, MAX_OUTPUT, QA, QB, SCALE};
 use crate::position::features::HIDDEN;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -119,7 +119,7 @@ impl FloatNetwork {
         }
         let output = self.weights[p.output..p.output_bias]
             .iter()
-            .map(|&x| q(x, QB))
+            .map(|&x| q(x, QB).clamp(-MAX_OUTPUT, MAX_OUTPUT))
             .collect();
         let output_bias = (self.weights[p.output_bias] * (QA * QB) as f32).round() as i32;
         Network {
