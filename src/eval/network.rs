@@ -689,6 +689,14 @@ mod tests {
         let mut long = bytes.clone();
         long.push(0);
         assert_eq!(Network::from_bytes(&long).unwrap_err(), "1 bytes too many");
+        let mut wide = net.clone();
+        wide.output[7] = -MAX_OUTPUT;
+        assert_eq!(Network::from_bytes(&wide.to_bytes()).unwrap(), wide);
+        wide.output[7] = MAX_OUTPUT + 1;
+        assert_eq!(
+            Network::from_bytes(&wide.to_bytes()).unwrap_err(),
+            "an output weight beyond ±128"
+        );
         assert_eq!(
             Network::from_bytes(b"PK\x03\x04").unwrap_err(),
             "not a Nightrider network file"
