@@ -132,7 +132,8 @@ fn network_score(pos: &BitboardPos, p: &Played, sums: &FeatureSums) -> Score {
     };
     let net = p.network.evaluate(sums, stm);
     if p.network.residual {
-        hand_written_score(pos) + net
+        let s = weighted_white_score(pos);
+        net + if stm == Color::White { s } else { -s }
     } else {
         net
     }
@@ -144,12 +145,18 @@ pub fn white_score(pos: &BitboardPos) -> Score {
     if let Some(score) = endgame::special(pos) {
         return score;
     }
+    weighted_white_score(pos) + endgame::mop_up(pos)
+}
+
+/// White's evaluation by the weights alone: what [`white_score`] is in
+/// positions that no endgame rule decides and with no bare king to mate.
+fn weighted_white_score(pos: &BitboardPos) -> Score {
     let (entry, _) = pawns::probe(pawn_pair(pos));
     let mut sum = ScoreSum(entry.score);
     piece_and_king_terms(pos, entry.passed, &mut sum);
     let strong = usize::from(sum.0 .1 < 0);
     let scale = endgame::scale(pos, strong);
-    blend(sum.0, phase(pos), scale) + endgame::mop_up(pos)
+    blend(sum.0, phase(pos), scale)
 }
 
 /// What the tuner needs of a position: the count of every weight (white
