@@ -370,9 +370,9 @@ fn annotate_judges_a_variation_s_moves_in_place() {
     assert_eq!(
         out[2..],
         [
-            "2... Nc6: -0.42, Nightrider agrees (depth 2)",
-            "2... Nf6 in a variation: +0.69, Nightrider prefers Nc6 -0.42 (depth 2)",
-            "3... Nf6: Mat01, Nightrider prefers g6 -0.46 (depth 2)",
+            "2... Nc6: -0.40, Nightrider agrees (depth 2)",
+            "2... Nf6 in a variation: +0.50, Nightrider prefers Nc6 -0.40 (depth 2)",
+            "3... Nf6: Mat01, Nightrider prefers g6 -0.56 (depth 2)",
             "annotated 1 game(s), 3 comment(s), written to game.pgn.can",
         ]
     );
@@ -387,10 +387,10 @@ fn annotate_judges_a_variation_s_moves_in_place() {
 [Annotator \"Nightrider 0.1.0\"]
 
 {Nightrider annotates Black's moves, moves 2 to 3; margin -1.00 pawns; 60.0 s a move, depth 2 at most}
-1. e4 e5 2. Qh5 Nc6 {-0.42; Nightrider: -0.42 at depth 2}
-(2... Nc6 3. Nc3 {-0.42}) (2... Nf6 {threatens the queen}
-{+0.69; Nightrider: -0.42 at depth 2} (2... Nc6 3. Nc3 {-0.42}) 3. Qxe5+) 3.
-Bc4 Nf6 {Mat01; Nightrider: -0.46 at depth 2} (3... g6 4. Qf3 {-0.46}) 4. Qxf7#
+1. e4 e5 2. Qh5 Nc6 {-0.40; Nightrider: -0.40 at depth 2}
+(2... Nc6 3. Nc3 {-0.40}) (2... Nf6 {threatens the queen}
+{+0.50; Nightrider: -0.40 at depth 2} (2... Nc6 3. Nc3 {-0.40}) 3. Qxe5+) 3.
+Bc4 Nf6 {Mat01; Nightrider: -0.56 at depth 2} (3... g6 4. Qf3 {-0.56}) 4. Qxf7#
 1-0
 
 "
