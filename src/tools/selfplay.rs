@@ -1,6 +1,6 @@
 //! `nightrider tune gen`: training positions from self-play. Plays fast
 //! games of the engine against itself (a fixed node budget per move) from
-//! the openings of a PGN file, with a few random plies after the opening for
+//! the openings of a PGN or EPD file, with a few random plies after the opening for
 //! variety (`--random`), on the bitboard board (orthodox chess) or, with
 //! `--variant NAME`, on the general board in any game of fmax.ini. Every
 //! quiet position (side to move not in check, best move neither capture nor
@@ -69,11 +69,17 @@ pub struct SelfPlay<P> {
     pub random_plies: usize,
 }
 
-/// The openings of a PGN file played out from `start`.
+/// The openings of a PGN file played out from `start`, or the positions of
+/// an EPD file (one FEN or EPD record a line, as cutechess-cli's
+/// `format=epd` reads them) set up on `start`'s board.
 ///
 /// # Errors
-/// One line when no game of the text can be played.
+/// One line when no opening of the text can be played or set up, or when a
+/// line of an EPD file is not a position (naming its line number).
 pub fn load_openings<P: Position>(text: &str, start: &P) -> Result<Vec<P>, String> {
+    if is_epd(text) {
+        return load_epd(text, start);
+    }
     let openings: Vec<P> = read_pgn(text)
         .games
         .iter()
@@ -86,6 +92,54 @@ pub fn load_openings<P: Position>(text: &str, start: &P) -> Result<Vec<P>, Strin
         return Err("no playable opening in the PGN file".to_string());
     }
     Ok(openings)
+}
+
+/// Whether a text of openings is EPD: its first line that is neither blank
+/// nor a comment is a board (ranks separated by `/`), not a PGN tag or move.
+fn is_epd(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('%'))
+        .and_then(|l| l.split_whitespace().next())
+        .is_some_and(|board| board.contains('/') && !board.starts_with('['))
+}
+
+/// The positions of an EPD file, one per line (blank lines and `#` comments
+/// skipped). Only the position's fields are read: EPD operations after them
+/// (`bm`, `id`, ...) are ignored, and missing move counters are taken as
+/// `0 1`.
+fn load_epd<P: Position>(text: &str, start: &P) -> Result<Vec<P>, String> {
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fen = epd_fen(line);
+        let mut pos = start.clone();
+        pos.set_fen(&fen)
+            .map_err(|e| format!("line {}: {e}", number + 1))?;
+        openings.push(pos);
+    }
+    if openings.is_empty() {
+        return Err("no position in the EPD file".to_string());
+    }
+    Ok(openings)
+}
+
+/// The FEN of an EPD record: its first four fields, and the two move
+/// counters when the record has them.
+fn epd_fen(line: &str) -> String {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let counters = fields
+        .get(4..6)
+        .filter(|c| c.iter().all(|f| f.parse::<u32>().is_ok()));
+    let mut fen: Vec<&str> = fields.iter().take(4).copied().collect();
+    match counters {
+        Some(c) => fen.extend_from_slice(c),
+        None => fen.extend_from_slice(&["0", "1"]),
+    }
+    fen.join(" ")
 }
 
 /// One finished game: its quiet positions (FEN), the result from white's
@@ -372,6 +426,53 @@ mod tests {
         assert_eq!(
             scored_game_text(4, &game),
             "8/8/8/8/8/8/8/K6k w - - 0 1 | -250 | 0.0\n# game 4 0-1 7 plies\n"
+        );
+    }
+
+    fn seirawan() -> MailboxPos {
+        let catalog = crate::rules::catalog::Catalog::from_text(
+            include_str!("../../fmax.ini"),
+            "fmax.ini",
+            &[],
+        );
+        MailboxPos::new(catalog.variant("seirawan").unwrap())
+    }
+
+    #[test]
+    fn epd_openings_are_set_up_with_their_holdings_and_counters() {
+        let text = "# two seirawan openings\n\
+            r1bqkb1r/p1pppppp/1pn2n2/1B6/7P/4P3/PPPP1PP1/RNBQKHNR[Eeh] w KQBCDGkqcdf - bm e4; id \"a\";\n\
+            \n\
+            r1bqkb1r/ppp1pppp/n2p3n/8/2P5/5N1E/PP1PPPPP/RNBQKB1R[Heh] w KQBCDFkqcdf - 3 5\n";
+        let openings = load_openings(text, &seirawan()).unwrap();
+        let fens: Vec<String> = openings.iter().map(Position::to_fen).collect();
+        assert_eq!(
+            fens,
+            [
+                "r1bqkb1r/p1pppppp/1pn2n2/1B6/7P/4P3/PPPP1PP1/RNBQKHNR[Eeh] w KQBCDGkqcdf - 0 1",
+                "r1bqkb1r/ppp1pppp/n2p3n/8/2P5/5N1E/PP1PPPPP/RNBQKB1R[Heh] w KQBCDFkqcdf - 3 5",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_epd_line_is_named_by_its_number() {
+        let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1\nrnbq/zz w - -\n";
+        let err = load_openings(text, &seirawan()).unwrap_err();
+        assert!(err.starts_with("line 2: "), "{err}");
+        assert_eq!(
+            load_openings("# nothing\n", &seirawan()).unwrap_err(),
+            "no playable opening in the PGN file"
+        );
+    }
+
+    #[test]
+    fn pgn_openings_are_still_played_out() {
+        let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n";
+        let openings = load_openings(text, &BitboardPos::startpos()).unwrap();
+        assert_eq!(
+            openings[0].to_fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
         );
     }
 }

@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--only GROUP] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--freeze KEYS] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--freeze KEYS] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN] | tune games [--variant NAME [--ini FILE]] GAMES.pgn OUT [--skip PLIES] | tune label IN OUT --engine CMD [--variant NAME] [--nodes N] [--threads N] [--option NAME=VALUE]... | tune spsa STATE --cutechess CMD --engine CMD --params NAME,... [--iterations N] [--pairs N] [--concurrency N] [--seed S] [--rate R] -- CUTECHESS-ARGS... | tune spsa --list   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board) / training positions from the finished games of a PGN file / training positions labelled with a UCI engine's score as White's expected score (resumable) / the search's constants tuned by SPSA in self-play through cutechess-cli (resumable)";
+pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--only GROUP] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--freeze KEYS] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--freeze KEYS] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN|EPD] | tune games [--variant NAME [--ini FILE]] GAMES.pgn OUT [--skip PLIES] | tune label IN OUT --engine CMD [--variant NAME] [--nodes N] [--threads N] [--option NAME=VALUE]... | tune spsa STATE --cutechess CMD --engine CMD --params NAME,... [--iterations N] [--pairs N] [--concurrency N] [--seed S] [--rate R] -- CUTECHESS-ARGS... | tune spsa --list   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board) / training positions from the finished games of a PGN file / training positions labelled with a UCI engine's score as White's expected score (resumable) / the search's constants tuned by SPSA in self-play through cutechess-cli (resumable)";
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -522,7 +522,7 @@ pub(crate) fn run_generate(args: &[String], format: GameFormat) -> Result<(), St
         };
         generate_into(&sp, games, format, out)?
     } else {
-        let text = book_text.ok_or("no openings given (--openings PGN)")?;
+        let text = book_text.ok_or("no openings given (--openings PGN|EPD)")?;
         let sp = SelfPlay {
             openings: load_openings(&text, &BitboardPos::startpos())?,
             nodes,
@@ -599,7 +599,7 @@ mod tests {
         let args = ["/nonexistent/out.epd".to_string(), "1".to_string()];
         assert_eq!(
             run_generate(&args, GameFormat::Results),
-            Err("no openings given (--openings PGN)".to_string())
+            Err("no openings given (--openings PGN|EPD)".to_string())
         );
     }
 

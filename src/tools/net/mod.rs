@@ -20,7 +20,7 @@ use std::path::Path;
 use train::{Adam, FloatNetwork, Settings};
 
 /// One line of usage.
-pub const USAGE: &str = "net gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN]   (self-play positions with scores)\n  net train [--variant NAME [--ini FILE]] DATA... --out NET [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--seed S] [--held-out DATA] [--residual] [--mirror] [--decay D]   (fit an evaluation network)\n  net loss [--variant NAME [--ini FILE]] DATA [--net NET | --no-net] [--lambda L]   (the static evaluation's error on a file's positions)";
+pub const USAGE: &str = "net gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN|EPD]   (self-play positions with scores)\n  net train [--variant NAME [--ini FILE]] DATA... --out NET [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--seed S] [--held-out DATA] [--residual] [--mirror] [--decay D]   (fit an evaluation network)\n  net loss [--variant NAME [--ini FILE]] DATA [--net NET | --no-net] [--lambda L]   (the static evaluation's error on a file's positions)";
 
 /// Runs `net`; returns the exit code.
 #[must_use]
