@@ -106,8 +106,7 @@ fn is_epd(text: &str) -> bool {
 
 /// The positions of an EPD file, one per line (blank lines and `#` comments
 /// skipped). Only the position's fields are read: EPD operations after them
-/// (`bm`, `id`, ...) are ignored, and missing move counters are taken as
-/// `0 1`.
+/// (`bm`, `id`, ...) are ignored.
 fn load_epd<P: Position>(text: &str, start: &P) -> Result<Vec<P>, String> {
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -128,18 +127,20 @@ fn load_epd<P: Position>(text: &str, start: &P) -> Result<Vec<P>, String> {
 }
 
 /// The FEN of an EPD record: its first four fields, and the two move
-/// counters when the record has them.
+/// counters when the record has them (the boards read missing counters as
+/// `0 1`).
 fn epd_fen(line: &str) -> String {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let counters = fields
         .get(4..6)
-        .filter(|c| c.iter().all(|f| f.parse::<u32>().is_ok()));
-    let mut fen: Vec<&str> = fields.iter().take(4).copied().collect();
-    match counters {
-        Some(c) => fen.extend_from_slice(c),
-        None => fen.extend_from_slice(&["0", "1"]),
-    }
-    fen.join(" ")
+        .filter(|c| c.iter().all(|f| f.parse::<u32>().is_ok()))
+        .map_or(0, <[&str]>::len);
+    fields
+        .iter()
+        .take(4 + counters)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// One finished game: its quiet positions (FEN), the result from white's
