@@ -26,8 +26,12 @@ pub(crate) struct Outcome<M> {
 
 /// What the iteration loop of one thread is bounded by.
 pub(crate) struct IterationPlan {
-    /// First depth to search (helper threads vary it).
+    /// First depth to search.
     pub start_depth: u32,
+    /// Helper threads: every depth of this parity is left out, so the
+    /// helper runs a ply ahead of the main thread half of the time and
+    /// fills the shared table with deeper results.
+    pub skip_parity: Option<u32>,
     /// Last depth to search.
     pub max_depth: u32,
     /// Soft time limit (main thread only).
@@ -68,7 +72,11 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         };
         let mut stable = 0;
         let mut extra = vec![0; plan.multi_pv.saturating_sub(1)];
-        for depth in plan.start_depth..=plan.max_depth.min(MAX_PLY as u32 - 1) {
+        let last = plan.max_depth.min(MAX_PLY as u32 - 1);
+        for depth in plan.start_depth..=last {
+            if plan.skip_parity == Some(depth % 2) && depth < last {
+                continue;
+            }
             self.root_depth = depth as i32;
             self.seldepth = 0;
             if let Some(p) = self.progress {

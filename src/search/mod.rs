@@ -3,8 +3,9 @@
 //! [`Searcher`] holds the transposition table (an `Arc`, shareable between
 //! the searchers of both boards) and the per-thread move-ordering tables, and
 //! runs iterative deepening on N threads (Lazy SMP: every thread
-//! searches the same root, sharing only the table; the main thread's result
-//! is played). It knows nothing of concrete boards, evaluations, protocols or
+//! searches the same root, sharing only the table; helpers leave out
+//! alternate depths, so they often search a ply ahead of the main thread;
+//! the main thread's result is played). It knows nothing of concrete boards, evaluations, protocols or
 //! the engine's threads: the caller supplies the position, the keys of the
 //! game so far, the [`Limits`], a stop flag and a report callback.
 //!
@@ -256,6 +257,7 @@ impl<P: Position + Evaluate> Searcher<P> {
         }
         let plan = IterationPlan {
             start_depth: 1,
+            skip_parity: None,
             max_depth,
             soft: budget.map(|b| b.soft),
             multi_pv: self.multi_pv,
@@ -308,9 +310,11 @@ impl<P: Position + Evaluate> Searcher<P> {
             for (i, (heuristics, cache)) in helpers.iter_mut().zip(helper_caches).enumerate() {
                 let moves = root_moves.clone();
                 let root = root.clone();
-                // Odd helpers start one ply deeper, so threads spread over depths.
+                // Helpers skip alternate depths, half of them the odd ones
+                // and half the even ones, so threads spread over depths.
                 let helper_plan = IterationPlan {
-                    start_depth: 1 + (i as u32 % 2),
+                    start_depth: 1,
+                    skip_parity: Some(i as u32 % 2),
                     max_depth: plan.max_depth,
                     soft: None,
                     multi_pv: 1,

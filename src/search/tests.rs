@@ -382,13 +382,13 @@ fn draw_score_is_seen_from_the_root_side() {
     }
 }
 
-/// Searches `text` at ply 0 to `depth` with the move `excluded` left out,
-/// as a singular-extension search does; returns the score and whether the
-/// table then holds the position.
-fn search_without(text: &str, excluded: Option<u8>, depth: i32) -> (Score, bool) {
+/// A fresh table and shared state for one worker, and `run` given them.
+fn with_worker<R>(
+    text: &str,
+    run: impl FnOnce(&mut super::worker::Worker<'_, TicTacToe>, &TranspositionTable) -> R,
+) -> R {
     use super::evalcache::EvalCache;
     use super::ordering::Heuristics;
-    use super::tt::table_id;
     use super::worker::{Shared, Worker};
     use std::sync::atomic::{AtomicBool, AtomicU64};
     let tt = TranspositionTable::new(1);
@@ -407,9 +407,47 @@ fn search_without(text: &str, excluded: Option<u8>, depth: i32) -> (Score, bool)
     let mut cache = EvalCache::default();
     let root = TicTacToe::from_text(text);
     let mut w = Worker::new(&root, &[], &tt, &shared, &mut heuristics, &mut cache);
-    w.excluded[0] = excluded.map(table_id::<TicTacToe>);
-    let score = w.alphabeta(-score::INFINITY, score::INFINITY, depth, 0);
-    (score, tt.probe(root.hash(), 0).is_some())
+    run(&mut w, &tt)
+}
+
+/// Searches `text` at ply 0 to `depth` with the move `excluded` left out,
+/// as a singular-extension search does; returns the score and whether the
+/// table then holds the position.
+fn search_without(text: &str, excluded: Option<u8>, depth: i32) -> (Score, bool) {
+    use super::tt::table_id;
+    with_worker(text, |w, tt| {
+        w.excluded[0] = excluded.map(table_id::<TicTacToe>);
+        let score = w.alphabeta(-score::INFINITY, score::INFINITY, depth, 0);
+        let root = TicTacToe::from_text(text);
+        (score, tt.probe(root.hash(), 0).is_some())
+    })
+}
+
+/// The depths one thread's iterative deepening finishes from the empty
+/// board up to depth 6, leaving out the depths of `skip_parity`.
+fn depths_searched(skip_parity: Option<u32>) -> Vec<u32> {
+    let plan = IterationPlan {
+        start_depth: 1,
+        skip_parity,
+        max_depth: 6,
+        soft: None,
+        multi_pv: 1,
+        bound_lines_after: None,
+    };
+    let mut depths = Vec::new();
+    let outcome = with_worker(".........", |w, _| {
+        let moves = w.pos.legal_moves();
+        w.iterate(moves, &plan, Some(&mut |info| depths.push(info.depth)))
+    });
+    assert_eq!(outcome.depth, 6);
+    depths
+}
+
+#[test]
+fn helper_threads_leave_out_alternate_depths_but_never_the_last() {
+    assert_eq!(depths_searched(None), [1, 2, 3, 4, 5, 6]);
+    assert_eq!(depths_searched(Some(0)), [1, 3, 5, 6]);
+    assert_eq!(depths_searched(Some(1)), [2, 4, 6]);
 }
 
 #[test]
