@@ -26,8 +26,6 @@ pub(crate) struct Outcome<M> {
 
 /// What the iteration loop of one thread is bounded by.
 pub(crate) struct IterationPlan {
-    /// First depth to search.
-    pub start_depth: u32,
     /// Helper threads: every depth of this parity is left out, so the
     /// helper runs a ply ahead of the main thread half of the time and
     /// fills the shared table with deeper results.
@@ -73,7 +71,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         let mut stable = 0;
         let mut extra = vec![0; plan.multi_pv.saturating_sub(1)];
         let last = plan.max_depth.min(MAX_PLY as u32 - 1);
-        for depth in plan.start_depth..=last {
+        for depth in 1..=last {
             if plan.skip_parity == Some(depth % 2) && depth < last {
                 continue;
             }

@@ -5,9 +5,10 @@
 //! runs iterative deepening on N threads (Lazy SMP: every thread
 //! searches the same root, sharing only the table; helpers leave out
 //! alternate depths, so they often search a ply ahead of the main thread;
-//! the main thread's result is played). It knows nothing of concrete boards, evaluations, protocols or
-//! the engine's threads: the caller supplies the position, the keys of the
-//! game so far, the [`Limits`], a stop flag and a report callback.
+//! the main thread's result is played). It knows nothing of concrete
+//! boards, evaluations, protocols or the engine's threads: the caller
+//! supplies the position, the keys of the game so far, the [`Limits`], a
+//! stop flag and a report callback.
 //!
 //! Pondering needs nothing special: search the expected position with
 //! [`Limits::Infinite`], and on a ponder hit stop it and search again with
@@ -256,7 +257,6 @@ impl<P: Position + Evaluate> Searcher<P> {
             h.age();
         }
         let plan = IterationPlan {
-            start_depth: 1,
             skip_parity: None,
             max_depth,
             soft: budget.map(|b| b.soft),
@@ -313,7 +313,6 @@ impl<P: Position + Evaluate> Searcher<P> {
                 // Helpers skip alternate depths, half of them the odd ones
                 // and half the even ones, so threads spread over depths.
                 let helper_plan = IterationPlan {
-                    start_depth: 1,
                     skip_parity: Some(i as u32 % 2),
                     max_depth: plan.max_depth,
                     soft: None,

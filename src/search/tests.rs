@@ -427,7 +427,6 @@ fn search_without(text: &str, excluded: Option<u8>, depth: i32) -> (Score, bool)
 /// board up to depth 6, leaving out the depths of `skip_parity`.
 fn depths_searched(skip_parity: Option<u32>) -> Vec<u32> {
     let plan = IterationPlan {
-        start_depth: 1,
         skip_parity,
         max_depth: 6,
         soft: None,
