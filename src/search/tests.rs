@@ -418,8 +418,7 @@ fn search_without(text: &str, excluded: Option<u8>, depth: i32) -> (Score, bool)
     with_worker(text, |w, tt| {
         w.excluded[0] = excluded.map(table_id::<TicTacToe>);
         let score = w.alphabeta(-score::INFINITY, score::INFINITY, depth, 0);
-        let root = TicTacToe::from_text(text);
-        (score, tt.probe(root.hash(), 0).is_some())
+        (score, tt.probe(w.pos.hash(), 0).is_some())
     })
 }
 
