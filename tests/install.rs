@@ -76,6 +76,9 @@ fn install_then_uninstall_leaves_the_prefix_as_it_was() {
     ] {
         assert!(home.join(file).is_file(), "{file} missing");
     }
+    // The engine is the one program installed; the fuzzer (fuzz/) is a tool of the repository.
+    assert_eq!(tree(&prefix.join("bin")), ["nightrider"]);
+    assert!(!home.join("nightrider-fuzz").exists());
     assert_eq!(
         std::fs::read_link(prefix.join("bin/nightrider")).unwrap(),
         home.join("nightrider")

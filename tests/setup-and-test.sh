@@ -44,10 +44,10 @@ check() {  # check NAME COMMAND...: runs one further check and counts it
 }
 
 check "cargo fmt --check" cargo fmt --all -- --check
-check "cargo clippy" cargo clippy --all-targets -- -D warnings
+check "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
 
 log=$(mktemp)
-cargo test --release --no-fail-fast 2>&1 | tee "$log"
+cargo test --release --workspace --no-fail-fast 2>&1 | tee "$log"
 tests_status=${PIPESTATUS[0]}
 read -r tp tf < <(awk '/^test result:/ { p += $4; f += $6 } END { print p + 0, f + 0 }' "$log")
 rm -f "$log"
@@ -69,7 +69,7 @@ polyglot_games() {  # XBoard drives Nightrider's UCI side through Debian's polyg
     "$PWD" "$PWD/target/release/nightrider" "$dir/polyglot.log" > "$dir/polyglot.ini"
   VARIANTS=normal GAMES=2 tests/xboard-matches.sh "$(command -v polyglot) $dir/polyglot.ini" "$dir/matches"
 }
-cargo build --release --quiet
+cargo build --release --workspace --quiet
 check "python unit tests of tools/" python3 -m unittest discover -s tools -p 'test_*.py'
 check "bench signature" bench_signature
 check "nightrider check fmax.ini" target/release/nightrider check fmax.ini
