@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use nightrider::rules::catalog::{Catalog, ChoiceError};
 use nightrider::rules::fmax::{self, IniFile};
 use nightrider::rules::overlay::Overlay;
+use nightrider::rules::ray::Rights;
 use nightrider::rules::{Ray, Variant};
 
 const DEBIAN_INI: &str = "/usr/share/games/fairymax/fmax.ini";
@@ -98,7 +99,7 @@ fn debian_spot_checks() {
     assert!(falcon
         .rays
         .iter()
-        .all(|r| r.multi_path() && r.rights() == 7));
+        .all(|r| r.multi_path() && r.rights() == Rights::LANDING.union(Rights::LEAPER)));
     assert_eq!(
         falcon.rays[0],
         Ray {
