@@ -15,7 +15,7 @@ use nightrider::rules::betza::{
 };
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::fmax::{self, tokens};
-use nightrider::rules::ray::{Rights, Toggle};
+use nightrider::rules::mode::{Rights, Toggle};
 use nightrider::rules::{GameDef, PieceDef, Ray};
 use nightrider::tools::perft::perft;
 

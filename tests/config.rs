@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use nightrider::rules::catalog::{Catalog, ChoiceError};
 use nightrider::rules::fmax::{self, IniFile};
+use nightrider::rules::mode::Rights;
 use nightrider::rules::overlay::Overlay;
-use nightrider::rules::ray::Rights;
 use nightrider::rules::{Ray, Variant};
 
 const DEBIAN_INI: &str = "/usr/share/games/fairymax/fmax.ini";

@@ -24,7 +24,7 @@ use super::weights::{Weight, Weights};
 use crate::core::Color;
 use crate::mailbox::tables::{CompiledRay, Tables, CLASS_PAWN, CLASS_ROYAL};
 use crate::mailbox::MailboxPos;
-use crate::rules::ray::{Rights, Toggle};
+use crate::rules::mode::{Rights, Toggle};
 
 /// A set of squares laid out as `MailboxPos::men_set`.
 pub(crate) type Squares = [u64; 4];

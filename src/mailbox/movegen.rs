@@ -9,7 +9,7 @@ use super::tables::{CompiledRay, Delta};
 use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::position::GenKind;
-use crate::rules::ray::Rights;
+use crate::rules::mode::Rights;
 
 /// What one step of a walk found.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use super::square_rays::Coverage;
 use super::{cell_type, MailboxPos, EMPTY};
 use crate::core::Color;
-use crate::rules::ray::Rights;
+use crate::rules::mode::Rights;
 
 impl MailboxPos {
     /// Calls `f(square, occupant, rights)` for every square the piece on

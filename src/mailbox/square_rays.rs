@@ -17,7 +17,7 @@ use super::tables::CompiledRay;
 use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::position::GenKind;
-use crate::rules::ray::{Rights, Toggle};
+use crate::rules::mode::{Rights, Toggle};
 
 /// One ray from one square: the step, how many steps stay on the board
 /// (at least one) and the ray's landing rights; or, marked

@@ -3,7 +3,8 @@
 //! this offset" filter that keeps attack tests cheap, and Zobrist keys.
 
 pub use super::zobrist::{Zobrist, ZOBRIST};
-use crate::rules::ray::{decode_step, Rights, Toggle};
+use crate::rules::mode::{Rights, Toggle};
+use crate::rules::ray::decode_step;
 use crate::rules::variant::Royalty;
 use crate::rules::{Ray, Variant};
 use std::sync::Arc;

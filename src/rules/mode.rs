@@ -1,9 +1,9 @@
-//! The two low hex digits of a ray's mode word in Fairy-Max's model (section
-//! 6 of the comments in `fmax.ini`, `docs/fmax-format.md` §2.2), as types
-//! that name what each bit allows: [`Rights`], the last digit R (may
-//! capture, may move, leaper, hopper), and [`Toggle`], the digit G before it
-//! (the bits XORed into R when the ray toggles, with its own meaning on the
-//! x4 rays that only an unmoved piece may use).
+//! The two low hex digits of a ray's mode word in Fairy-Max's model
+//! (sections 6 to 9 of the comments in `fmax.ini`), as types that name what
+//! each bit allows: [`Rights`], the last digit R (may capture, may move,
+//! leaper, hopper), and [`Toggle`], the digit G before it (the bits XORed
+//! into R when the ray toggles, with its own meaning on the x4 rays that
+//! only an unmoved piece may use).
 //!
 //! Both keep the digit as a plain byte and every test is one inline mask,
 //! so the move generators pay nothing for the names. New kinds of rights

@@ -5,7 +5,7 @@
 //! (capture, move, leaper, hop: [`Rights`]), 4-7 toggle mask ([`Toggle`]), 8 cylinder,
 //! 9 multi-path, 10-11 delay count, 12-31 step toggle (arithmetic shift).
 
-pub use super::mode::{Rights, Toggle};
+use super::mode::{Rights, Toggle};
 
 /// A step and its mode word, exactly as in the ini (`STEP2` folded in).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,7 +6,7 @@
 //! message that names the part of the text.
 
 use super::dirs::{self, all_dirs, atom_base, dir_vector, parse_dirs, vec_to_step, Symmetry, Vec2};
-use crate::rules::ray::Rights;
+use crate::rules::mode::Rights;
 use crate::rules::Ray;
 
 /// One move of the text: `i...`, lower-case modifiers, the atom, its range.

@@ -3,7 +3,7 @@
 //! a direction are merged and written with direction modifiers.
 
 use super::dirs::{self, atom_dir, king_dir, step_to_vec, Symmetry, Vec2};
-use crate::rules::ray::{Rights, Toggle};
+use crate::rules::mode::{Rights, Toggle};
 use crate::rules::Ray;
 
 /// One continuation leg of a multi-leg term: its turns relative to the
