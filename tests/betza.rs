@@ -15,6 +15,7 @@ use nightrider::rules::betza::{
 };
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::fmax::{self, tokens};
+use nightrider::rules::mode::{Rights, Toggle};
 use nightrider::rules::{GameDef, PieceDef, Ray};
 use nightrider::tools::perft::perft;
 
@@ -271,7 +272,8 @@ fn forward_only(rays: &[Ray]) -> Vec<Ray> {
     rays.iter()
         .copied()
         .filter(|r| {
-            let castle = r.is_initial_only() && r.toggle_mask() == 3;
+            let castle =
+                r.is_initial_only() && r.toggle_mask() == Toggle::flipping(Rights::LANDING);
             let back = r.step + r.secondary_step() > 8;
             !(r.is_initial_only() && !castle && back)
         })

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use nightrider::rules::catalog::{Catalog, ChoiceError};
 use nightrider::rules::fmax::{self, IniFile};
+use nightrider::rules::mode::Rights;
 use nightrider::rules::overlay::Overlay;
 use nightrider::rules::{Ray, Variant};
 
@@ -98,7 +99,7 @@ fn debian_spot_checks() {
     assert!(falcon
         .rays
         .iter()
-        .all(|r| r.multi_path() && r.rights() == 7));
+        .all(|r| r.multi_path() && r.rights() == Rights::LANDING.union(Rights::LEAPER)));
     assert_eq!(
         falcon.rays[0],
         Ray {

@@ -19,7 +19,7 @@ use super::weights::{Weight, Weights};
 use crate::core::Color;
 use crate::mailbox::tables::CLASS_PAWN;
 use crate::mailbox::tables::CLASS_ROYAL;
-use crate::mailbox::{cell_color, cell_type, MailboxPos, EMPTY, REACH_CAPTURE, REACH_MOVE};
+use crate::mailbox::{cell_color, cell_type, MailboxPos, EMPTY};
 
 /// A set of squares laid out as `MailboxPos::men_set`.
 type Squares = [u64; 4];
@@ -100,12 +100,12 @@ fn walk_piece(
     let (iron, value) = (&tables.iron, &tables.value);
     let mut squares = 0;
     pos.for_each_reach(x, |y, occupant, rights| {
-        let captures = rights & REACH_CAPTURE != 0;
+        let captures = rights.may_capture();
         if captures {
             insert(&mut side.attacked, y);
         }
         let open = if occupant == EMPTY {
-            rights & REACH_MOVE != 0
+            rights.may_move()
         } else if cell_color(occupant) != color && captures {
             let t = usize::from(cell_type(occupant));
             if value[t] > worth {

@@ -24,7 +24,7 @@ use super::weights::{Weight, Weights};
 use crate::core::Color;
 use crate::mailbox::tables::{CompiledRay, Tables, CLASS_PAWN, CLASS_ROYAL};
 use crate::mailbox::MailboxPos;
-use crate::rules::ray::{CAPTURE, HOP, LEAPER, MOVE};
+use crate::rules::mode::{Rights, Toggle};
 
 /// A set of squares laid out as `MailboxPos::men_set`.
 pub(crate) type Squares = [u64; 4];
@@ -64,15 +64,15 @@ pub struct KindTables {
 
 /// Whether rights `r` let a ray go on past its first step and stop there
 /// or capture (a slide).
-fn slides(r: u8) -> bool {
-    i32::from(r) & (MOVE | CAPTURE) != 0 && i32::from(r) & LEAPER == 0
+fn slides(r: Rights) -> bool {
+    r.may_land() && !r.is_leaper()
 }
 
 /// Whether `ray` slides (before or after its toggle) or hops; a virgin-only
-/// ray (rights 4) does neither.
+/// ray does neither.
 fn is_long(ray: &CompiledRay) -> bool {
     let (r, g) = (ray.rights, ray.toggle);
-    r != 4 && (slides(r) || (g != 0 && slides(r ^ g)) || i32::from(r) & HOP != 0)
+    !r.is_initial_only() && (slides(r) || (g != Toggle::NONE && slides(r.toggled(g))) || r.hops())
 }
 
 impl Kinds {
@@ -89,12 +89,15 @@ impl Kinds {
             if tables.colour_bound(t) {
                 k.colour_bound |= bit;
             }
-            if rays.iter().any(|r| i32::from(r.rights) & HOP != 0) {
+            if rays.iter().any(|r| r.rights.hops()) {
                 k.hoppers |= bit;
             }
             for (c, forward) in [-1, 1].into_iter().enumerate() {
                 let straight = |r: &CompiledRay| {
-                    r.rights != 4 && r.s.df == 0 && r.s.dr == forward && slides(r.rights)
+                    !r.rights.is_initial_only()
+                        && r.s.df == 0
+                        && r.s.dr == forward
+                        && slides(r.rights)
                 };
                 if rays.iter().any(straight) {
                     k.line_sliders[c] |= bit;

@@ -380,7 +380,7 @@ impl MailboxPos {
         self.tables.variant.types[t as usize]
             .rays
             .iter()
-            .any(|r| r.is_initial_only() && r.toggle_mask() & 4 != 0)
+            .any(|r| r.is_initial_only() && !r.toggle_mask().marks_skipped())
     }
 
     fn ep_text(&self) -> String {

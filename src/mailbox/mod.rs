@@ -34,7 +34,6 @@ pub mod zones;
 
 pub use counting::Count;
 pub use moves::{Move, MoveKind};
-pub use reach::{REACH_CAPTURE, REACH_MOVE};
 pub use shuffle::{chess960_back_rank, chess960_start};
 pub use sums::{PieceSums, SquareWeights};
 

@@ -9,6 +9,7 @@ use super::tables::{CompiledRay, Delta};
 use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::position::GenKind;
+use crate::rules::mode::Rights;
 
 /// What one step of a walk found.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -23,7 +24,7 @@ struct Walker {
     file: i32,
     row: i32,
     step: Delta,
-    rights: u8,
+    rights: Rights,
     count: u8,
     toggled: bool,
     first: bool,
@@ -49,14 +50,14 @@ impl MailboxPos {
     /// Walks one ray of the piece on `x` as `MailboxPos::for_each_reach`
     /// reports it: `reach(square, occupant, rights)` for every square the
     /// walk stops on or passes where it may move or capture, whoever holds
-    /// it, with the walk's move (2) and capture (1) rights there; virgin-only
-    /// steps are left out.
+    /// it, with the walk's landing rights there; virgin-only steps are
+    /// left out.
     pub(super) fn reach_ray(
         &self,
         x: u8,
         piece: u8,
         ray: &CompiledRay,
-        reach: &mut impl FnMut(u8, u8, u8),
+        reach: &mut impl FnMut(u8, u8, Rights),
     ) {
         self.walk::<true>(x, piece, ray, None, &mut |_, _, _| {}, reach);
     }
@@ -70,7 +71,7 @@ impl MailboxPos {
         ray: &CompiledRay,
         target: Option<u8>,
         emit: &mut impl FnMut(u8, MoveKind, u8),
-        reach: &mut impl FnMut(u8, u8, u8),
+        reach: &mut impl FnMut(u8, u8, Rights),
     ) -> bool {
         let t = &self.tables;
         let color = cell_color(piece);
@@ -88,7 +89,7 @@ impl MailboxPos {
             skip: None,
             castle: false,
         };
-        if pawn && ray.rights == 4 && ray.count > ptype {
+        if pawn && ray.rights.is_initial_only() && ray.count > ptype {
             // Fairy-Max's C24 rule: a moved pawn on its own third rank may
             // still make the shorter multi-step.
             if !virgin && self.on_relative_rank(x, color, 2) {
@@ -98,7 +99,7 @@ impl MailboxPos {
                 w.count = 1;
             }
         }
-        if ray.rights == 4 && !virgin {
+        if ray.rights.is_initial_only() && !virgin {
             return false;
         }
         loop {
@@ -110,14 +111,14 @@ impl MailboxPos {
                     return false;
                 }
             }
-            let x4 = w.rights == 4;
+            let x4 = w.rights.is_initial_only();
             if target == Some(y) {
-                return !x4 && w.rights & 1 != 0;
+                return !x4 && w.rights.may_capture();
             }
             let occupant = self.board[y as usize];
             if REACH {
-                if !x4 && w.rights & 3 != 0 {
-                    reach(y, occupant, w.rights & 3);
+                if !x4 && w.rights.may_land() {
+                    reach(y, occupant, w.rights.landing());
                 }
             } else if !x4 {
                 if let Some(landing) = self.landing(occupant, color, pawn, w.rights, y) {
@@ -134,23 +135,23 @@ impl MailboxPos {
                 }
             }
             if occupant != EMPTY {
-                if w.rights & 8 != 0 && !w.toggled && platform_ok(ray, occupant, color) {
+                if w.rights.hops() && !w.toggled && platform_ok(ray, occupant, color) {
                     if ray.hop_back {
                         w.file -= w.step.df;
                         w.row -= w.step.dr;
                     }
                     w.step = ray.s2;
-                    w.rights ^= ray.toggle;
+                    w.rights = w.rights.toggled(ray.toggle);
                     w.toggled = true;
                     w.first = false;
                     continue;
                 }
-                if !(x4 && w.first && ray.toggle & 8 != 0) {
+                if !(x4 && w.first && ray.toggle.initial_jumps()) {
                     return false;
                 }
             }
             if x4 {
-                if ray.toggle & 4 == 0 {
+                if ray.toggle.marks_skipped() {
                     if pawn {
                         w.skip.get_or_insert(y);
                     } else if w.first && !self.castling_allowed(x, color, ray) {
@@ -159,16 +160,16 @@ impl MailboxPos {
                         w.castle = true;
                     }
                 }
-            } else if w.rights & 4 != 0 {
+            } else if w.rights.is_leaper() {
                 return false;
             }
-            if !w.toggled && (x4 || ray.toggle & 8 == 0) {
+            if !w.toggled && (x4 || ray.toggle.by_count()) {
                 if w.count == 0 {
                     w.step = ray.s2;
                     w.rights = if x4 {
-                        4 | (ray.toggle & 3)
+                        ray.toggle.initial_landing()
                     } else {
-                        w.rights ^ ray.toggle
+                        w.rights.toggled(ray.toggle)
                     };
                     w.toggled = true;
                 } else {
@@ -197,14 +198,14 @@ impl MailboxPos {
             let y = (at & 255) as u8;
             let occupant = self.board[y as usize];
             if occupant == EMPTY {
-                if ray.rights & 2 != 0 {
+                if ray.rights.may_move() {
                     emit(y, MoveKind::Quiet);
-                } else if ray.rights & 1 != 0 && pawn && self.is_ep_square(y) {
+                } else if ray.rights.may_capture() && pawn && self.is_ep_square(y) {
                     emit(y, MoveKind::EnPassant);
                 }
                 continue;
             }
-            if ray.rights & 1 != 0
+            if ray.rights.may_capture()
                 && cell_color(occupant) != color
                 && !self.tables.iron[cell_type(occupant) as usize]
             {
@@ -239,21 +240,21 @@ impl MailboxPos {
         occupant: u8,
         color: Color,
         pawn: bool,
-        rights: u8,
+        rights: Rights,
         y: u8,
     ) -> Option<Landing> {
         if occupant == EMPTY {
-            if rights & 2 != 0 {
+            if rights.may_move() {
                 return Some(Landing::Quiet);
             }
-            if rights & 1 != 0 && pawn && self.is_ep_square(y) {
+            if rights.may_capture() && pawn && self.is_ep_square(y) {
                 return Some(Landing::EnPassant);
             }
             return None;
         }
         let capturable =
             cell_color(occupant) != color && !self.tables.iron[cell_type(occupant) as usize];
-        (capturable && rights & 1 != 0).then_some(Landing::Capture)
+        (capturable && rights.may_capture()).then_some(Landing::Capture)
     }
 
     /// Falcon rule: at least one of the three shortest paths is empty.
@@ -557,7 +558,7 @@ impl MailboxPos {
         let castle960 = self.tables.castling960 && self.tables.castles[t];
         for ray in &self.tables.rays[t] {
             if self.royal_leap_forbidden(piece, ray, in_check)
-                || (castle960 && ray.rights == 4 && ray.toggle & 4 == 0)
+                || (castle960 && ray.rights.is_initial_only() && ray.toggle.marks_skipped())
             {
                 continue;
             }

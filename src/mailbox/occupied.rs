@@ -13,7 +13,7 @@
 //! measures the kinds that only enter by promotion or from the hand too,
 //! and does not count a rook as worthless for standing behind its pawns.
 
-use super::{cell_color, MailboxPos, BLACK, EMPTY, REACH_CAPTURE, REACH_MOVE};
+use super::{cell_color, MailboxPos, BLACK, EMPTY};
 use crate::core::{Color, Xorshift64};
 use crate::position::Position;
 use crate::rules::mobility::estimable;
@@ -74,9 +74,9 @@ fn reach_of(pos: &MailboxPos, x: u8, color: Color) -> u32 {
     let mut seen = [0u64; 4];
     pos.for_each_reach(x, |y, occupant, rights| {
         let open = if occupant == EMPTY {
-            rights & REACH_MOVE != 0
+            rights.may_move()
         } else {
-            rights & REACH_CAPTURE != 0 && cell_color(occupant) != color
+            rights.may_capture() && cell_color(occupant) != color
         };
         if open {
             seen[usize::from(y >> 6)] |= 1 << (y & 63);

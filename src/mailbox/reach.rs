@@ -5,25 +5,20 @@
 use super::square_rays::Coverage;
 use super::{cell_type, MailboxPos, EMPTY};
 use crate::core::Color;
-
-/// [`MailboxPos::for_each_reach`] rights bit: the piece may capture on the
-/// square (it attacks it).
-pub const REACH_CAPTURE: u8 = 1;
-/// [`MailboxPos::for_each_reach`] rights bit: the piece may move to the
-/// square when it is empty.
-pub const REACH_MOVE: u8 = 2;
+use crate::rules::mode::Rights;
 
 impl MailboxPos {
     /// Calls `f(square, occupant, rights)` for every square the piece on
     /// `x` (not a pawn) reaches along its rays on the board as it stands,
-    /// royal safety aside: with `rights` of [`REACH_CAPTURE`] and
-    /// [`REACH_MOVE`]. Every ray reports each square it may stop on, up to
+    /// royal safety aside: with the ray's landing `rights` there (may
+    /// capture: the piece attacks the square; may move: it may go there
+    /// when the square is empty). Every ray reports each square it may stop on, up to
     /// and including the first man in its way (for a hopper: the screen,
     /// with the rights of the first leg, and the squares beyond it, with
     /// those of the second), whatever its colour: an own man there is
     /// defended. Castling and other virgin-only moves are left out, and so
     /// are squares outside the piece's zone.
-    pub fn for_each_reach(&self, x: u8, mut f: impl FnMut(u8, u8, u8)) {
+    pub fn for_each_reach(&self, x: u8, mut f: impl FnMut(u8, u8, Rights)) {
         let piece = self.board[usize::from(x)];
         let t = cell_type(piece);
         match self.tables.square_rays.coverage(t) {
@@ -34,10 +29,10 @@ impl MailboxPos {
 
     /// [`MailboxPos::for_each_reach`] by walking every ray of the piece.
     #[inline(never)]
-    fn walked_reach(&self, x: u8, piece: u8, f: &mut impl FnMut(u8, u8, u8)) {
+    fn walked_reach(&self, x: u8, piece: u8, f: &mut impl FnMut(u8, u8, Rights)) {
         let t = usize::from(cell_type(piece));
         for ray in &self.tables.rays[t] {
-            if ray.rights == 4 {
+            if ray.rights.is_initial_only() {
                 continue;
             }
             if ray.simple {
@@ -48,7 +43,7 @@ impl MailboxPos {
                     let y = (at & 255) as u8;
                     let occupant = self.board[usize::from(y)];
                     if self.zone_allows(piece, y) {
-                        f(y, occupant, ray.rights & 3);
+                        f(y, occupant, ray.rights.landing());
                     }
                     if occupant != EMPTY {
                         break;
@@ -72,7 +67,7 @@ impl MailboxPos {
         self.for_each_pawn(color, |x| {
             let t = usize::from(cell_type(self.board[usize::from(x)]));
             for ray in &self.tables.rays[t] {
-                if !ray.simple || ray.rights & 1 == 0 {
+                if !ray.simple || !ray.rights.may_capture() {
                     continue;
                 }
                 if self.tables.ray_reach[ray.reach_row * 256 + usize::from(x)] > 0 {
@@ -92,7 +87,7 @@ mod tests {
 
     /// What the man on (file, row) reaches in `fen` of xiangqi, as
     /// ((file, row), occupied, rights) in the order of its rays.
-    fn reach(fen: &str, (file, row): (u8, u8)) -> Vec<((u8, u8), bool, u8)> {
+    fn reach(fen: &str, (file, row): (u8, u8)) -> Vec<((u8, u8), bool, Rights)> {
         let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &[]);
         let pos = MailboxPos::from_fen(catalog.variant("xiangqi").unwrap(), fen).unwrap();
         let mut out = Vec::new();
@@ -108,7 +103,7 @@ mod tests {
         // may move to and capture on.
         let fen = "4k4/9/6N2/9/9/9/9/9/9/3R1K3 w - - 0 1";
         let mut got = reach(fen, (6, 2));
-        got.sort_unstable();
+        got.sort_unstable_by_key(|&(sq, _, _)| sq);
         let squares = [
             (4, 1),
             (4, 3),
@@ -119,7 +114,10 @@ mod tests {
             (8, 1),
             (8, 3),
         ];
-        let want: Vec<_> = squares.iter().map(|&sq| (sq, false, 3)).collect();
+        let want: Vec<_> = squares
+            .iter()
+            .map(|&sq| (sq, false, Rights::LANDING))
+            .collect();
         assert_eq!(got, want);
         // A man on f8 blocks the leg to e9 and e7.
         let fen = "4k4/9/5bN2/9/9/9/9/9/9/3R1K3 w - - 0 1";
@@ -144,14 +142,14 @@ mod tests {
         assert_eq!(
             up,
             [
-                ((4, 7), false, REACH_MOVE),
-                ((4, 6), false, REACH_MOVE),
-                ((4, 5), false, REACH_MOVE),
-                ((4, 4), true, REACH_MOVE),
-                ((4, 3), false, REACH_CAPTURE),
-                ((4, 2), false, REACH_CAPTURE),
-                ((4, 1), false, REACH_CAPTURE),
-                ((4, 0), true, REACH_CAPTURE),
+                ((4, 7), false, Rights::MOVE),
+                ((4, 6), false, Rights::MOVE),
+                ((4, 5), false, Rights::MOVE),
+                ((4, 4), true, Rights::MOVE),
+                ((4, 3), false, Rights::CAPTURE),
+                ((4, 2), false, Rights::CAPTURE),
+                ((4, 1), false, Rights::CAPTURE),
+                ((4, 0), true, Rights::CAPTURE),
             ]
         );
         // Along its row: a2..d2 and f2..i2, all empty moves; e1 below it is

@@ -17,11 +17,12 @@ use super::tables::CompiledRay;
 use super::{cell_color, cell_type, MailboxPos, EMPTY, VIRGIN};
 use crate::core::Color;
 use crate::position::GenKind;
+use crate::rules::mode::{Rights, Toggle};
 
 /// One ray from one square: the step, how many steps stay on the board
-/// (at least one) and the ray's rights (bit 0: may capture, bit 1: may move
-/// to an empty square); or, with [`WALKED`] set, a ray of a pawn that the
-/// general walk takes, whose index in the type's rays is `offset`.
+/// (at least one) and the ray's landing rights; or, marked
+/// [`EntryBits::WALKED`], a ray of a pawn that the general walk takes,
+/// whose index in the type's rays is `offset`.
 #[derive(Clone, Copy, Debug)]
 pub struct SquareRay {
     /// The step as a change of mailbox square (`16 * dr + df`), or the
@@ -29,30 +30,91 @@ pub struct SquareRay {
     offset: i16,
     /// Steps that stay on the board (1 for a leaper).
     steps: u8,
-    /// Rights bits 0 (capture) and 1 (move to empty), or [`WALKED`].
-    rights: u8,
+    /// The ray's landing rights and the table's marks.
+    bits: EntryBits,
 }
 
-/// [`SquareRay::rights`] of a ray the general walk takes.
-const WALKED: u8 = 0x80;
+/// The byte of a table entry ([`SquareRay`]) or stop ([`Stop`]): the ray's
+/// landing rights (capture, move) in the bits [`Rights`] gives them, and
+/// the table's own marks above those.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct EntryBits(u8);
 
-/// A pawn's plain multi-step (straight, over empty squares, to an empty
-/// square, virgin pawns only): `steps` squares from the origin that must
-/// all be empty, the last one being the landing square.
-const MULTI_STEP: u8 = 0x40;
+impl EntryBits {
+    /// Nothing may land and nothing is marked.
+    const NONE: EntryBits = EntryBits(0);
+    /// A ray the general walk takes.
+    const WALKED: EntryBits = EntryBits(0x80);
+    /// A pawn's plain multi-step (straight, over empty squares, to an
+    /// empty square, virgin pawns only): `steps` squares from the origin
+    /// that must all be empty, the last one being the landing square.
+    const MULTI_STEP: EntryBits = EntryBits(0x40);
+    /// A pawn's ray that reaches white's promotion zone (black's is the
+    /// next bit).
+    const PROMOTES_WHITE: EntryBits = EntryBits(0x10);
+    /// A pawn's stop that stands for a whole entry of its run (walked,
+    /// multi-step, or reaching a promotion zone), whose index in the run
+    /// is the stop's `sq`.
+    const ENTRY: EntryBits = EntryBits(0x08);
+    /// The marks of a pawn's entry that is no plain ray.
+    const SPECIAL: EntryBits = EntryBits(
+        Self::WALKED.0 | Self::MULTI_STEP.0 | Self::PROMOTES_WHITE.0 | Self::PROMOTES_WHITE.0 << 1,
+    );
 
-/// [`Stop::rights`] of a pawn's stop that stands for a whole entry of its
-/// run (walked, multi-step, or reaching a promotion zone), whose index in
-/// the run is the stop's `sq`.
-const ENTRY: u8 = 0x08;
+    /// The landing rights of `rights`, unmarked.
+    #[inline]
+    fn landing(rights: Rights) -> EntryBits {
+        EntryBits(rights.landing().bits())
+    }
 
-/// [`SquareRay::rights`] of a pawn's ray that reaches white's promotion
-/// zone (black's is the next bit).
-const PROMOTES_WHITE: u8 = 0x10;
+    /// The promotion mark for `color`.
+    #[inline]
+    fn promotes(color: Color) -> EntryBits {
+        EntryBits(Self::PROMOTES_WHITE.0 << color.index())
+    }
 
-/// The promotion bit of [`SquareRay::rights`] for `color`.
-fn promotes_bit(color: Color) -> u8 {
-    PROMOTES_WHITE << color.index()
+    /// The ray's landing rights.
+    #[inline]
+    fn rights(self) -> Rights {
+        Rights::from_bits(self.0).landing()
+    }
+
+    /// Whether the ray may capture.
+    #[inline]
+    fn may_capture(self) -> bool {
+        self.rights().may_capture()
+    }
+
+    /// Whether the ray may move to an empty square.
+    #[inline]
+    fn may_move(self) -> bool {
+        self.rights().may_move()
+    }
+
+    /// Whether any of `marks` is set.
+    #[inline]
+    fn any(self, marks: EntryBits) -> bool {
+        self.0 & marks.0 != 0
+    }
+
+    /// The bits of `self` among `marks`.
+    #[inline]
+    fn only(self, marks: EntryBits) -> EntryBits {
+        EntryBits(self.0 & marks.0)
+    }
+
+    /// `self` with `marks` set too.
+    #[inline]
+    fn with(self, marks: EntryBits) -> EntryBits {
+        EntryBits(self.0 | marks.0)
+    }
+
+    /// The colours (bit per [`Color::index`]) whose pawns promote along
+    /// the ray.
+    #[inline]
+    fn promoting_colours(self) -> u8 {
+        (self.0 / Self::PROMOTES_WHITE.0) & BOTH_COLOURS
+    }
 }
 
 /// The board geometry the table is clipped to: width, height and the
@@ -76,16 +138,16 @@ impl Geometry {
         (f >= 0 && f < self.width && r >= 0 && r < self.height).then(|| (r * 16 + f) as usize)
     }
 
-    /// The promotion bits of a pawn landing on one of `squares`.
-    fn promotion_bits(&self, squares: impl Iterator<Item = usize>) -> u8 {
-        let mut bits = 0;
+    /// The promotion marks of a pawn landing on one of `squares`.
+    fn promotion_bits(&self, squares: impl Iterator<Item = usize>) -> EntryBits {
+        let mut bits = EntryBits::NONE;
         for sq in squares {
             let row = sq >> 4;
             if row <= self.promotion_row[0] {
-                bits |= PROMOTES_WHITE;
+                bits = bits.with(EntryBits::promotes(Color::White));
             }
             if row >= self.promotion_row[1] {
-                bits |= PROMOTES_WHITE << 1;
+                bits = bits.with(EntryBits::promotes(Color::Black));
             }
         }
         bits
@@ -93,7 +155,7 @@ impl Geometry {
 }
 
 /// Whether `ray` is a plain castling ray of a piece that is not a pawn: an
-/// x4 ray without the e.p.-immune (0x40) or never-toggle (0x80) bits, and
+/// x4 ray that marks its square (no 0x40 bit) and does not jump (no 0x80), and
 /// no wrap, multi-path, hop or platform rule, that either never castles
 /// (not sideways: the castling test refuses it) or lands sideways on its
 /// own side (its second step not back past the piece, so the landing lies
@@ -103,8 +165,9 @@ impl Geometry {
 fn plain_castling(ray: &CompiledRay) -> bool {
     let never = ray.s.dr != 0 || ray.s.df == 0;
     let inward = ray.s2.dr == 0 && ray.s2.df * ray.s.df >= 0;
-    ray.rights == 4
-        && ray.toggle & 0xC == 0
+    ray.rights.is_initial_only()
+        && ray.toggle.marks_skipped()
+        && !ray.toggle.initial_jumps()
         && !ray.cylinder
         && ray.multi_path.is_none()
         && !ray.hop_back
@@ -129,8 +192,8 @@ pub enum Coverage {
 /// that goes straight on over `count + 1` empty squares and then may only
 /// move (no capture, jump, hop, wrap or Fairy-Max's C24 shortening).
 fn plain_multi_step(ray: &CompiledRay, t: usize) -> bool {
-    ray.rights == 4
-        && ray.toggle == 2
+    ray.rights.is_initial_only()
+        && ray.toggle == Toggle::flipping(Rights::MOVE)
         && ray.s == ray.s2
         && usize::from(ray.count) <= t
         && !ray.cylinder
@@ -161,9 +224,9 @@ pub struct SquareRays {
 struct Stop {
     /// The square; for a castling ray the ray's index in the type's rays.
     sq: u8,
-    /// The ray's rights bits 0 (capture) and 1 (move to empty), or
-    /// [`WALKED`] for a castling ray.
-    rights: u8,
+    /// The ray's landing rights, or [`EntryBits::WALKED`] for a castling
+    /// ray.
+    bits: EntryBits,
     /// How many squares of the same ray follow (skipped once blocked).
     rest: u8,
 }
@@ -194,6 +257,9 @@ struct Span {
 /// enemy piece).
 const EP_CAPABLE: u8 = 4;
 
+/// [`Span::unbounded`] bits of both colours.
+const BOTH_COLOURS: u8 = 3;
+
 impl Span {
     /// The span of the entries `run` (starting at `start`) of a piece of
     /// `coverage` on `sq`.
@@ -208,14 +274,14 @@ impl Span {
             span.unbounded |= EP_CAPABLE;
         }
         for e in run {
-            if e.rights & WALKED != 0 {
+            if e.bits.any(EntryBits::WALKED) {
                 // A pawn's walked ray may do anything; a castling ray
                 // never captures.
-                span.unbounded |= if pawn { 3 } else { 0 };
+                span.unbounded |= if pawn { BOTH_COLOURS } else { 0 };
                 continue;
             }
-            span.unbounded |= (e.rights / PROMOTES_WHITE) & 3;
-            if e.rights & 1 == 0 || e.rights & MULTI_STEP != 0 {
+            span.unbounded |= e.bits.promoting_colours();
+            if !e.bits.may_capture() || e.bits.any(EntryBits::MULTI_STEP) {
                 continue;
             }
             let mut at = sq as i32;
@@ -264,13 +330,13 @@ impl SquareRays {
                         let walked = SquareRay {
                             offset: i as i16,
                             steps: 0,
-                            rights: WALKED,
+                            bits: EntryBits::WALKED,
                         };
-                        Some((walked, 0))
+                        Some((walked, EntryBits::NONE))
                     };
                     if let Some((mut entry, promotion)) = entry {
                         if is_pawn[t] {
-                            entry.rights |= promotion;
+                            entry.bits = entry.bits.with(promotion);
                         }
                         table.rays.push(entry);
                     }
@@ -327,22 +393,21 @@ impl SquareRays {
 
 /// Appends the stops of the entries `run` from `sq`; a `pawn`'s entries
 /// that are not plain (walked, multi-step, reaching a promotion zone) are
-/// one [`ENTRY`] stop each.
+/// one [`EntryBits::ENTRY`] stop each.
 fn push_stops(stops: &mut Vec<Stop>, run: &[SquareRay], sq: usize, pawn: bool) {
-    let special = WALKED | MULTI_STEP | PROMOTES_WHITE | PROMOTES_WHITE << 1;
     for (j, e) in run.iter().enumerate() {
-        if pawn && e.rights & special != 0 {
+        if pawn && e.bits.any(EntryBits::SPECIAL) {
             stops.push(Stop {
                 sq: j as u8,
-                rights: e.rights | ENTRY,
+                bits: e.bits.with(EntryBits::ENTRY),
                 rest: 0,
             });
             continue;
         }
-        if e.rights & WALKED != 0 {
+        if e.bits.any(EntryBits::WALKED) {
             stops.push(Stop {
                 sq: e.offset as u8,
-                rights: WALKED,
+                bits: EntryBits::WALKED,
                 rest: 0,
             });
             continue;
@@ -350,7 +415,7 @@ fn push_stops(stops: &mut Vec<Stop>, run: &[SquareRay], sq: usize, pawn: bool) {
         for k in 1..=e.steps {
             stops.push(Stop {
                 sq: (sq as i32 + i32::from(k) * i32::from(e.offset)) as u8,
-                rights: e.rights & 3,
+                bits: EntryBits::landing(e.bits.rights()),
                 rest: e.steps - k,
             });
         }
@@ -389,7 +454,7 @@ fn simple_entry(
     let entry = SquareRay {
         offset: ray.offset as i16,
         steps,
-        rights: ray.rights & 3,
+        bits: EntryBits::landing(ray.rights),
     };
     let counted = if pawn { i32::from(steps) } else { 0 };
     let offset = ray.offset;
@@ -398,15 +463,19 @@ fn simple_entry(
 }
 
 /// The entry of the plain multi-step `ray` (see `plain_multi_step`) from
-/// `sq` with its promotion bits; none when it leaves the board.
-fn multi_step_entry(ray: &CompiledRay, sq: usize, geometry: &Geometry) -> Option<(SquareRay, u8)> {
+/// `sq` with its promotion marks; none when it leaves the board.
+fn multi_step_entry(
+    ray: &CompiledRay,
+    sq: usize,
+    geometry: &Geometry,
+) -> Option<(SquareRay, EntryBits)> {
     let step = (ray.s.df, ray.s.dr);
     let steps = i32::from(ray.count) + 2;
     let landing = geometry.step(sq, step, steps)?;
     let entry = SquareRay {
         offset: (ray.s.dr * 16 + ray.s.df) as i16,
         steps: steps as u8,
-        rights: MULTI_STEP,
+        bits: EntryBits::MULTI_STEP,
     };
     Some((entry, geometry.promotion_bits(std::iter::once(landing))))
 }
@@ -471,12 +540,12 @@ impl MailboxPos {
             i += 1;
             let occupant = self.board[usize::from(stop.sq)];
             if occupant == EMPTY {
-                if QUIETS && stop.rights & 2 != 0 {
+                if QUIETS && stop.bits.may_move() {
                     out.push(quiet.with_target(stop.sq));
                 }
                 continue;
             }
-            if CAPTURES && stop.rights & 1 != 0 && self.capturable(occupant) {
+            if CAPTURES && stop.bits.may_capture() && self.capturable(occupant) {
                 out.push(capture.with_target(stop.sq));
             }
             i += usize::from(stop.rest);
@@ -486,19 +555,19 @@ impl MailboxPos {
     /// Calls `f(square, occupant, rights)` for every square the plain rays
     /// of the piece of type `t` (coverage `Piece` or `Castler`) on `x`
     /// reach on the board as it stands, up to and including the first man
-    /// in the way (of either colour); `rights` are the ray's bits 0
-    /// (capture) and 1 (move to empty). Castling rays are left out.
+    /// in the way (of either colour); `rights` are the ray's landing
+    /// rights. Castling rays are left out.
     #[inline]
-    pub(super) fn table_reach(&self, x: u8, t: u8, f: &mut impl FnMut(u8, u8, u8)) {
+    pub(super) fn table_reach(&self, x: u8, t: u8, f: &mut impl FnMut(u8, u8, Rights)) {
         let stops = self.tables.square_rays.stops_of(t, x);
         let mut i = 0;
         while let Some(stop) = stops.get(i) {
             i += 1;
-            if stop.rights & WALKED != 0 {
+            if stop.bits.any(EntryBits::WALKED) {
                 continue;
             }
             let occupant = self.board[usize::from(stop.sq)];
-            f(stop.sq, occupant, stop.rights);
+            f(stop.sq, occupant, stop.bits.rights());
             if occupant != EMPTY {
                 i += usize::from(stop.rest);
             }
@@ -527,7 +596,7 @@ impl MailboxPos {
         let mut i = 0;
         while let Some(stop) = stops.get(i) {
             i += 1;
-            if stop.rights & WALKED != 0 {
+            if stop.bits.any(EntryBits::WALKED) {
                 if QUIETS && piece & VIRGIN != 0 {
                     self.push_castling(x, piece, usize::from(stop.sq), out);
                 }
@@ -535,12 +604,12 @@ impl MailboxPos {
             }
             let occupant = self.board[usize::from(stop.sq)];
             if occupant == EMPTY {
-                if QUIETS && stop.rights & 2 != 0 {
+                if QUIETS && stop.bits.may_move() {
                     out.push(Move::new(x, stop.sq, MoveKind::Quiet, 0, 0));
                 }
                 continue;
             }
-            if CAPTURES && stop.rights & 1 != 0 && self.capturable(occupant) {
+            if CAPTURES && stop.bits.may_capture() && self.capturable(occupant) {
                 out.push(Move::new(x, stop.sq, MoveKind::Capture, 0, 0));
             }
             i += usize::from(stop.rest);
@@ -570,16 +639,16 @@ impl MailboxPos {
     ) {
         let table = &self.tables.square_rays;
         let stops = table.stops_of(t, x);
-        let slow = WALKED | promotes_bit(self.side);
+        let slow = EntryBits::WALKED.with(EntryBits::promotes(self.side));
         let mut i = 0;
         while let Some(stop) = stops.get(i) {
             i += 1;
-            let rights = stop.rights;
-            if rights & ENTRY != 0 {
+            let bits = stop.bits;
+            if bits.any(EntryBits::ENTRY) {
                 let Some(entry) = table.entry_of(t, x, stop.sq) else {
                     continue;
                 };
-                if rights & (slow | MULTI_STEP) == MULTI_STEP {
+                if bits.only(slow.with(EntryBits::MULTI_STEP)) == EntryBits::MULTI_STEP {
                     if QUIETS && self.board[x as usize] & VIRGIN != 0 {
                         if let Some((y, skip)) = self.multi_step_target(x, entry) {
                             out.push(Move::new(x, y, MoveKind::MultiStep, 0, skip));
@@ -590,19 +659,19 @@ impl MailboxPos {
                 }
                 continue;
             }
-            if !QUIETS && rights & 1 == 0 {
+            if !QUIETS && !bits.may_capture() {
                 // A move-only ray outside the promotion zone.
                 i += usize::from(stop.rest);
                 continue;
             }
-            if self.push_pawn_target::<QUIETS, CAPTURES>(x, stop.sq, rights, out) {
+            if self.push_pawn_target::<QUIETS, CAPTURES>(x, stop.sq, bits, out) {
                 continue;
             }
             i += usize::from(stop.rest);
         }
     }
 
-    /// A pawn's special entry (see [`ENTRY`]) other than a plain
+    /// A pawn's special entry (see [`EntryBits::ENTRY`]) other than a plain
     /// multi-step of a pawn that cannot promote on it: walked or promoting
     /// through `push_move`, else (reaching only the other side's zone) as
     /// a plain ray.
@@ -614,24 +683,27 @@ impl MailboxPos {
         entry: &SquareRay,
         out: &mut Vec<Move>,
     ) {
-        let rights = entry.rights;
-        if rights & (WALKED | promotes_bit(self.side) | MULTI_STEP) != 0 {
+        let bits = entry.bits;
+        let slow = EntryBits::WALKED
+            .with(EntryBits::promotes(self.side))
+            .with(EntryBits::MULTI_STEP);
+        if bits.any(slow) {
             self.push_pawn_ray(x, t, entry, gen_kind(QUIETS, CAPTURES), out);
             return;
         }
-        if !QUIETS && rights & 1 == 0 {
+        if !QUIETS && !bits.may_capture() {
             return;
         }
         let mut at = i32::from(x);
         for _ in 0..entry.steps {
             at += i32::from(entry.offset);
-            if !self.push_pawn_target::<QUIETS, CAPTURES>(x, (at & 255) as u8, rights, out) {
+            if !self.push_pawn_target::<QUIETS, CAPTURES>(x, (at & 255) as u8, bits, out) {
                 break;
             }
         }
     }
 
-    /// The move, if any, of a pawn's plain ray (rights `rights`) from `x`
+    /// The move, if any, of a pawn's plain ray (with `bits`) from `x`
     /// to `y`: a push, an en-passant capture or a capture. Whether the ray
     /// goes on past `y` (it was empty).
     #[inline(always)]
@@ -639,21 +711,21 @@ impl MailboxPos {
         &self,
         x: u8,
         y: u8,
-        rights: u8,
+        bits: EntryBits,
         out: &mut Vec<Move>,
     ) -> bool {
         let occupant = self.board[usize::from(y)];
         if occupant == EMPTY {
-            if rights & 2 != 0 {
+            if bits.may_move() {
                 if QUIETS {
                     out.push(Move::new(x, y, MoveKind::Quiet, 0, 0));
                 }
-            } else if CAPTURES && rights & 1 != 0 && self.is_ep_square(y) {
+            } else if CAPTURES && bits.may_capture() && self.is_ep_square(y) {
                 out.push(Move::new(x, y, MoveKind::EnPassant, 0, 0));
             }
             return true;
         }
-        if CAPTURES && rights & 1 != 0 && self.capturable(occupant) {
+        if CAPTURES && bits.may_capture() && self.capturable(occupant) {
             out.push(Move::new(x, y, MoveKind::Capture, 0, 0));
         }
         false
@@ -665,14 +737,14 @@ impl MailboxPos {
     fn push_pawn_ray(&self, x: u8, t: u8, ray: &SquareRay, kind: GenKind, out: &mut Vec<Move>) {
         let piece = self.board[x as usize];
         let color = self.side;
-        if ray.rights & WALKED != 0 {
+        if ray.bits.any(EntryBits::WALKED) {
             let walked = &self.tables.rays[usize::from(t)][ray.offset as usize];
             self.walk_ray(x, piece, walked, None, &mut |y, mk, skip| {
                 self.push_move(x, y, mk, skip, piece, kind, out);
             });
             return;
         }
-        if ray.rights & MULTI_STEP != 0 {
+        if ray.bits.any(EntryBits::MULTI_STEP) {
             if piece & VIRGIN != 0 {
                 if let Some((y, skip)) = self.multi_step_target(x, ray) {
                     self.push_move(x, y, MoveKind::MultiStep, skip, piece, kind, out);
@@ -686,14 +758,14 @@ impl MailboxPos {
             let y = (at & 255) as u8;
             let occupant = self.board[y as usize];
             if occupant == EMPTY {
-                if ray.rights & 2 != 0 {
+                if ray.bits.may_move() {
                     self.push_move(x, y, MoveKind::Quiet, 0, piece, kind, out);
-                } else if ray.rights & 1 != 0 && self.is_ep_square(y) {
+                } else if ray.bits.may_capture() && self.is_ep_square(y) {
                     self.push_move(x, y, MoveKind::EnPassant, 0, piece, kind, out);
                 }
                 continue;
             }
-            if ray.rights & 1 != 0
+            if ray.bits.may_capture()
                 && cell_color(occupant) != color
                 && !self.tables.iron[cell_type(occupant) as usize]
             {

@@ -3,7 +3,8 @@
 //! this offset" filter that keeps attack tests cheap, and Zobrist keys.
 
 pub use super::zobrist::{Zobrist, ZOBRIST};
-use crate::rules::ray::{decode_step, CAPTURE, HOP, LEAPER};
+use crate::rules::mode::{Rights, Toggle};
+use crate::rules::ray::decode_step;
 use crate::rules::variant::Royalty;
 use crate::rules::{Ray, Variant};
 use std::sync::Arc;
@@ -33,10 +34,10 @@ pub struct CompiledRay {
     pub s: Delta,
     /// Step after the toggle.
     pub s2: Delta,
-    /// Rights nibble R.
-    pub rights: u8,
-    /// Toggle mask G.
-    pub toggle: u8,
+    /// Rights digit R.
+    pub rights: Rights,
+    /// Toggle digit G.
+    pub toggle: Toggle,
     /// Two-bit count D.
     pub count: u8,
     /// Cylinder wrap.
@@ -60,7 +61,6 @@ pub struct CompiledRay {
 
 impl CompiledRay {
     fn new(ray: Ray) -> CompiledRay {
-        let hopper = ray.rights() & HOP != 0;
         let multi_path = ray.multi_path().then(|| {
             let t = ray.step_toggle();
             (Delta::of(t), Delta::of(ray.step - 2 * t))
@@ -73,12 +73,12 @@ impl CompiledRay {
             } else {
                 ray.secondary_step()
             }),
-            rights: ray.rights() as u8,
-            toggle: ray.toggle_mask() as u8,
+            rights: ray.rights(),
+            toggle: ray.toggle_mask(),
             count: ray.count() as u8,
             cylinder: ray.cylinder(),
-            hop_back: hopper && ray.count() & 1 != 0,
-            friendly_platform: hopper && ray.count() & 2 != 0,
+            hop_back: ray.hops_back(),
+            friendly_platform: ray.needs_friendly_platform(),
             multi_path,
             may_capture: may_capture(ray),
             simple: is_simple(ray),
@@ -98,7 +98,7 @@ fn ray_reach(rays: &mut [Vec<CompiledRay>], width: i32, height: i32) -> Vec<u8> 
     let mut kinds: Vec<(Delta, bool)> = Vec::new();
     let mut out = Vec::new();
     for ray in rays.iter_mut().flatten().filter(|r| r.simple) {
-        let kind = (ray.s, ray.rights & 4 != 0);
+        let kind = (ray.s, ray.rights.is_leaper());
         ray.reach_row = match kinds.iter().position(|&k| k == kind) {
             Some(i) => i,
             None => {
@@ -130,9 +130,9 @@ fn steps_on_board(sq: i32, d: Delta, limit: u8, width: i32, height: i32) -> u8 {
 /// A ray whose rights never change along the way.
 fn is_simple(ray: Ray) -> bool {
     let r = ray.rights();
-    r & (HOP | 3) != 0
-        && r & HOP == 0
-        && ray.toggle_mask() == 0
+    r.may_land()
+        && !r.hops()
+        && ray.toggle_mask() == Toggle::NONE
         && ray.secondary_step() == ray.step
         && !ray.cylinder()
         && !ray.multi_path()
@@ -142,11 +142,11 @@ fn is_simple(ray: Ray) -> bool {
 fn may_capture(ray: Ray) -> bool {
     let r = ray.rights();
     let g = ray.toggle_mask();
-    if r == 4 {
+    if r.is_initial_only() {
         // Castling and pawn multi-steps never capture; only the jumping F4 does.
-        return g & 4 != 0 && g & CAPTURE != 0;
+        return !g.marks_skipped() && g.initial_landing().may_capture();
     }
-    r & CAPTURE != 0 || (r ^ g) & CAPTURE != 0
+    r.may_capture() || r.toggled(g).may_capture()
 }
 
 /// Side length of the offset grid: offsets -16..=16 in both directions.
@@ -370,7 +370,7 @@ fn build_probes(rays: &[Vec<CompiledRay>], zones: &super::zones::ZoneTables) -> 
                 df: -ray.s.df,
                 dr: -ray.s.dr,
             };
-            let slider = ray.rights & 4 == 0;
+            let slider = !ray.rights.is_leaper();
             match probes
                 .iter_mut()
                 .find(|p| p.back == back && p.slider == slider)
@@ -406,14 +406,10 @@ impl Tables {
             .collect();
         let hoppers = types
             .iter()
-            .any(|t| t.rays.iter().any(|r| r.rights() & HOP != 0));
+            .any(|t| t.rays.iter().any(|r| r.rights().hops()));
         let wraps = types.iter().any(|t| t.rays.iter().any(|r| r.cylinder()));
         let castles = per_type(&|i| {
-            !types[i].is_pawn
-                && types[i]
-                    .rays
-                    .iter()
-                    .any(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
+            !types[i].is_pawn && types[i].rays.iter().any(|r| r.is_marking_initial())
         });
         let castle_sides = (0..types.len())
             .map(|i| castle_sides_of(&types[i].rays, castles[i]))
@@ -562,7 +558,7 @@ fn castle_sides_of(rays: &[Ray], castles: bool) -> u8 {
         return 0;
     }
     rays.iter()
-        .filter(|r| r.is_initial_only() && r.toggle_mask() & 4 == 0)
+        .filter(|r| r.is_marking_initial())
         .map(|r| Delta::of(r.step))
         .filter(|d| d.dr == 0 && d.df != 0)
         .fold(0, |sides, d| sides | if d.df < 0 { 1 } else { 2 })
@@ -615,7 +611,7 @@ fn reach_grid(rays: &[Ray], lines: &mut [bool]) -> Option<Vec<bool>> {
 struct Walk {
     at: (i32, i32),
     step: Delta,
-    rights: i32,
+    rights: Rights,
     count: i32,
     toggled: bool,
 }
@@ -664,30 +660,34 @@ fn simulate(ray: Ray, mut w: Walk, marks: &mut Marks, depth: u32) {
         if w.at.0.abs() > 16 || w.at.1.abs() > 16 {
             break;
         }
-        let x4 = w.rights == 4;
-        if !x4 && w.rights & CAPTURE != 0 {
+        let x4 = w.rights.is_initial_only();
+        if !x4 && w.rights.may_capture() {
             marks.capture(ray, w.at);
         }
-        if w.rights & HOP != 0 && !w.toggled && depth == 0 {
+        if w.rights.hops() && !w.toggled && depth == 0 {
             let mut hop = w;
-            if ray.count() & 1 != 0 {
+            if ray.hops_back() {
                 hop.at = (hop.at.0 - hop.step.df, hop.at.1 - hop.step.dr);
             }
             hop.step = s2;
-            hop.rights ^= g;
+            hop.rights = hop.rights.toggled(g);
             hop.toggled = true;
             marks.path.push(w.at);
             simulate(ray, hop, marks, depth + 1);
             marks.path.pop();
         }
-        if !x4 && w.rights & LEAPER != 0 {
+        if !x4 && w.rights.is_leaper() {
             break;
         }
         marks.path.push(w.at);
-        if !w.toggled && (x4 || g & 8 == 0) {
+        if !w.toggled && (x4 || g.by_count()) {
             if w.count == 0 {
                 w.step = s2;
-                w.rights = if x4 { 4 | (g & 3) } else { w.rights ^ g };
+                w.rights = if x4 {
+                    g.initial_landing()
+                } else {
+                    w.rights.toggled(g)
+                };
                 w.toggled = true;
             } else {
                 w.count -= 1;

@@ -203,8 +203,8 @@ impl MailboxPos {
     ) -> bool {
         self.tables.zones.leap_not_in_check
             && piece & VIRGIN != 0
-            && ray.rights == 4
-            && ray.toggle & 8 != 0
+            && ray.rights.is_initial_only()
+            && ray.toggle.initial_jumps()
             && self.is_royal(piece)
             && *in_check.get_or_init(|| !self.royalty_safe(cell_color(piece)))
     }

@@ -20,7 +20,7 @@
 //! value. Pawns and royal pieces keep their ini values. Nothing here
 //! depends on a piece letter.
 
-use super::ray::{decode_step, CAPTURE, HOP, LEAPER, MOVE};
+use super::ray::decode_step;
 use super::variant::{Royalty, Variant};
 use super::Ray;
 
@@ -100,8 +100,8 @@ fn walk(ray: Ray, width: i32, height: i32, start: (i32, i32), best: &mut [f64]) 
         if f < 0 || f >= width || r < 0 || r >= height || (f, r) == start {
             return;
         }
-        if rights & (CAPTURE | MOVE) != 0 {
-            let w = if rights & LEAPER != 0 {
+        if rights.may_land() {
+            let w = if rights.is_leaper() {
                 weight * LEAP_WEIGHT
             } else {
                 weight
@@ -109,14 +109,14 @@ fn walk(ray: Ray, width: i32, height: i32, start: (i32, i32), best: &mut [f64]) 
             let cell = &mut best[(r * 16 + f) as usize];
             *cell = cell.max(w);
         }
-        if rights & LEAPER != 0 {
+        if rights.is_leaper() {
             return;
         }
         weight *= STEP_DECAY;
-        if !toggled && toggle & HOP == 0 {
+        if !toggled && toggle.by_count() {
             if count == 0 {
                 (df, dr) = (f2, r2);
-                rights ^= toggle;
+                rights = rights.toggled(toggle);
                 toggled = true;
             } else {
                 count -= 1;

@@ -16,6 +16,7 @@ pub mod end_rules;
 pub mod fmax;
 pub mod lint;
 pub mod mobility;
+pub mod mode;
 pub mod orthodox;
 pub mod overlay;
 pub mod ray;

@@ -148,11 +148,9 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
 /// Whether some non-pawn has a sideways castling ray (x4, not a jump).
 fn has_sideways_castler(v: &Variant) -> bool {
     v.types.iter().filter(|t| !t.is_pawn).any(|t| {
-        t.rays.iter().any(|r| {
-            r.is_initial_only()
-                && r.toggle_mask() & 4 == 0
-                && super::ray::decode_step(r.step).1 == 0
-        })
+        t.rays
+            .iter()
+            .any(|r| r.is_marking_initial() && super::ray::decode_step(r.step).1 == 0)
     })
 }
 

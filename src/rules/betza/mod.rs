@@ -82,7 +82,7 @@ pub fn normalized(rays: &[Ray]) -> Vec<Ray> {
         .iter()
         .map(|&r| {
             let mut r = r;
-            let leaper = r.rights() & 4 != 0 && !r.is_initial_only() && !r.multi_path();
+            let leaper = r.rights().is_leaper() && !r.is_initial_only() && !r.multi_path();
             if leaper {
                 r.mode &= 0x10F;
             }

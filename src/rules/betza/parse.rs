@@ -6,6 +6,7 @@
 //! message that names the part of the text.
 
 use super::dirs::{self, all_dirs, atom_base, dir_vector, parse_dirs, vec_to_step, Symmetry, Vec2};
+use crate::rules::mode::Rights;
 use crate::rules::Ray;
 
 /// One move of the text: `i...`, lower-case modifiers, the atom, its range.
@@ -394,8 +395,8 @@ fn finish(mut out: Out) -> Result<Vec<Ray>, String> {
         let covered = out.rays.iter().any(|r| {
             r.step == *step
                 && !r.is_initial_only()
-                && r.rights() & 2 != 0
-                && r.rights() & 8 == 0
+                && r.rights().may_move()
+                && !r.rights().hops()
                 && r.step_toggle() == 0
         });
         if !covered {
@@ -445,16 +446,16 @@ fn merge_hoppers(rays: &mut Vec<Ray>) {
     let mut i = 0;
     while i < rays.len() {
         let h = rays[i];
-        if h.rights() == 8 {
+        if h.rights() == Rights::HOP {
             let plain = rays.iter().position(|p| {
                 p.step == h.step
-                    && (1..=3).contains(&p.rights())
-                    && p.mode & !0x100 == p.rights()
+                    && (1..=3).contains(&p.rights().bits())
+                    && p.mode & !0x100 == i32::from(p.rights().bits())
                     && p.cylinder() == h.cylinder()
             });
             if let Some(j) = plain {
-                let pre = 8 | rays[j].rights();
-                let after = 8 ^ h.toggle_mask();
+                let pre = i32::from(rays[j].rights().union(Rights::HOP).bits());
+                let after = i32::from(Rights::HOP.toggled(h.toggle_mask()).bits());
                 rays[i] = Ray::new(h.step, pre | ((pre ^ after) << 4) | (h.mode & 0x100), None);
                 rays.remove(j);
                 continue;

@@ -3,6 +3,7 @@
 //! a direction are merged and written with direction modifiers.
 
 use super::dirs::{self, atom_dir, king_dir, step_to_vec, Symmetry, Vec2};
+use crate::rules::mode::{Rights, Toggle};
 use crate::rules::Ray;
 
 /// One continuation leg of a multi-leg term: its turns relative to the
@@ -68,11 +69,12 @@ struct Context {
     cylinder_atoms: Vec<char>,
 }
 
-/// Mode letters for rights bits (1 capture, 2 move); `""` for both.
-fn rights_modes(rights: i32) -> &'static str {
-    match rights & 3 {
-        1 => "c",
-        2 => "m",
+/// Mode letters for a ray's landing rights: `c` capture only, `m` move
+/// only; `""` for both.
+fn rights_modes(rights: Rights) -> &'static str {
+    match rights.landing() {
+        Rights::CAPTURE => "c",
+        Rights::MOVE => "m",
         _ => "",
     }
 }
@@ -97,7 +99,7 @@ pub fn describe(rays: &[Ray]) -> (String, Vec<String>) {
 fn context(rays: &[Ray]) -> Context {
     let en_passant = rays
         .iter()
-        .any(|r| r.is_initial_only() && r.toggle_mask() == 2);
+        .any(|r| r.is_initial_only() && r.toggle_mask() == Toggle::flipping(Rights::MOVE));
     let mut cylinder_atoms = Vec::new();
     for r in rays.iter().filter(|r| r.cylinder()) {
         if let Some((a, _)) = atom_dir(step_to_vec(r.step)) {
@@ -132,25 +134,34 @@ fn ray_terms(ray: Ray, ctx: &Context) -> Result<Vec<Term>, String> {
     if ray.is_initial_only() {
         return initial_terms(ray);
     }
-    if r & 8 != 0 {
+    if r.hops() {
         return hopper_terms(ray);
     }
     let (letter, dir) = atom(v)?;
     let cylinder = ray.cylinder() || (v.0 == 0 && ctx.cylinder_atoms.contains(&letter));
     let o = if cylinder { "o" } else { "" };
-    if r & 4 != 0 {
+    if r.is_leaper() {
         let mut t = Term::single(letter, dir);
-        let e = if ctx.en_passant && r & 1 != 0 {
+        let e = if ctx.en_passant && r.may_capture() {
             "e"
         } else {
             ""
         };
-        let m = if r & 2 != 0 && !e.is_empty() { "m" } else { "" };
+        let m = if r.may_move() && !e.is_empty() {
+            "m"
+        } else {
+            ""
+        };
         let c = if e.is_empty() { rights_modes(r) } else { "c" };
         t.modes = format!("{m}{c}{e}{o}");
         return Ok(vec![t]);
     }
-    match (r, ray.toggle_mask(), ray.step_toggle(), ray.count()) {
+    match (
+        r.bits(),
+        ray.toggle_mask().bits(),
+        ray.step_toggle(),
+        ray.count(),
+    ) {
         (1..=3, 0, 0, _) => Ok(vec![rider(letter, dir, r, "0", o)]),
         (1..=3, 4, 0, d) => Ok(vec![rider(letter, dir, r, &(d + 2).to_string(), o)]),
         (1..=3, 0, _, 0) if unit(v).is_ok() => bent_terms(ray),
@@ -161,7 +172,7 @@ fn ray_terms(ray: Ray, ctx: &Context) -> Result<Vec<Term>, String> {
     }
 }
 
-fn rider(letter: char, dir: u8, rights: i32, range: &str, o: &str) -> Term {
+fn rider(letter: char, dir: u8, rights: Rights, range: &str, o: &str) -> Term {
     let mut t = Term::single(letter, dir);
     t.modes = format!("{}{o}", rights_modes(rights));
     t.range = range.to_string();
@@ -173,7 +184,7 @@ fn initial_terms(ray: Ray) -> Result<Vec<Term>, String> {
     let s = step_to_vec(ray.step);
     let s2 = step_to_vec(ray.secondary_step());
     let total = (s.0 + s2.0, s.1 + s2.1);
-    match (ray.toggle_mask(), ray.count()) {
+    match (ray.toggle_mask().bits(), ray.count()) {
         (2 | 6, 0) => {
             let (letter, dir) = atom(total)?;
             let check = (total.0 / 2, total.1 / 2);
@@ -205,7 +216,12 @@ fn initial_terms(ray: Ray) -> Result<Vec<Term>, String> {
             let (letter, dir) = atom(total)?;
             let mut t = Term::single(letter, dir);
             t.initial = "i";
-            t.modes = if ray.toggle_mask() == 0xE { "m" } else { "" }.into();
+            t.modes = if ray.toggle_mask().initial_landing().may_capture() {
+                ""
+            } else {
+                "m"
+            }
+            .into();
             Ok(vec![t])
         }
         (3, 0) if s.1 == 0 && s2.1 == 0 && s.0.signum() == s2.0.signum() => {
@@ -223,22 +239,22 @@ fn initial_terms(ray: Ray) -> Result<Vec<Term>, String> {
 fn hopper_terms(ray: Ray) -> Result<Vec<Term>, String> {
     let r = ray.rights();
     let g = ray.toggle_mask();
-    if ray.count() != 0 || ray.step_toggle() != 0 || g & 8 == 0 {
+    if ray.count() != 0 || ray.step_toggle() != 0 || g.by_count() {
         return Err("hopper that turns or needs a special platform".into());
     }
-    let after = (r ^ g) & 7;
+    let after = r.toggled(g);
     let v = step_to_vec(ray.step);
     let (letter, dir) = atom(v)?;
     let o = if ray.cylinder() { "o" } else { "" };
     let mut out = Vec::new();
-    if r & 3 != 0 {
-        out.push(rider(letter, dir, r & 3, "0", o));
+    if r.may_land() {
+        out.push(rider(letter, dir, r.landing(), "0", o));
     }
-    if after & 3 == 0 {
+    if !after.may_land() {
         return Err("hopper that can never land".into());
     }
     let mut t = Term::single(letter, dir);
-    let hop = if after & 4 != 0 { "g" } else { "p" };
+    let hop = if after.is_leaper() { "g" } else { "p" };
     t.modes = format!("{}{hop}{o}", rights_modes(after));
     t.range = "0".into();
     out.push(t);
@@ -304,7 +320,7 @@ fn lame_terms(ray: Ray) -> Result<Vec<Term>, String> {
     let v2 = step_to_vec(ray.secondary_step());
     let passes = 1 + ray.count();
     let total = (passes * v.0 + v2.0, passes * v.1 + v2.1);
-    let rights = ray.toggle_mask() & 3;
+    let rights = ray.toggle_mask().flips().landing();
     if passes == 1 {
         if let Some((letter, dir)) = atom_dir(total) {
             if (total.0 / 2, total.1 / 2) == v {

@@ -330,7 +330,7 @@ fn after_rays_problem(text: &str) -> String {
 }
 
 /// The x4 toggle digits Fairy-Max defines: 24, 34, 64, E4, F4.
-const DEFINED_X4: [i32; 5] = [0x2, 0x3, 0x6, 0xE, 0xF];
+const DEFINED_X4: [u8; 5] = [0x2, 0x3, 0x6, 0xE, 0xF];
 
 /// Rejects the mode combinations the format reserves, and steps that
 /// would never move.
@@ -350,19 +350,19 @@ fn check_ray(ray: Ray, t: &Token, rep: &mut Report) {
             t.line,
             format!("ray `{text}`: step out of range, expected steps from -{MAX_STEP} to {MAX_STEP} (16x16 board)"),
         );
-    } else if ray.is_initial_only() && g & 8 != 0 && g & 4 == 0 {
+    } else if ray.is_initial_only() && g.initial_jumps() && g.marks_skipped() {
         rep.error(
             t.line,
             format!("ray `{text}`: mode {g:X}4 is reserved (0x80 without 0x40 on an x4 ray); defined x4 modes are 24, 34, 64, E4 and F4"),
         );
-    } else if ray.is_initial_only() && !DEFINED_X4.contains(&g) {
+    } else if ray.is_initial_only() && !DEFINED_X4.contains(&g.bits()) {
         rep.error(
             t.line,
             format!(
                 "ray `{text}`: mode {g:X}4 is reserved; defined x4 modes are 24, 34, 64, E4 and F4"
             ),
         );
-    } else if ray.rights() & 8 != 0 && g & 8 == 0 {
+    } else if ray.rights().hops() && g.by_count() {
         rep.error(
             t.line,
             format!("hopper ray `{text}`: toggle digit {g:X} lacks 8, expected a hopper mode like F8 or BA that turns into a non-hopper"),
