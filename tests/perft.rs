@@ -4,9 +4,9 @@
 //! Rows deeper than the budget below run with `cargo test --release -- --ignored`.
 
 use nightrider::mailbox::MailboxPos;
+use nightrider::position::perft::perft;
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::Variant;
-use nightrider::tools::perft::perft;
 use std::path::Path;
 use std::sync::Arc;
 

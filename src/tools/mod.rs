@@ -10,7 +10,6 @@ pub mod benchcmd;
 pub mod game_positions;
 pub mod label;
 pub mod net;
-pub mod perft;
 pub mod perftcmd;
 pub mod selfplay;
 pub mod shared_tune;

@@ -3,7 +3,7 @@
 //! unless `--board mailbox`), and a TSV suite runner that ends with
 //! `N passed, M failed`.
 
-use super::perft::{divide, perft};
+use crate::position::perft::{divide, perft};
 pub use crate::boards::{AnyPosition, BoardChoice};
 use crate::rules::catalog::Catalog;
 use crate::rules::Variant;
