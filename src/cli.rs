@@ -1,135 +1,157 @@
-//! Command-line dispatch: `nightrider [SUBCOMMAND] [ARGS]`.
+//! Command-line dispatch: `nightrider SUBCOMMAND [ARGS]` runs a tool;
+//! `nightrider [OPTIONS] [COMMAND]...` starts the engine, whose front end
+//! the first input line chooses, and hands each COMMAND to the console.
 //!
-//! Each subcommand is one entry of [`SUBCOMMANDS`]; without one the engine
-//! starts its XBoard, UCI or console front end; other arguments are console
-//! commands.
+//! One parser reads every command line: clap's derive, from [`Cli`] and
+//! the argument types of the tools its [`Tool`] names; it writes their
+//! `--help` and their errors. A subcommand is only ever the first word:
+//! after an engine option or a console command every word is the
+//! engine's, so `nightrider --ini my.ini check` is the console's `check`.
 
-/// A command-line subcommand: its name, a one-line usage, and its handler
-/// (arguments after the name; returns the process exit code).
-pub struct Subcommand {
-    /// The word on the command line.
-    pub name: &'static str,
-    /// One line of usage text.
-    pub usage: &'static str,
-    /// Runs it.
-    pub run: fn(&[String]) -> i32,
+use crate::install::{InstallArgs, UninstallArgs};
+use crate::tools::args::BoardArg;
+use crate::tools::benchcmd::BenchArgs;
+use crate::tools::bookcmd::{BookArgs, BooksArgs};
+use crate::tools::checkcmd::CheckArgs;
+use crate::tools::net::NetArgs;
+use crate::tools::perftcmd::{BbperftArgs, PerftArgs, SuiteArgs};
+use crate::tools::tune::TuneArgs;
+use clap::Parser as _;
+use std::path::PathBuf;
+
+/// What Nightrider's help says of the engine, after the option list.
+const ENGINE_HELP: &str = "\
+Without a subcommand Nightrider is the engine: XBoard (CECP v2) if the first input line is \
+`xboard` (or `protover`), UCI if it is `uci`, else the console (the console at once from a \
+terminal). The console first runs the lines of .nightriderrc (in $HOME, then here), then each \
+COMMAND, then reads its input: nightrider \"variant capablanca\" \"sd 6\" go display quit";
+
+/// The command line.
+#[derive(Clone, Debug, PartialEq, clap::Parser)]
+#[command(
+    name = "nightrider",
+    display_name = "Nightrider",
+    version,
+    about = "A chess engine for orthodox chess and the Fairy-Max variants, speaking XBoard, UCI and a console",
+    after_help = ENGINE_HELP,
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true,
+    args_override_self = true
+)]
+pub struct Cli {
+    /// A tool instead of the engine
+    #[command(subcommand)]
+    pub tool: Option<Tool>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
-/// Every subcommand.
-pub const SUBCOMMANDS: &[Subcommand] = &[
-    Subcommand {
-        name: "bench",
-        usage: crate::tools::benchcmd::USAGE,
-        run: crate::tools::benchcmd::run,
-    },
-    Subcommand {
-        name: "perft",
-        usage: crate::tools::perftcmd::PERFT_USAGE,
-        run: crate::tools::perftcmd::run_perft,
-    },
-    Subcommand {
-        name: "perftsuite",
-        usage: crate::tools::perftcmd::SUITE_USAGE,
-        run: crate::tools::perftcmd::run_suite,
-    },
-    Subcommand {
-        name: "check",
-        usage: crate::rules::lint::USAGE,
-        run: run_check,
-    },
-    Subcommand {
-        name: "book",
-        usage: crate::book::command::BOOK_USAGE,
-        run: crate::book::command::run_book,
-    },
-    Subcommand {
-        name: "books",
-        usage: crate::book::command::BOOKS_USAGE,
-        run: crate::book::command::run_books,
-    },
-    Subcommand {
-        name: "install",
-        usage: crate::install::INSTALL_USAGE,
-        run: crate::install::run_install,
-    },
-    Subcommand {
-        name: "uninstall",
-        usage: crate::install::UNINSTALL_USAGE,
-        run: crate::install::run_uninstall,
-    },
-    Subcommand {
-        name: "tune",
-        usage: crate::tools::tune::USAGE,
-        run: crate::tools::tune::run,
-    },
-    Subcommand {
-        name: "net",
-        usage: crate::tools::net::USAGE,
-        run: crate::tools::net::run,
-    },
-    Subcommand {
-        name: "bbperft",
-        usage:
-            "bbperft FEN|startpos DEPTH [--960]   perft on the bitboard board (nodes, time, nps)",
-        run: crate::bitboard::run_bbperft,
-    },
-];
-
-/// `nightrider check`: the rules' lint, with the board's measure of each
-/// piece's reach on occupied boards.
-fn run_check(args: &[String]) -> i32 {
-    crate::rules::lint::run_check(
-        args,
-        crate::mailbox::occupied::occupied_mobility,
-        crate::eval::network::check,
-    )
+/// How the engine starts, and the console's first commands.
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct EngineArgs {
+    /// The fmax.ini to load (default: the one next to the binary or in the working directory, else built-in orthodox chess)
+    #[arg(long, value_name = "FILE")]
+    pub ini: Option<String>,
+    /// The board orthodox chess is played on
+    #[arg(long, value_name = "BOARD", default_value = "auto")]
+    pub board: BoardArg,
+    /// An evaluation network that replaces the network of the game it fits
+    #[arg(long, value_name = "FILE")]
+    pub net: Option<PathBuf>,
+    /// One of the search's constants (repeatable; `nightrider tune spsa --list` lists them)
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub tune: Vec<String>,
+    /// Console commands, run in order before the console reads its input
+    #[arg(value_name = "COMMAND")]
+    pub commands: Vec<String>,
 }
 
-/// Whether a subcommand's arguments ask for its usage (`--help`, `-h`).
-fn asks_for_help(args: &[String]) -> bool {
-    args.iter().any(|a| a == "--help" || a == "-h")
+/// The tools of the command line.
+#[derive(Clone, Debug, PartialEq, clap::Subcommand)]
+pub enum Tool {
+    /// Lint an fmax.ini and its variants/ overlays; warn about piece values far from their estimates
+    Check(CheckArgs),
+    /// Count the leaf nodes of a game's move tree
+    Perft(PerftArgs),
+    /// Count the positions of a TSV suite and compare: N passed, M failed
+    Perftsuite(SuiteArgs),
+    /// Perft on the bitboard board, with nodes, time and speed
+    Bbperft(BbperftArgs),
+    /// Fixed-depth search of the bench positions: the node signature and the speed
+    Bench(BenchArgs),
+    /// Make opening books from PGN files, or show one (docs/books.md)
+    Book(BookArgs),
+    /// Make repertoire books from PGN files (docs/books.md)
+    Books(BooksArgs),
+    /// Fit evaluation weights or the search's constants, and make training positions (docs/tuning.md)
+    Tune(TuneArgs),
+    /// Make and measure evaluation networks (docs/network.md)
+    Net(NetArgs),
+    /// Install the engine, its fmax.ini and variants/, an XBoard plugin file and the logo
+    Install(InstallArgs),
+    /// Remove exactly what install wrote (from its manifest)
+    Uninstall(UninstallArgs),
 }
 
-/// What `nightrider SUBCOMMAND --help` prints.
-fn subcommand_help(cmd: &Subcommand) -> String {
-    format!("usage: nightrider {}", cmd.usage)
+impl Tool {
+    /// Runs the tool; returns the exit code.
+    #[must_use]
+    pub fn run(&self) -> i32 {
+        use crate::tools::{benchcmd, bookcmd, checkcmd, net, perftcmd, tune};
+        match self {
+            Tool::Check(a) => checkcmd::run(a),
+            Tool::Perft(a) => perftcmd::run_perft(a),
+            Tool::Perftsuite(a) => perftcmd::run_suite(a),
+            Tool::Bbperft(a) => perftcmd::run_bbperft(a),
+            Tool::Bench(a) => benchcmd::run(a),
+            Tool::Book(a) => bookcmd::run_book(a),
+            Tool::Books(a) => bookcmd::run_books(a),
+            Tool::Tune(a) => tune::run(a),
+            Tool::Net(a) => net::run(a),
+            Tool::Install(a) => crate::install::run_install(a),
+            Tool::Uninstall(a) => crate::install::run_uninstall(a),
+        }
+    }
+}
+
+/// Parses the arguments (without the program's name).
+///
+/// # Errors
+/// clap's error: bad arguments, or `--help` and `--version`, which it
+/// answers on stdout.
+pub fn parse(args: Vec<String>) -> Result<Cli, clap::Error> {
+    Cli::try_parse_from(std::iter::once("nightrider".to_string()).chain(args))
 }
 
 /// Runs the program with its arguments; returns the exit code.
 #[must_use]
 pub fn run(args: Vec<String>) -> i32 {
-    if let Some(first) = args.first() {
-        if let Some(cmd) = SUBCOMMANDS.iter().find(|c| c.name == first) {
-            if asks_for_help(&args[1..]) {
-                println!("{}", subcommand_help(cmd));
-                return 0;
-            }
-            return (cmd.run)(&args[1..]);
+    let cli = match parse(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout, errors to stderr; a closed
+            // stream is not worth a second message.
+            let _ = e.print();
+            return e.exit_code();
         }
-        if first == "--help" || first == "-h" {
-            println!("usage: nightrider [SUBCOMMAND] [ARGS]");
-            println!(
-                "       nightrider [--board mailbox|auto] [--ini FILE] [--tune NAME=VALUE]... [COMMAND...]   (engine: XBoard if stdin starts with `xboard`, UCI if with `uci`, else the console, which runs each COMMAND first; --tune sets one of the search's tunables, `nightrider tune spsa --list` lists them)"
-            );
-            for c in SUBCOMMANDS {
-                println!("  {}", c.usage);
-            }
-            return 0;
-        }
-        if first == "--version" {
-            println!("Nightrider {}", env!("CARGO_PKG_VERSION"));
-            return 0;
-        }
+    };
+    match &cli.tool {
+        Some(tool) => tool.run(),
+        None => run_engine(&cli.engine),
     }
-    match engine_config(&args) {
-        Ok((config, commands)) => {
+}
+
+/// Starts the engine; returns the exit code.
+fn run_engine(args: &EngineArgs) -> i32 {
+    match engine_config(args) {
+        Ok(config) => {
             if let Some(t) = config.tunables {
                 if let Err(message) = crate::search::tunables::set_current(t) {
                     eprintln!("nightrider: {message}");
                     return 2;
                 }
             }
-            run_front_end(&config, commands)
+            run_front_end(&config, args.commands.clone())
         }
         Err(message) => {
             eprintln!("nightrider: {message}");
@@ -138,38 +160,29 @@ pub fn run(args: Vec<String>) -> i32 {
     }
 }
 
-/// Options of the engine itself (`--board mailbox|auto`, `--ini FILE`,
-/// `--tune NAME=VALUE` for the search's tunables; `general` is read as
-/// `mailbox`) and the other arguments, which are console commands
-/// (`nightrider "sd 5"`).
-fn engine_config(args: &[String]) -> Result<(crate::engine::Config, Vec<String>), String> {
-    let mut config = crate::engine::Config::default();
-    let mut commands = Vec::new();
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        if !arg.starts_with("--") {
-            commands.push(arg.clone());
-            continue;
-        }
-        match (arg.as_str(), rest.next().map(String::as_str)) {
-            ("--board", Some("mailbox" | "general")) => config.mailbox_board = true,
-            ("--board", Some("auto")) => config.mailbox_board = false,
-            ("--ini", Some(path)) => config.ini_path = Some(path.to_string()),
-            ("--net", Some(path)) => {
-                let bytes = std::fs::read(path).map_err(|e| format!("--net {path}: {e}"))?;
-                let network = crate::eval::network::Network::from_bytes(&bytes)
-                    .map_err(|e| format!("--net {path}: {e}"))?;
-                crate::eval::network::set_given(network);
-            }
-            ("--tune", Some(setting)) => config
-                .tunables
-                .get_or_insert_with(Default::default)
-                .apply(setting)
-                .map_err(|e| format!("--tune: {e}"))?,
-            _ => return Err(format!("unknown argument '{arg}' (try --help)")),
-        }
+/// The engine's configuration: `--board`, `--ini`, the search's tunables
+/// of `--tune`; the network of `--net` is set as it is read.
+fn engine_config(args: &EngineArgs) -> Result<crate::engine::Config, String> {
+    let mut config = crate::engine::Config {
+        ini_path: args.ini.clone(),
+        mailbox_board: args.board == BoardArg::Mailbox,
+        ..crate::engine::Config::default()
+    };
+    if let Some(path) = &args.net {
+        let shown = path.display();
+        let bytes = std::fs::read(path).map_err(|e| format!("--net {shown}: {e}"))?;
+        let network = crate::eval::network::Network::from_bytes(&bytes)
+            .map_err(|e| format!("--net {shown}: {e}"))?;
+        crate::eval::network::set_given(network);
     }
-    Ok((config, commands))
+    for setting in &args.tune {
+        config
+            .tunables
+            .get_or_insert_with(Default::default)
+            .apply(setting)
+            .map_err(|e| format!("--tune: {e}"))?;
+    }
+    Ok(config)
 }
 
 /// Chooses the front end: a terminal on stdin gets the console; otherwise
@@ -244,55 +257,98 @@ fn report(outcome: std::io::Result<()>) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory as _;
 
-    fn config_of(args: &[&str]) -> Result<(bool, Vec<String>), String> {
-        let args: Vec<String> = args.iter().map(ToString::to_string).collect();
-        engine_config(&args).map(|(config, commands)| (config.mailbox_board, commands))
+    fn parsed(args: &[&str]) -> Result<Cli, String> {
+        parse(args.iter().map(ToString::to_string).collect()).map_err(|e| e.to_string())
+    }
+
+    fn engine(args: &[&str]) -> EngineArgs {
+        let cli = parsed(args).unwrap();
+        assert_eq!(cli.tool, None, "{args:?}");
+        cli.engine
     }
 
     #[test]
-    fn every_subcommand_answers_help_with_its_usage() {
-        for cmd in SUBCOMMANDS {
-            let help = subcommand_help(cmd);
-            assert!(
-                help.starts_with(&format!("usage: nightrider {}", cmd.name)),
-                "{help}"
-            );
-            assert!(asks_for_help(&[cmd.name.to_string(), "--help".to_string()]));
+    fn the_parser_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_tool_has_generated_help() {
+        let names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "check",
+                "perft",
+                "perftsuite",
+                "bbperft",
+                "bench",
+                "book",
+                "books",
+                "tune",
+                "net",
+                "install",
+                "uninstall"
+            ]
+        );
+        for name in names {
+            let e = parsed(&[&name, "--help"]).unwrap_err();
+            assert!(e.contains(&format!("Usage: nightrider {name}")), "{e}");
         }
-        assert!(asks_for_help(&["-h".to_string()]));
-        assert!(!asks_for_help(&[
-            "--variant".to_string(),
-            "help".to_string()
-        ]));
     }
 
     #[test]
     fn tune_arguments_set_the_search_tunables_or_fail_with_one_line() {
-        let args = |a: &[&str]| a.iter().map(ToString::to_string).collect::<Vec<_>>();
-        let (config, commands) =
-            engine_config(&args(&["--tune", "rfp_margin=95", "--tune", "lmp_base=4"])).unwrap();
+        let config = engine_config(&engine(&[
+            "--tune",
+            "rfp_margin=95",
+            "--tune",
+            "lmp_base=4",
+        ]))
+        .unwrap();
         let t = config.tunables.unwrap();
         assert_eq!((t.rfp_margin, t.lmp_base, t.lmr_divisor), (95, 4, 225));
-        assert!(commands.is_empty());
-        assert_eq!(engine_config(&args(&["sd 5"])).unwrap().0.tunables, None);
+        assert_eq!(engine_config(&engine(&["sd 5"])).unwrap().tunables, None);
         assert_eq!(
-            engine_config(&args(&["--tune", "rfp_margin=1000"])).unwrap_err(),
+            engine_config(&engine(&["--tune", "rfp_margin=1000"])).unwrap_err(),
             "--tune: search tunable rfp_margin = 1000 is outside 20..=200"
         );
     }
 
     #[test]
     fn board_option_names_the_mailbox_by_its_folder_and_its_old_name() {
-        assert_eq!(config_of(&["--board", "mailbox"]), Ok((true, vec![])));
-        assert_eq!(config_of(&["--board", "general"]), Ok((true, vec![])));
+        let board = |args: &[&str]| engine(args).board;
+        assert_eq!(board(&["--board", "mailbox"]), BoardArg::Mailbox);
+        assert_eq!(board(&["--board", "general"]), BoardArg::Mailbox);
+        assert_eq!(board(&[]), BoardArg::Auto);
+        let last = engine(&["--board", "mailbox", "--board", "auto", "sd 5"]);
         assert_eq!(
-            config_of(&["--board", "mailbox", "--board", "auto", "sd 5"]),
-            Ok((false, vec!["sd 5".to_string()]))
+            (last.board, last.commands),
+            (BoardArg::Auto, vec!["sd 5".to_string()])
         );
+        assert!(parsed(&["--board", "bitboard"]).is_err());
+    }
+
+    #[test]
+    fn words_that_are_not_a_first_subcommand_are_console_commands() {
+        let e = engine(&["variant capablanca", "sd 6", "go", "display", "quit"]);
         assert_eq!(
-            config_of(&["--board", "bitboard"]),
-            Err("unknown argument '--board' (try --help)".to_string())
+            e.commands,
+            ["variant capablanca", "sd 6", "go", "display", "quit"]
         );
+        let e = engine(&["sd 5", "--ini", "my.ini", "check", "perft 3"]);
+        assert_eq!(e.ini.as_deref(), Some("my.ini"));
+        assert_eq!(e.commands, ["sd 5", "check", "perft 3"]);
+        let e = engine(&["--ini", "my.ini", "bench"]);
+        assert_eq!(e.commands, ["bench"]);
+        assert_eq!(engine(&["help"]).commands, ["help"]);
+        let cli = parsed(&["bench", "3"]).unwrap();
+        assert!(matches!(cli.tool, Some(Tool::Bench(_))), "{cli:?}");
+        assert!(parsed(&["--colour", "white"]).is_err());
     }
 }

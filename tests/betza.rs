@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use nightrider::mailbox::MailboxPos;
+use nightrider::position::perft::perft;
 use nightrider::rules::betza::dirs::{atom_base, parse_dirs, symmetry_of, Symmetry};
 use nightrider::rules::betza::{
     describe, from_betza, gui_piece_lines, rotated, same_rays, to_betza, to_betza_black,
@@ -17,7 +18,6 @@ use nightrider::rules::catalog::Catalog;
 use nightrider::rules::fmax::{self, tokens};
 use nightrider::rules::mode::{Rights, Toggle};
 use nightrider::rules::{GameDef, PieceDef, Ray};
-use nightrider::tools::perft::perft;
 
 fn rays(text: &str) -> Vec<Ray> {
     text.split_whitespace()

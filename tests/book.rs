@@ -4,9 +4,9 @@
 //! `book create` builds one book per variant from them.
 
 use nightrider::bitboard::BitboardPos;
-use nightrider::book::command::{book_path, create_books, BookTarget};
 use nightrider::book::create::CreateOptions;
 use nightrider::book::file::Book;
+use nightrider::book::shelf::{book_path, create_books, BookTarget};
 use nightrider::mailbox::MailboxPos;
 use nightrider::notation::pgn::{read_pgn, PgnGame};
 use nightrider::notation::{parse_san, to_san};

@@ -9,11 +9,11 @@
 use nightrider::bitboard::BitboardPos;
 use nightrider::core::Color;
 use nightrider::mailbox::{chess960_back_rank, chess960_start, MailboxPos};
+use nightrider::position::perft::perft;
 use nightrider::position::Position;
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::orthodox::{classify, Orthodox};
 use nightrider::rules::Variant;
-use nightrider::tools::perft::perft;
 use std::path::Path;
 use std::sync::Arc;
 

@@ -5,10 +5,10 @@
 
 use nightrider::bitboard::BitboardPos;
 use nightrider::mailbox::MailboxPos;
+use nightrider::position::perft::perft as generic_perft;
 use nightrider::position::Position;
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::Variant;
-use nightrider::tools::perft::perft as generic_perft;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::Path;

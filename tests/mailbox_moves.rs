@@ -363,8 +363,8 @@ fn spartan_promotion_to_a_second_king_answers_a_check() {
     moves.sort();
     assert_eq!(moves, ["b2b1k", "c8c7", "d8d7", "e7f5", "e8e6"]);
     let mut pos = MailboxPos::from_fen(c.variant("spartan").unwrap(), fen).unwrap();
-    assert_eq!(nightrider::tools::perft::perft(&mut pos, 2), 187);
-    assert_eq!(nightrider::tools::perft::perft(&mut pos, 3), 8161);
+    assert_eq!(nightrider::position::perft::perft(&mut pos, 2), 187);
+    assert_eq!(nightrider::position::perft::perft(&mut pos, 3), 8161);
 }
 
 #[test]

@@ -6,6 +6,13 @@
 //! std, and any layer may use them. The one exception is test code: the
 //! search's unit tests (the `#[cfg(test)]` module closing a file) may set up
 //! a real board as a fixture, which the compiled search never names.
+//!
+//! The floors below the front ends (`rules`, `mailbox`, `bitboard`,
+//! `search`, `eval`) never print: they return values, and only the front
+//! ends and the tools write to stdout or stderr. Test code is exempt (the
+//! `#[cfg(test)]` module closing a file, and a `tests.rs` file of its
+//! own): the test harness captures what it prints, and the compiled
+//! program never runs it.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -15,6 +22,21 @@ const BOARDS: &[&str] = &["core", "position", "rules", "bitboard", "mailbox"];
 
 /// Modules that use only std and serve any layer.
 const STANDALONE: &[&str] = &["progress", "save", "text"];
+
+/// The modules that return values and never print.
+const SILENT: &[&str] = &["rules", "mailbox", "bitboard", "search", "eval"];
+
+/// What writes to the terminal: the printing macros and the standard
+/// streams themselves.
+const PRINTS: &[&str] = &[
+    "println!",
+    "eprintln!",
+    "print!",
+    "eprint!",
+    "dbg!",
+    "stdout()",
+    "stderr()",
+];
 
 /// Boards the search's unit tests may build positions on.
 const SEARCH_TEST_FIXTURES: &[&str] = &["bitboard", "mailbox", "rules"];
@@ -109,6 +131,73 @@ fn named_modules(text: &str) -> Vec<(usize, String)> {
         }
     }
     out
+}
+
+/// The printing in the code of `text` (comments left out), with its
+/// 1-based lines, up to the line `until`.
+fn prints(text: &str, until: usize) -> Vec<(usize, &'static str)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate().take_while(|&(i, _)| i + 1 < until) {
+        let code = line.split("//").next().unwrap_or("");
+        for &what in PRINTS {
+            // `print!` is also the end of `eprint!`: count it once.
+            let alone = code.match_indices(what).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            });
+            if alone {
+                out.push((i + 1, what));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_floors_below_the_front_ends_never_print() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for module in SILENT {
+        rust_files(&src.join(module), &mut files);
+        let single = src.join(format!("{module}.rs"));
+        if single.is_file() {
+            files.push(single);
+        }
+    }
+    files.sort();
+    assert!(files.len() > 50, "only {} files in the floors", files.len());
+    let mut breaches = Vec::new();
+    for file in &files {
+        if file.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        let tests_from = unit_tests_line(&text).unwrap_or(usize::MAX);
+        for (line, what) in prints(&text, tests_from) {
+            breaches.push(format!(
+                "{}:{line}: prints with `{what}`",
+                file.strip_prefix(&src).unwrap_or(file).display()
+            ));
+        }
+    }
+    assert!(breaches.is_empty(), "{}", breaches.join("\n"));
+}
+
+#[test]
+fn the_print_scan_finds_macros_and_streams_but_not_comments_or_tests() {
+    let text = "let a = 1; // println!(\"x\")\n\
+                eprintln!(\"y\");\n\
+                let w = std::io::stdout();\n\
+                sprint!(z); myprint!(z);\n\
+                print!(\"{}\", 1);\n\
+                #[cfg(test)]\n\
+                println!(\"test\");\n";
+    let tests_from = unit_tests_line(text).unwrap();
+    assert_eq!(
+        prints(text, tests_from),
+        [(2, "eprintln!"), (3, "stdout()"), (5, "print!")]
+    );
+    assert!(SILENT.iter().all(|m| allowed(m).is_some()));
 }
 
 #[test]

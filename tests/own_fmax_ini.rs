@@ -6,10 +6,10 @@
 //! (STEP2 or hex) are ours; the parser folds STEP2, so rays compare exactly.
 
 use nightrider::mailbox::MailboxPos;
+use nightrider::position::perft::perft;
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::fmax::{parse, IniFile};
 use nightrider::rules::{GameDef, PieceDef};
-use nightrider::tools::perft::perft;
 use std::path::Path;
 
 /// Where Debian's fairymax package puts its fmax.ini.

@@ -4,9 +4,9 @@
 //! Rows deeper than the budget below run with `cargo test --release -- --ignored`.
 
 use nightrider::mailbox::MailboxPos;
+use nightrider::position::perft::perft;
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::Variant;
-use nightrider::tools::perft::perft;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -138,11 +138,11 @@ fn an_absurd_perft_depth_is_refused() {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         stderr.lines().next(),
-        Some("perft: --depth 4000000000: expected 0 to 20"),
+        Some("error: invalid value '4000000000' for '--depth <D>': 4000000000 is not in 0..=20"),
         "{stderr}"
     );
     let suite = std::env::temp_dir().join(format!("nightrider-deep-{}.tsv", std::process::id()));

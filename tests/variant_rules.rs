@@ -6,10 +6,10 @@
 
 use nightrider::core::Verdict;
 use nightrider::mailbox::MailboxPos;
+use nightrider::position::perft::perft;
 use nightrider::position::{Position, RuleEnding};
 use nightrider::rules::catalog::Catalog;
 use nightrider::rules::Variant;
-use nightrider::tools::perft::perft;
 use std::path::Path;
 use std::sync::Arc;
 

@@ -32,7 +32,7 @@ mod types;
 pub use attacks::{tables, AttackTables};
 pub use board::BitboardPos;
 pub use fen::START_FEN;
-pub use perft::{divide, perft, run_command as run_bbperft};
+pub use perft::{divide, perft};
 pub use types::{
     bit, color_from_index, square_name, Bitboard, Move, MoveKind, PieceType, Square, Squares,
     PIECE_VALUES,

@@ -3,8 +3,8 @@
 //! move ([`file`]; Crafty's child-hash idea, so one format serves both
 //! boards), move choice and `show book` ([`choose`]), learning ([`learn`]) and its text form ([`learn_text`]),
 //! Polyglot `.bin` probing on the orthodox board ([`polyglot`]), a variant's
-//! set of books as the engine loads them ([`set`]), the `book`/`books`
-//! commands ([`command`]), and for the playing engine: the book player with
+//! set of books as the engine loads them ([`set`]), the books of every
+//! variant of a PGN file and where they go ([`shelf`]), and for the playing engine: the book player with
 //! its settings and end-of-game learning ([`player`]), the game record it
 //! learns from ([`game_log`]) and position learning ([`positions`]).
 //!
@@ -12,7 +12,6 @@
 //! the console call it, never the other way round.
 
 pub mod choose;
-pub mod command;
 pub mod create;
 pub mod file;
 mod framing;
@@ -23,5 +22,6 @@ pub mod player;
 pub mod polyglot;
 pub mod positions;
 pub mod set;
+pub mod shelf;
 #[cfg(test)]
 mod test_lines;

@@ -13,13 +13,13 @@
 //! engine plays on without it.
 
 use super::choose::{candidates, draw, show_book, BookWeights, ChoiceSettings, Distribution};
-use super::command::book_path;
 use super::file::{BoardKind, NEVER};
 use super::game_log::GameLog;
 use super::learn::{learn, update_locked, Lesson};
 use super::learn_text::{self, Learned};
 use super::positions::{self, LearnedPosition, PositionTable};
 use super::set::BookSet;
+use super::shelf::book_path;
 use crate::bitboard::BitboardPos;
 use crate::notation::to_san;
 use crate::position::Position;

@@ -5,9 +5,9 @@
 //! the engine plays on without it.
 
 use super::choose::{choose, BookChoice, ChoiceSettings};
-use super::command::book_path;
 use super::file::{BoardKind, Book};
 use super::polyglot::PolyglotBook;
+use super::shelf::book_path;
 use crate::bitboard::BitboardPos;
 use crate::position::Position;
 use rand::rngs::StdRng;

@@ -30,7 +30,7 @@ fn create(c: &mut Console, args: &str, repertoire: bool) -> Result<(), String> {
         words.extend(["--ini".to_string(), ini]);
     }
     let lines =
-        crate::book::command::book_lines(&words, repertoire).map_err(|e| format!("Error: {e}"))?;
+        crate::tools::bookcmd::book_lines(&words, repertoire).map_err(|e| format!("Error: {e}"))?;
     c.print(&lines.join("\n"));
     option(c, names::BOOK_RELOAD, "")
 }

@@ -24,11 +24,24 @@ use crate::rules::catalog;
 use manifest::{Entry, Manifest};
 use std::path::{Path, PathBuf};
 
-/// Usage of `install`.
-pub const INSTALL_USAGE: &str = "install [--prefix DIR] [--ini FILE]   installs the engine, its fmax.ini and variants/, an XBoard plugin file and logo (default prefix /usr/local if writable, else ~/.local)";
-/// Usage of `uninstall`.
-pub const UNINSTALL_USAGE: &str =
-    "uninstall [--prefix DIR]   removes exactly what install wrote (from its manifest)";
+/// The arguments of `install`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct InstallArgs {
+    /// Where to install (default: /usr/local if writable, else ~/.local)
+    #[arg(long, value_name = "DIR")]
+    pub prefix: Option<PathBuf>,
+    /// The fmax.ini to install (default: the one the engine loads)
+    #[arg(long, value_name = "FILE")]
+    pub ini: Option<PathBuf>,
+}
+
+/// The arguments of `uninstall`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct UninstallArgs {
+    /// Where install wrote (default: this program's prefix if it is the installed copy, else as install)
+    #[arg(long, value_name = "DIR")]
+    pub prefix: Option<PathBuf>,
+}
 
 /// The logo, built into the binary so install works from anywhere.
 const LOGO: &[u8] = include_bytes!("../../logo.png");
@@ -128,18 +141,23 @@ pub fn plugin_text(layout: &Layout, variants: &[String]) -> String {
 
 /// Runs `install`; returns the exit code.
 #[must_use]
-pub fn run_install(args: &[String]) -> i32 {
-    let outcome = parse_args(args, true).and_then(|(prefix, ini)| {
+pub fn run_install(args: &InstallArgs) -> i32 {
+    let prefix = args.prefix.clone().map_or_else(default_prefix, Ok);
+    let outcome = prefix.and_then(|prefix| {
         let layout = Layout::new(&prefix)?;
-        install(&layout, ini.as_deref())
+        install(&layout, args.ini.as_deref())
     });
     finish("install", outcome)
 }
 
 /// Runs `uninstall`; returns the exit code.
 #[must_use]
-pub fn run_uninstall(args: &[String]) -> i32 {
-    let outcome = parse_args(args, false).and_then(|(prefix, _)| {
+pub fn run_uninstall(args: &UninstallArgs) -> i32 {
+    let prefix = match &args.prefix {
+        Some(p) => Ok(p.clone()),
+        None => installed_prefix().map_or_else(default_prefix, Ok),
+    };
+    let outcome = prefix.and_then(|prefix| {
         let layout = Layout::new(&prefix)?;
         uninstall(&layout)
     });
@@ -160,36 +178,6 @@ fn finish(what: &str, outcome: Result<Vec<String>, String>) -> i32 {
             1
         }
     }
-}
-
-/// `--prefix DIR` (else the default) and, for install, `--ini FILE`.
-fn parse_args(args: &[String], install: bool) -> Result<(PathBuf, Option<PathBuf>), String> {
-    let mut prefix = None;
-    let mut ini = None;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        let value = rest.next();
-        match (arg.as_str(), value) {
-            ("--prefix", Some(dir)) => prefix = Some(PathBuf::from(dir)),
-            ("--ini", Some(file)) if install => ini = Some(PathBuf::from(file)),
-            _ => {
-                let usage = if install {
-                    INSTALL_USAGE
-                } else {
-                    UNINSTALL_USAGE
-                };
-                return Err(format!(
-                    "unexpected argument '{arg}'\nusage: nightrider {usage}"
-                ));
-            }
-        }
-    }
-    let prefix = match prefix {
-        Some(p) => p,
-        None if !install => installed_prefix().map_or_else(default_prefix, Ok)?,
-        None => default_prefix()?,
-    };
-    Ok((prefix, ini))
 }
 
 /// `/usr/local` if its `share` folder is writable, else `$HOME/.local`.
@@ -447,20 +435,6 @@ mod tests {
         assert_eq!(
             Layout::new(Path::new("/opt/my games")).unwrap_err(),
             "prefix '/opt/my games' contains a space, quote or ';', which XBoard's engine list cannot hold"
-        );
-    }
-
-    #[test]
-    fn arguments() {
-        let args = |a: &[&str]| a.iter().map(|s| (*s).to_string()).collect::<Vec<_>>();
-        assert_eq!(
-            parse_args(&args(&["--prefix", "/x", "--ini", "f.ini"]), true).unwrap(),
-            (PathBuf::from("/x"), Some(PathBuf::from("f.ini")))
-        );
-        assert!(
-            parse_args(&args(&["--ini", "f.ini", "--prefix", "/x"]), false)
-                .unwrap_err()
-                .starts_with("unexpected argument '--ini'")
         );
     }
 }

@@ -1,31 +1,18 @@
-//! `nightrider check [FILE] [--ini FILE] [--pieces] [--values]`: lints an
-//! fmax.ini and its `variants/` overlays, builds every game into a
-//! [`Variant`], prints each problem as `file:line: message`, warns about
-//! each piece value written far from what the piece's moves suggest, and
-//! ends with a summary `N games, M errors`; with `--pieces` it also lists
-//! every piece of every game with its rays, the Betza derived from them and
-//! its value beside the estimates ([`piece_values`]), with `--values` only
-//! the values.
+//! The lint of an fmax.ini and its `variants/` overlays: every problem
+//! that refuses a game or an overlay ([`lint`], a [`LintReport`]), and what
+//! each piece's value is beside the estimates its moves suggest
+//! ([`piece_values`]); `nightrider check` (`tools::checkcmd`) prints them.
 //!
 //! A value's estimates come from the piece's moves: one from its
 //! empty-board mobility (`rules::mobility`), one from its reach on the
-//! occupied boards of random games, which the board layer measures and
-//! hands in as a [`ReachSampler`] (the rules know no board).
+//! occupied boards of random games, which the board layer measures and the
+//! caller hands in (the rules know no board).
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use super::catalog::{self, Catalog};
+use super::catalog::Catalog;
 use super::mobility::{ValueEstimate, FAR_RATIO};
-use super::{betza, fmax, mobility, ConfigError, GameDef, Variant};
-
-/// Usage line of the subcommand.
-pub const USAGE: &str = "check [FILE] [--ini FILE] [--pieces] [--values]   lint an fmax.ini (default: the one the engine loads) and its variants/ overlays, warn about piece values far from their estimates; --pieces lists every piece with its rays, Betza and values, --values only the values";
-
-/// Per canonical type of a variant: the piece's average reach on occupied
-/// boards (`None` where there is no measure), as
-/// `mailbox::occupied::occupied_mobility` measures it.
-pub type ReachSampler = fn(&Arc<Variant>) -> Vec<Option<f64>>;
+use super::{mobility, ConfigError, GameDef, Variant};
 
 /// What a layer above the rules finds wrong with a built game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,22 +21,6 @@ pub enum GameFinding {
     Error(ConfigError),
     /// The game is played, without what the finding names.
     Warning(ConfigError),
-}
-
-/// A check of a built game by a layer above the rules (that the network
-/// its overlay names reads and fits it).
-pub type GameCheck = fn(&Variant) -> Option<GameFinding>;
-
-/// What `check` finds in each game that builds.
-fn game_findings(catalog: &Catalog, check: GameCheck) -> Vec<GameFinding> {
-    catalog
-        .games()
-        .filter_map(|def| {
-            let overlay = catalog.overlay(&def.name).ok()?;
-            let variant = Variant::build(def, &overlay).ok()?;
-            check(&variant)
-        })
-        .collect()
 }
 
 /// What a lint found.
@@ -72,6 +43,29 @@ impl LintReport {
             s.push_str(&format!(", {} warnings", self.warnings.len()));
         }
         s
+    }
+
+    /// Adds what a layer above the rules found in a built game.
+    pub fn add(&mut self, finding: GameFinding) {
+        match finding {
+            GameFinding::Error(e) => self.errors.push(e),
+            GameFinding::Warning(w) => self.warnings.push(w),
+        }
+    }
+
+    /// The report as `check` prints it: each error (`file:line: message`),
+    /// each warning (`file:line: warning: message`), then the summary.
+    #[must_use]
+    pub fn lines(&self) -> Vec<String> {
+        let errors = self.errors.iter().map(ToString::to_string);
+        let warnings = self
+            .warnings
+            .iter()
+            .map(|w| format!("{}:{}: warning: {}", w.file, w.line, w.message));
+        errors
+            .chain(warnings)
+            .chain(std::iter::once(self.summary()))
+            .collect()
     }
 }
 
@@ -153,73 +147,6 @@ fn ini_files(dir: &Path, prefix: &str) -> Vec<(String, PathBuf)> {
         .collect()
 }
 
-/// What `check`'s arguments ask for.
-#[derive(Debug, Default)]
-struct CheckArgs {
-    /// The file given, if any.
-    file: Option<PathBuf>,
-    /// `--pieces`: list every piece with its rays, Betza and values.
-    pieces: bool,
-    /// `--values`: list every piece's values only.
-    values: bool,
-}
-
-/// Parses `check`'s arguments: the optional file, `--pieces`, `--values`.
-fn parse_args(args: &[String]) -> Result<CheckArgs, String> {
-    let mut file: Option<String> = None;
-    let mut out = CheckArgs::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--pieces" {
-            out.pieces = true;
-            continue;
-        }
-        if a == "--values" {
-            out.values = true;
-            continue;
-        }
-        let value = if a == "--ini" {
-            it.next().cloned().ok_or("--ini needs a FILE")?
-        } else if let Some(v) = a.strip_prefix("--ini=") {
-            v.to_string()
-        } else if a.starts_with('-') && a != "-" {
-            return Err(format!("unknown option `{a}`"));
-        } else {
-            a.clone()
-        };
-        if file.as_ref().is_some_and(|f| *f != value) {
-            return Err("give the file only once".into());
-        }
-        file = Some(value);
-    }
-    out.file = file.map(PathBuf::from);
-    Ok(out)
-}
-
-/// Prints every game's pieces (the default game first, as `(default)`):
-/// with `rays` their rays and Betza, then their values.
-fn print_pieces(catalog: &Catalog, sampler: ReachSampler, rays: bool) {
-    let ini = catalog.ini();
-    for def in ini.default_game.iter().chain(ini.games.iter()) {
-        let name = if def.name.is_empty() {
-            "(default)"
-        } else {
-            def.name.as_str()
-        };
-        println!("game {name}:");
-        if rays {
-            for line in betza::piece_report(def) {
-                println!("{line}");
-            }
-        }
-        if let Ok(v) = catalog.variant(&def.name) {
-            for value in piece_values(def, &v, &sampler(&v)) {
-                println!("{}", value.report());
-            }
-        }
-    }
-}
-
 /// What `check` knows of the value of one piece that is neither pawn nor
 /// royal.
 #[derive(Clone, Debug, PartialEq)]
@@ -235,7 +162,7 @@ pub struct PieceValue {
     /// written one).
     pub empty: ValueEstimate,
     /// Its average reach on occupied boards and the estimate from it
-    /// (`None` when the [`ReachSampler`] has no measure).
+    /// (`None` when there is no measure).
     pub occupied: Option<(f64, i32)>,
     /// The value the overlay's `[eval]` section gives it (`value.LETTER`).
     pub tuned: Option<i32>,
@@ -284,6 +211,17 @@ impl PieceValue {
         )
     }
 
+    /// The warning of [`PieceValue::warning`] at the piece's line of
+    /// `def`'s file.
+    #[must_use]
+    pub fn note(&self, def: &GameDef) -> ConfigError {
+        ConfigError {
+            file: def.file.clone(),
+            line: self.line,
+            message: self.warning(&def.name),
+        }
+    }
+
     /// The warning `check` gives when [`PieceValue::far`].
     #[must_use]
     pub fn warning(&self, game: &str) -> String {
@@ -305,7 +243,9 @@ impl PieceValue {
 }
 
 /// The values of the pieces of `v` (built from `def`) that are neither
-/// pawn nor royal; `occupied` is the [`ReachSampler`]'s measure of `v`.
+/// pawn nor royal; `occupied` is each canonical type's average reach on
+/// occupied boards (`None` where there is no measure), as
+/// `mailbox::occupied::occupied_mobility` measures it.
 #[must_use]
 pub fn piece_values(def: &GameDef, v: &Variant, occupied: &[Option<f64>]) -> Vec<PieceValue> {
     let from_occupied = mobility::occupied_estimates(v, occupied);
@@ -342,74 +282,4 @@ pub fn piece_values(def: &GameDef, v: &Variant, occupied: &[Option<f64>]) -> Vec
             }
         })
         .collect()
-}
-
-/// Warnings for the pieces whose written value is far from its estimate
-/// (the engine still plays it as written, or as the overlay tunes it).
-fn far_value_notes(catalog: &Catalog, sampler: ReachSampler) -> Vec<ConfigError> {
-    let mut notes = Vec::new();
-    for def in catalog.games() {
-        let Ok(v) = catalog.variant(&def.name) else {
-            continue;
-        };
-        for value in piece_values(def, &v, &sampler(&v)) {
-            if value.far() {
-                notes.push(ConfigError {
-                    file: def.file.clone(),
-                    line: value.line,
-                    message: value.warning(&def.name),
-                });
-            }
-        }
-    }
-    notes
-}
-
-/// Runs `nightrider check` with `sampler` measuring the pieces' reach on
-/// occupied boards; returns the exit code (1 on errors).
-#[must_use]
-pub fn run_check(args: &[String], sampler: ReachSampler, game_check: GameCheck) -> i32 {
-    let options = match parse_args(args) {
-        Ok(f) => f,
-        Err(msg) => {
-            eprintln!("check: {msg}\nusage: nightrider {USAGE}");
-            return 2;
-        }
-    };
-    let report = match catalog::read_ini(options.file.as_deref()) {
-        Err(errors) => LintReport {
-            games: 0,
-            errors,
-            warnings: Vec::new(),
-        },
-        Ok((path, name, text)) => {
-            let dir = catalog::locate_overlay_dir(path.as_deref());
-            println!(
-                "checking {name} (overlays: {})",
-                dir.as_ref()
-                    .map_or("none".to_string(), |d| d.display().to_string())
-            );
-            let catalog = Catalog::from_ini(fmax::parse(&text, &name), path, dir);
-            if options.pieces || options.values {
-                print_pieces(&catalog, sampler, options.pieces);
-            }
-            let mut report = lint(&catalog);
-            for finding in game_findings(&catalog, game_check) {
-                match finding {
-                    GameFinding::Error(e) => report.errors.push(e),
-                    GameFinding::Warning(w) => report.warnings.push(w),
-                }
-            }
-            report.warnings.extend(far_value_notes(&catalog, sampler));
-            report
-        }
-    };
-    for e in &report.errors {
-        println!("{e}");
-    }
-    for w in &report.warnings {
-        println!("{}:{}: warning: {}", w.file, w.line, w.message);
-    }
-    println!("{}", report.summary());
-    i32::from(!report.errors.is_empty())
 }

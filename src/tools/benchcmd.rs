@@ -10,47 +10,35 @@ use crate::search::{bench, ORTHODOX_BENCH, VARIANT_BENCH};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Usage of `bench`.
-pub const USAGE: &str = "bench [DEPTH] [--ini FILE]   fixed-depth search of the bench positions: node signature and nps";
-
-/// Depth of the orthodox part when none is given.
-const DEFAULT_DEPTH: u32 = 10;
 /// The variant part searches this much less deep (the mailbox board is slower).
 const VARIANT_DEPTH_LESS: u32 = 2;
 
+/// The arguments of `bench`.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
+pub struct BenchArgs {
+    /// Depth of the orthodox positions (the variants' is two less)
+    #[arg(value_name = "DEPTH", default_value_t = 10)]
+    pub depth: u32,
+    /// The fmax.ini to read the variants from (default: the one the engine loads)
+    #[arg(long, value_name = "FILE")]
+    pub ini: Option<PathBuf>,
+}
+
 /// Runs the bench; returns the exit code.
 #[must_use]
-pub fn run(args: &[String]) -> i32 {
+pub fn run(args: &BenchArgs) -> i32 {
     match run_bench(args) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("bench: {e}");
-            eprintln!("usage: nightrider {USAGE}");
             2
         }
     }
 }
 
-fn run_bench(args: &[String]) -> Result<(), String> {
-    let mut depth = DEFAULT_DEPTH;
-    let mut ini = None;
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        match word.as_str() {
-            "--ini" => ini = Some(PathBuf::from(words.next().ok_or("--ini needs a file")?)),
-            d => {
-                depth = d
-                    .parse()
-                    .map_err(|_| format!("depth '{d}' is not a number"))?
-            }
-        }
-    }
-    let catalog = Catalog::load(ini.as_deref()).map_err(|errs| {
-        errs.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
+fn run_bench(args: &BenchArgs) -> Result<(), String> {
+    let depth = args.depth;
+    let catalog = super::args::load_catalog(args.ini.as_ref())?;
     let orthodox: Vec<BitboardPos> = ORTHODOX_BENCH
         .iter()
         .map(|fen| BitboardPos::from_fen(fen, false).map_err(|e| e.to_string()))

@@ -17,7 +17,7 @@
 //! loses little: run the same command again and it counts the labelled
 //! lines of OUT and goes on from the next position.
 
-use super::tune::{number, option, positionals, split_line};
+use super::tune::split_line;
 use super::uci_engine::{Engine, EngineSpec, Score, PATIENCE};
 use crate::progress::ProgressReporter;
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
@@ -28,8 +28,50 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Usage of `tune label`.
-pub const USAGE: &str = "tune label IN OUT --engine CMD [--variant NAME] [--nodes N] [--threads N] [--option NAME=VALUE]...";
+/// The arguments of `tune label`.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Parser)]
+#[command(name = "label")]
+pub struct LabelArgs {
+    /// The training positions to label
+    #[arg(value_name = "IN")]
+    pub input: String,
+    /// The labelled positions (a run stopped early continues it)
+    #[arg(value_name = "OUT")]
+    pub out: String,
+    /// The UCI engine's command, with its arguments
+    #[arg(long, value_name = "CMD", allow_hyphen_values = true)]
+    pub engine: String,
+    /// The engine's UCI_Variant (default: orthodox chess)
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
+    /// Nodes the engine searches per position
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Engine processes taking positions in turn
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
+    pub threads: usize,
+    /// A UCI option set in each engine (repeatable)
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = engine_option)]
+    pub options: Vec<(String, String)>,
+}
+
+/// A count of at least 1.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `NAME=VALUE`, trimmed.
+fn engine_option(pair: &str) -> Result<(String, String), String> {
+    let (name, value) = pair
+        .split_once('=')
+        .filter(|(n, _)| !n.trim().is_empty())
+        .ok_or_else(|| format!("needs NAME=VALUE, not '{pair}'"))?;
+    Ok((name.trim().to_string(), value.trim().to_string()))
+}
 
 /// The largest score, in centipawns, a label is made from; a mate counts
 /// as this much.
@@ -402,29 +444,23 @@ struct Job {
 }
 
 impl Job {
-    /// The run the arguments (after `label`) ask for.
-    fn from_args(args: &[String]) -> Result<Job, String> {
-        let words = positionals(args);
-        let [input, out] = words[..] else {
-            return Err(format!(
-                "expected IN and OUT, got {} file names",
-                words.len()
-            ));
-        };
-        let threads = number(args, "--threads", 1usize)?;
-        if threads == 0 {
-            return Err("--threads must be at least 1".to_string());
-        }
-        let nodes = number(args, "--nodes", 10_000u64)?;
-        if nodes == 0 {
-            return Err("--nodes must be at least 1".to_string());
+    /// The run the arguments ask for.
+    fn from_args(args: &LabelArgs) -> Result<Job, String> {
+        let command: Vec<String> = args.engine.split_whitespace().map(String::from).collect();
+        if command.is_empty() {
+            return Err("--engine needs a command".to_string());
         }
         Ok(Job {
-            input: input.to_string(),
-            out: out.to_string(),
-            spec: spec_from_args(args)?,
-            nodes,
-            threads,
+            input: args.input.clone(),
+            out: args.out.clone(),
+            spec: EngineSpec {
+                command,
+                variant: args.variant.clone(),
+                options: args.options.clone(),
+                patience: PATIENCE,
+            },
+            nodes: args.nodes,
+            threads: args.threads,
         })
     }
 
@@ -493,45 +529,13 @@ impl Job {
     }
 }
 
-/// The engine settings of the command line.
-fn spec_from_args(args: &[String]) -> Result<EngineSpec, String> {
-    let command: Vec<String> = option(args, "--engine")
-        .ok_or("no engine given (--engine CMD)")?
-        .split_whitespace()
-        .map(String::from)
-        .collect();
-    if command.is_empty() {
-        return Err("--engine needs a command".to_string());
-    }
-    Ok(EngineSpec {
-        command,
-        variant: option(args, "--variant").map(String::from),
-        options: engine_options(args)?,
-        patience: PATIENCE,
-    })
-}
-
-/// Every `--option NAME=VALUE`, in order.
-fn engine_options(args: &[String]) -> Result<Vec<(String, String)>, String> {
-    let mut options = Vec::new();
-    for (i, _) in args.iter().enumerate().filter(|(_, a)| *a == "--option") {
-        let pair = args.get(i + 1).map_or("", String::as_str);
-        let Some((name, value)) = pair.split_once('=').filter(|(n, _)| !n.trim().is_empty()) else {
-            return Err(format!("--option needs NAME=VALUE, not '{pair}'"));
-        };
-        options.push((name.trim().to_string(), value.trim().to_string()));
-    }
-    Ok(options)
-}
-
-/// Runs `tune label` (arguments after `label`); returns the exit code.
+/// Runs `tune label`; returns the exit code.
 #[must_use]
-pub fn run(args: &[String]) -> i32 {
+pub fn run(args: &LabelArgs) -> i32 {
     let job = match Job::from_args(args) {
         Ok(job) => job,
         Err(e) => {
             eprintln!("tune label: {e}");
-            eprintln!("usage: nightrider {USAGE}");
             return 2;
         }
     };
@@ -652,13 +656,23 @@ mod tests {
 
     #[test]
     fn arguments_give_the_engine_and_its_options() {
-        let args: Vec<String> = "in.epd out.epd --engine fsf --option Move Overhead=0"
-            .split(' ')
-            .map(String::from)
-            .collect();
-        let job = Job::from_args(&args).unwrap_err();
-        assert_eq!(job, "expected IN and OUT, got 3 file names");
-        let args: Vec<String> = [
+        use clap::Parser as _;
+        let parse = |words: &[&str]| {
+            LabelArgs::try_parse_from(std::iter::once("label").chain(words.iter().copied()))
+                .map_err(|e| e.to_string())
+                .and_then(|a| Job::from_args(&a))
+        };
+        let err = parse(&[
+            "in.epd",
+            "out.epd",
+            "--engine",
+            "fsf",
+            "--option",
+            "Move",
+            "Overhead=0",
+        ]);
+        assert!(err.unwrap_err().contains("'Overhead=0'"));
+        let job = parse(&[
             "in.epd",
             "out.epd",
             "--engine",
@@ -671,10 +685,8 @@ mod tests {
             "Move Overhead = 0",
             "--variant",
             "capablanca",
-        ]
-        .map(String::from)
-        .to_vec();
-        let job = Job::from_args(&args).unwrap();
+        ])
+        .unwrap();
         assert_eq!(
             (job.input.as_str(), job.out.as_str(), job.threads),
             ("in.epd", "out.epd", 1)
@@ -685,23 +697,18 @@ mod tests {
         let options =
             [("Hash", "64"), ("Move Overhead", "0")].map(|(a, b)| (a.to_string(), b.to_string()));
         assert_eq!(job.spec.options, options);
-        let bad = |extra: &[&str]| {
-            let mut a: Vec<String> = ["in", "out", "--engine", "e"].map(String::from).to_vec();
-            a.extend(extra.iter().map(|s| s.to_string()));
-            Job::from_args(&a).err()
+        let bad = |extra: &[&str], says: &str| {
+            let mut words = vec!["in", "out", "--engine", "e"];
+            words.extend(extra);
+            let e = parse(&words).unwrap_err();
+            assert!(e.contains(says), "{extra:?}: {e}");
         };
-        assert_eq!(
-            bad(&["--option", "Hash"]),
-            Some("--option needs NAME=VALUE, not 'Hash'".to_string())
-        );
-        assert_eq!(
-            bad(&["--threads", "0"]),
-            Some("--threads must be at least 1".to_string())
-        );
-        assert_eq!(
-            bad(&["--nodes", "x"]),
-            Some("--nodes needs a number, not 'x'".to_string())
-        );
-        assert_eq!(bad(&[]), None);
+        bad(&["--option", "Hash"], "needs NAME=VALUE, not 'Hash'");
+        bad(&["--threads", "0"], "must be at least 1");
+        bad(&["--nodes", "x"], "'x'");
+        bad(&["--nodes", "0"], "'0'");
+        let e = parse(&["in", "out", "--engine", " "]).unwrap_err();
+        assert_eq!(e, "--engine needs a command");
+        assert!(parse(&["in", "out", "--engine", "e"]).is_ok());
     }
 }

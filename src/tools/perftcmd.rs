@@ -1,10 +1,12 @@
-//! The `perft` and `perftsuite` command-line tools: node counts of any
-//! variant on the right board (the bitboard fast path for orthodox chess
-//! unless `--board mailbox`), and a TSV suite runner that ends with
-//! `N passed, M failed`.
+//! The `perft`, `perftsuite` and `bbperft` command-line tools: node counts
+//! of any variant on the right board (the bitboard fast path for orthodox
+//! chess unless `--board mailbox`), a TSV suite runner that ends with `N
+//! passed, M failed`, and the bitboard's own perft with its speed.
 
-use super::perft::{divide, perft};
+use super::args::{load_catalog, BoardArg};
+use crate::bitboard::BitboardPos;
 pub use crate::boards::{AnyPosition, BoardChoice};
+use crate::position::perft::{divide, perft};
 use crate::rules::catalog::Catalog;
 use crate::rules::Variant;
 use std::path::PathBuf;
@@ -23,13 +25,6 @@ macro_rules! out {
 /// Deepest perft accepted: deeper would never finish, and the per-ply
 /// move buffers of an absurd depth could not even be allocated.
 pub const MAX_PERFT_DEPTH: u32 = 20;
-
-/// Usage of `perft`.
-pub const PERFT_USAGE: &str =
-    "perft --variant NAME [--fen FEN] --depth D [--divide] [--board auto|mailbox] [--ini FILE]";
-/// Usage of `perftsuite`.
-pub const SUITE_USAGE: &str =
-    "perftsuite FILE.tsv [--max-nodes N] [--board auto|mailbox] [--ini FILE]   columns: variant fen depth nodes";
 
 /// The counting tools on whichever board plays the variant.
 impl AnyPosition {
@@ -50,75 +45,66 @@ impl AnyPosition {
     }
 }
 
-/// Options shared by the two commands.
-struct Options {
-    variant: String,
-    fen: Option<String>,
-    depth: Option<u32>,
-    divide: bool,
-    board: BoardChoice,
-    ini: Option<PathBuf>,
-    max_nodes: Option<u64>,
-    positional: Vec<String>,
+/// A perft depth: 0 to [`MAX_PERFT_DEPTH`].
+fn depth_parser() -> clap::builder::RangedU64ValueParser<u32> {
+    clap::builder::RangedU64ValueParser::new().range(0..=u64::from(MAX_PERFT_DEPTH))
 }
 
-fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        variant: "normal".into(),
-        fen: None,
-        depth: None,
-        divide: false,
-        board: BoardChoice::Auto,
-        ini: None,
-        max_nodes: None,
-        positional: Vec::new(),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match a.as_str() {
-            "--variant" => o.variant = value("--variant")?,
-            "--fen" => o.fen = Some(value("--fen")?),
-            "--depth" => {
-                let depth: u32 = number(&value("--depth")?, "--depth")?;
-                if depth > MAX_PERFT_DEPTH {
-                    return Err(format!("--depth {depth}: expected 0 to {MAX_PERFT_DEPTH}"));
-                }
-                o.depth = Some(depth);
-            }
-            "--divide" => o.divide = true,
-            "--ini" => o.ini = Some(PathBuf::from(value("--ini")?)),
-            "--max-nodes" => o.max_nodes = Some(number(&value("--max-nodes")?, "--max-nodes")?),
-            "--board" => {
-                o.board = match value("--board")?.as_str() {
-                    "general" | "mailbox" => BoardChoice::Mailbox,
-                    "auto" => BoardChoice::Auto,
-                    other => return Err(format!("--board {other}: expected auto or general")),
-                }
-            }
-            other if other.starts_with("--") => return Err(format!("unknown option {other}")),
-            other => o.positional.push(other.to_string()),
-        }
-    }
-    Ok(o)
+/// The arguments of `perft`.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
+pub struct PerftArgs {
+    /// The game, as fmax.ini names it
+    #[arg(long, value_name = "NAME", default_value = "normal")]
+    pub variant: String,
+    /// The position (default: the game's start)
+    #[arg(long, value_name = "FEN", allow_hyphen_values = true)]
+    pub fen: Option<String>,
+    /// Plies to count
+    #[arg(long, value_name = "D", value_parser = depth_parser())]
+    pub depth: u32,
+    /// Count each root move's tree on its own line first
+    #[arg(long)]
+    pub divide: bool,
+    /// The board orthodox chess is counted on
+    #[arg(long, value_name = "BOARD", default_value = "auto")]
+    pub board: BoardArg,
+    /// The fmax.ini to read the game from (default: the one the engine loads)
+    #[arg(long, value_name = "FILE")]
+    pub ini: Option<PathBuf>,
 }
 
-fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{what} {text}: expected a number"))
+/// The arguments of `perftsuite`.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
+pub struct SuiteArgs {
+    /// The suite: a header line, then `variant<TAB>fen<TAB>depth<TAB>nodes` rows
+    #[arg(value_name = "FILE.tsv")]
+    pub file: String,
+    /// Skip the rows of more nodes than this
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// The board orthodox chess is counted on
+    #[arg(long, value_name = "BOARD", default_value = "auto")]
+    pub board: BoardArg,
+    /// The fmax.ini to read the games from (default: the one the engine loads)
+    #[arg(long, value_name = "FILE")]
+    pub ini: Option<PathBuf>,
 }
 
-fn load_catalog(ini: Option<&PathBuf>) -> Result<Catalog, String> {
-    Catalog::load(ini.map(PathBuf::as_path)).map_err(|errs| {
-        errs.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    })
+/// The arguments of `bbperft`.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
+pub struct BbperftArgs {
+    /// The position, or `startpos`
+    #[arg(value_name = "FEN|startpos")]
+    pub fen: String,
+    /// Plies to count
+    #[arg(value_name = "DEPTH", value_parser = depth_parser())]
+    pub depth: u32,
+    /// Read the FEN's castling rights as Chess960's
+    #[arg(long = "960")]
+    pub chess960: bool,
+    /// Accepted as by the other commands; this board needs no fmax.ini
+    #[arg(long, value_name = "FILE", hide = true)]
+    pub ini: Option<PathBuf>,
 }
 
 /// Resolves a variant name (aliases such as `chess` or the perft files'
@@ -134,33 +120,30 @@ fn perft_variant(catalog: &Catalog, name: &str) -> Result<Arc<Variant>, String> 
 
 /// `nightrider perft ...`; returns the exit code.
 #[must_use]
-pub fn run_perft(args: &[String]) -> i32 {
+pub fn run_perft(args: &PerftArgs) -> i32 {
     match perft_command(args) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("perft: {e}");
-            eprintln!("usage: nightrider {PERFT_USAGE}");
             1
         }
     }
 }
 
-fn perft_command(args: &[String]) -> Result<(), String> {
-    let o = parse_options(args)?;
-    let depth = o.depth.ok_or("--depth is required")?;
+fn perft_command(o: &PerftArgs) -> Result<(), String> {
     let catalog = load_catalog(o.ini.as_ref())?;
     let variant = perft_variant(&catalog, &o.variant)?;
     let mut pos =
-        AnyPosition::new(&variant, o.fen.as_deref(), o.board).map_err(|e| e.to_string())?;
+        AnyPosition::new(&variant, o.fen.as_deref(), o.board.into()).map_err(|e| e.to_string())?;
     let started = Instant::now();
     let nodes = if o.divide {
-        let rows = pos.divide(depth);
+        let rows = pos.divide(o.depth);
         for (m, n) in &rows {
             out!("{m}: {n}");
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
-        pos.perft(depth)
+        pos.perft(o.depth)
     };
     let secs = started.elapsed().as_secs_f64();
     out!("Nodes: {nodes}");
@@ -174,20 +157,18 @@ fn perft_command(args: &[String]) -> Result<(), String> {
 
 /// `nightrider perftsuite FILE.tsv ...`; returns the exit code.
 #[must_use]
-pub fn run_suite(args: &[String]) -> i32 {
+pub fn run_suite(args: &SuiteArgs) -> i32 {
     match suite_command(args) {
         Ok(failed) => i32::from(failed > 0),
         Err(e) => {
             eprintln!("perftsuite: {e}");
-            eprintln!("usage: nightrider {SUITE_USAGE}");
             1
         }
     }
 }
 
-fn suite_command(args: &[String]) -> Result<usize, String> {
-    let o = parse_options(args)?;
-    let file = o.positional.first().ok_or("a TSV file is required")?;
+fn suite_command(o: &SuiteArgs) -> Result<usize, String> {
+    let file = &o.file;
     let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
     let catalog = load_catalog(o.ini.as_ref())?;
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
@@ -195,7 +176,7 @@ fn suite_command(args: &[String]) -> Result<usize, String> {
         if line.trim().is_empty() {
             continue;
         }
-        match run_row(&catalog, line, &o) {
+        match run_row(&catalog, line, o) {
             RowOutcome::Pass(msg) => {
                 passed += 1;
                 out!("ok    {msg}");
@@ -224,7 +205,7 @@ enum RowOutcome {
     Skip(String),
 }
 
-fn run_row(catalog: &Catalog, line: &str, o: &Options) -> RowOutcome {
+fn run_row(catalog: &Catalog, line: &str, o: &SuiteArgs) -> RowOutcome {
     let cols: Vec<&str> = line.split('\t').collect();
     let [variant, fen, depth, nodes, ..] = cols[..] else {
         return RowOutcome::Fail(format!(
@@ -249,7 +230,7 @@ fn run_row(catalog: &Catalog, line: &str, o: &Options) -> RowOutcome {
         Ok(v) => v,
         Err(e) => return RowOutcome::Fail(format!("{label}: {e}")),
     };
-    let mut pos = match AnyPosition::new(&v, Some(fen), o.board) {
+    let mut pos = match AnyPosition::new(&v, Some(fen), o.board.into()) {
         Ok(p) => p,
         Err(e) => return RowOutcome::Fail(format!("{label}: {e}")),
     };
@@ -267,4 +248,30 @@ fn run_row(catalog: &Catalog, line: &str, o: &Options) -> RowOutcome {
             pos.board_name()
         ))
     }
+}
+
+/// `nightrider bbperft FEN|startpos DEPTH [--960]`: perft on the bitboard
+/// board with its node count, time and speed; returns the exit code.
+#[must_use]
+pub fn run_bbperft(args: &BbperftArgs) -> i32 {
+    let fen = if args.fen == "startpos" {
+        crate::bitboard::START_FEN
+    } else {
+        args.fen.as_str()
+    };
+    let mut pos = match BitboardPos::from_fen(fen, args.chess960) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("bad FEN: {e}");
+            return 2;
+        }
+    };
+    let start = Instant::now();
+    let nodes = crate::bitboard::perft(&mut pos, args.depth);
+    let secs = start.elapsed().as_secs_f64();
+    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+    out!("nodes {nodes}");
+    out!("time {secs:.3} s");
+    out!("nps {nps:.0}");
+    0
 }

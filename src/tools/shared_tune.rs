@@ -20,13 +20,13 @@
 //! FILE` also writes it as an `[eval]` section, an overlay a game can play
 //! for a match before the defaults change. The source is never changed.
 
-use super::tune::{joined, number, option};
+use super::args::joined;
+use super::tune::FitArgs;
 use super::variant_tune::{read_file, table, tune, write_overlay, Game, Knob, Params, Settings};
 use crate::eval::weights::Weights;
 use crate::rules::catalog::Catalog;
 use crate::rules::overlay::EVAL_SECTION;
 use std::fmt::Write as _;
-use std::path::Path;
 
 /// The option that selects the pooled fit; the games follow it.
 pub const FLAG: &str = "--shared";
@@ -81,20 +81,17 @@ pub fn defaults_source(params: &Params) -> String {
 }
 
 /// Runs `tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N]
-/// [--freeze KEYS] [--out FILE] [--ini FILE]`; `words` are the arguments
-/// that are not options.
+/// [--freeze KEYS] [--out FILE] [--ini FILE]`.
 ///
 /// # Errors
 /// One line (or a variant's errors, one per line).
-pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
-    if option(args, "--variant").is_some() {
-        return Err(format!("{FLAG} and --variant do not go together"));
-    }
-    let pairs = pairs(words)?;
-    let most = number(args, "--sample", usize::MAX)?;
+pub fn run(args: &FitArgs) -> Result<(), String> {
+    let words: Vec<&str> = args.files.iter().map(String::as_str).collect();
+    let pairs = pairs(&words)?;
+    let most = args.sample.unwrap_or(usize::MAX);
     let start = Params::weights(&Weights::default());
-    let settings = Settings::from_args(args, &start)?;
-    let catalog = Catalog::load(option(args, "--ini").map(Path::new)).map_err(joined)?;
+    let settings = Settings::from_args(&args.settings, &start)?;
+    let catalog = Catalog::load(args.ini.as_deref()).map_err(joined)?;
     let mut games = Vec::with_capacity(pairs.len());
     for &(name, file) in &pairs {
         let base = catalog.variant(name).map_err(joined)?;
@@ -134,7 +131,7 @@ pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
     print!("{}", table(&o.rows));
     println!("The defaults in src/eval/weights.rs:");
     print!("{}", defaults_source(&o.params));
-    if let Some(out) = option(args, "--out") {
+    if let Some(out) = &args.out {
         let names: Vec<&str> = pairs.iter().map(|&(name, _)| name).collect();
         let note = format!(
             "Written by `nightrider tune {FLAG}` from {} positions of {}\n(mean held-out error {:.6} -> {:.6}).",
@@ -143,8 +140,8 @@ pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
             o.held_out.0,
             o.held_out.1
         );
-        write_overlay(Path::new(out), &o.params, &note)?;
-        println!("[{EVAL_SECTION}] written to {out}");
+        write_overlay(out, &o.params, &note)?;
+        println!("[{EVAL_SECTION}] written to {}", out.display());
     }
     Ok(())
 }
@@ -170,9 +167,9 @@ pub(crate) mod tests {
     /// and games).
     fn run_words(words: &[&str]) -> Result<(), String> {
         let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
-        let mut args: Vec<String> = vec![FLAG.into(), "--ini".into(), ini.into()];
-        args.extend(words.iter().map(|w| (*w).to_string()));
-        run(&args, &crate::tools::tune::positionals(&args))
+        let mut args = vec![FLAG, "--ini", ini];
+        args.extend(words);
+        run(&crate::tools::tune::tests::parse(&args)?.fit)
     }
 
     #[test]
@@ -214,14 +211,6 @@ pub(crate) mod tests {
             (
                 vec!["janus=a".into(), "capablanca=b".into(), "janus=c".into()],
                 "game 'janus' is given twice".into(),
-            ),
-            (
-                vec!["--variant".into(), "janus".into(), "janus=a".into()],
-                "--shared and --variant do not go together".into(),
-            ),
-            (
-                vec!["--sample".into(), "lots".into(), "janus=a".into()],
-                "--sample needs a number, not 'lots'".into(),
             ),
             (
                 vec!["--freeze".into(), "tempo,values".into(), "janus=a".into()],

@@ -19,7 +19,6 @@
 //! a stopped run loses at most the iteration in progress: the same command
 //! continues it.
 
-use super::tune::{number, option};
 use crate::progress::ProgressReporter;
 use crate::search::tunables::{self, Tunable};
 use rand::rngs::StdRng;
@@ -28,8 +27,43 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 
-/// Usage of `tune spsa`.
-pub const USAGE: &str = "tune spsa STATE --cutechess CMD --engine CMD --params NAME,... [--iterations N] [--pairs N] [--concurrency N] [--seed S] [--rate R] -- CUTECHESS-ARGS... | tune spsa --list";
+/// The arguments of `tune spsa`.
+#[derive(Clone, Debug, PartialEq, clap::Args)]
+pub struct SpsaArgs {
+    /// The run's state: read to continue the run, written after every iteration
+    #[arg(value_name = "STATE", required_unless_present = "list")]
+    pub state: Option<String>,
+    /// The cutechess-cli program
+    #[arg(long, value_name = "CMD", required_unless_present = "list")]
+    pub cutechess: Option<String>,
+    /// The engine both copies run
+    #[arg(long, value_name = "CMD", required_unless_present = "list")]
+    pub engine: Option<String>,
+    /// The tunables to tune, comma-separated
+    #[arg(long, value_name = "NAME,...", required_unless_present = "list")]
+    pub params: Option<String>,
+    /// Iterations in all
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub iterations: u32,
+    /// Game pairs per iteration
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub pairs: u32,
+    /// Games cutechess-cli plays at once
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub concurrency: u32,
+    /// Seed of the signs and of cutechess-cli's opening choice
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The learning rate at the end of the run
+    #[arg(long, value_name = "R", default_value_t = R_END)]
+    pub rate: f64,
+    /// List the tunables with their defaults and ranges, and stop
+    #[arg(long)]
+    pub list: bool,
+    /// Passed on to cutechess-cli (after `--`)
+    #[arg(value_name = "CUTECHESS-ARGS", last = true)]
+    pub passed: Vec<String>,
+}
 
 /// The exponent of the perturbation's schedule.
 const GAMMA: f64 = 0.101;
@@ -364,8 +398,8 @@ impl Runner<'_> {
 
 /// Runs `tune spsa`; returns the exit code.
 #[must_use]
-pub fn run(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "--list") {
+pub fn run(args: &SpsaArgs) -> i32 {
+    if args.list {
         print!("{}", list());
         return 0;
     }
@@ -373,7 +407,6 @@ pub fn run(args: &[String]) -> i32 {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("tune spsa: {e}");
-            eprintln!("usage: nightrider {USAGE}");
             2
         }
     }
@@ -389,27 +422,24 @@ pub fn list() -> String {
     s
 }
 
-fn run_spsa(args: &[String]) -> Result<(), String> {
-    let (own, passed) = match args.iter().position(|a| a == "--") {
-        Some(i) => (&args[..i], &args[i + 1..]),
-        None => (args, &args[args.len()..]),
-    };
-    let state_path = own
-        .first()
-        .filter(|a| !a.starts_with("--"))
-        .ok_or("no STATE file")?;
-    let needed = |name: &str| option(own, name).ok_or(format!("{name} is required"));
+fn run_spsa(args: &SpsaArgs) -> Result<(), String> {
+    fn needed<'a>(value: &'a Option<String>, name: &str) -> Result<&'a str, String> {
+        value
+            .as_deref()
+            .ok_or_else(|| format!("{name} is required"))
+    }
+    let state_path = needed(&args.state, "STATE")?;
     let runner = Runner {
-        cutechess: needed("--cutechess")?,
-        engine: needed("--engine")?,
-        concurrency: number(own, "--concurrency", 2)?,
-        passed,
+        cutechess: needed(&args.cutechess, "--cutechess")?,
+        engine: needed(&args.engine, "--engine")?,
+        concurrency: args.concurrency,
+        passed: &args.passed,
     };
     let plan = Plan {
-        iterations: number(own, "--iterations", 1000)?,
-        pairs: number(own, "--pairs", 2)?,
-        seed: number(own, "--seed", 1)?,
-        rate: number(own, "--rate", R_END)?,
+        iterations: args.iterations,
+        pairs: args.pairs,
+        seed: args.seed,
+        rate: args.rate,
     };
     if plan.iterations == 0 || plan.pairs == 0 {
         return Err("--iterations and --pairs must be at least 1".to_string());
@@ -417,7 +447,7 @@ fn run_spsa(args: &[String]) -> Result<(), String> {
     if !(plan.rate.is_finite() && plan.rate > 0.0) {
         return Err("--rate must be a number above 0".to_string());
     }
-    let names: Vec<&str> = needed("--params")?
+    let names: Vec<&str> = needed(&args.params, "--params")?
         .split(',')
         .map(str::trim)
         .filter(|n| !n.is_empty())

@@ -12,23 +12,177 @@
 //! self-play (see `selfplay`); `tune games [--variant NAME] GAMES.pgn OUT`
 //! from the finished games of a PGN file (see `game_positions`);
 //! `tune label IN OUT --engine CMD` relabels training positions with a UCI
-//! engine's scores (see `label`).
+//! engine's scores (see `label`); `tune --variant` and `tune --shared` fit
+//! the general evaluation (see `variant_tune` and `shared_tune`), `tune
+//! spsa` the search's constants (see `spsa`). [`TuneArgs`] are the
+//! arguments of the whole family.
 
+use super::args::GameArgs;
 use super::game_positions::harvest;
+use super::label::LabelArgs;
 use super::selfplay::{
     generate, load_openings, open_resumable, GameFormat, SelfPlay, SelfPlayBoard,
 };
+use super::spsa::SpsaArgs;
+use super::variant_tune::SettingsArgs;
 use crate::bitboard::BitboardPos;
 use crate::eval::orthodox::params::{Pair, COUNT, GROUPS};
 use crate::eval::orthodox::weights::WEIGHTS;
 use crate::eval::orthodox::{trace, FULL_PHASE};
 use crate::mailbox::MailboxPos;
-use crate::rules::catalog::Catalog;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Usage of `tune`.
-pub const USAGE: &str = "tune FILE [--epochs N] [--rate CP] [--min-share F] [--anchor A] [--only GROUP] [--out FILE] | tune --variant NAME FILE [--out OVERLAY] [--passes N] [--threads N] [--freeze KEYS] [--ini FILE] | tune --shared NAME=FILE... [--sample N] [--passes N] [--threads N] [--freeze KEYS] [--out FILE] [--ini FILE] | tune gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN|EPD] | tune games [--variant NAME [--ini FILE]] GAMES.pgn OUT [--skip PLIES] | tune label IN OUT --engine CMD [--variant NAME] [--nodes N] [--threads N] [--option NAME=VALUE]... | tune spsa STATE --cutechess CMD --engine CMD --params NAME,... [--iterations N] [--pairs N] [--concurrency N] [--seed S] [--rate R] -- CUTECHESS-ARGS... | tune spsa --list   Texel tuning of the orthodox weights / of a variant's general-evaluation weights and piece values, written as the [eval] section of its overlay / of the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs (--out: as an [eval] section) / self-play training positions (resumable; --variant: the general board) / training positions from the finished games of a PGN file / training positions labelled with a UCI engine's score as White's expected score (resumable) / the search's constants tuned by SPSA in self-play through cutechess-cli (resumable)";
+/// The arguments of `tune`: a fit without a subcommand, else the
+/// subcommand's.
+#[derive(Clone, Debug, PartialEq, clap::Parser)]
+#[command(name = "tune", args_conflicts_with_subcommands = true)]
+pub struct TuneArgs {
+    /// Training positions, or a tool that makes them
+    #[command(subcommand)]
+    pub command: Option<TuneCommand>,
+    #[command(flatten)]
+    pub fit: FitArgs,
+}
+
+/// The subcommands of `tune`.
+#[derive(Clone, Debug, PartialEq, clap::Subcommand)]
+pub enum TuneCommand {
+    /// Self-play training positions with the games' results, appended to OUT (resumable; --variant: the mailbox board)
+    Gen(GenArgs),
+    /// Training positions from the finished games of a PGN file
+    Games(GamesArgs),
+    /// Training positions labelled with a UCI engine's score as White's expected score (resumable)
+    Label(LabelArgs),
+    /// The search's constants tuned by SPSA in self-play through cutechess-cli (resumable)
+    Spsa(SpsaArgs),
+}
+
+/// What `tune` fits without a subcommand: the orthodox evaluation's
+/// weights; with `--variant` a game's general-evaluation weights and piece
+/// values; with `--shared` the general evaluation's defaults on several
+/// games at once.
+#[derive(Clone, Debug, Default, PartialEq, clap::Args)]
+pub struct FitArgs {
+    /// The training positions (with --shared: NAME=FILE, one a game)
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Fit the general evaluation's weights and this game's piece values, written as the [eval] section of its overlay
+    #[arg(long, value_name = "NAME", conflicts_with = "shared")]
+    pub variant: Option<String>,
+    /// Fit the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs
+    #[arg(long)]
+    pub shared: bool,
+    /// The fmax.ini that defines the games (default: the one the engine loads)
+    #[arg(long, value_name = "FILE")]
+    pub ini: Option<PathBuf>,
+    /// Where the result goes (default: weights.rs; with --variant the game's overlay; with --shared only printed)
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub texel: TexelArgs,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    /// With --shared: at most N positions of each game, by whole blocks of ten games
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "shared",
+        help_heading = "General evaluation"
+    )]
+    pub sample: Option<usize>,
+}
+
+/// How the fit of the orthodox weights goes ([`Settings`]).
+#[derive(Clone, Debug, PartialEq, clap::Args)]
+#[command(next_help_heading = "Orthodox weights")]
+pub struct TexelArgs {
+    /// Most passes over the training positions
+    #[arg(long, value_name = "N", default_value_t = 2000, conflicts_with_all = ["variant", "shared"])]
+    pub epochs: usize,
+    /// Adam's step size in centipawns
+    #[arg(long, value_name = "CP", default_value_t = 0.5, conflicts_with_all = ["variant", "shared"])]
+    pub rate: f64,
+    /// Weights whose term appears in fewer than this share of the positions keep their value
+    #[arg(long, value_name = "F", default_value_t = 0.02, conflicts_with_all = ["variant", "shared"])]
+    pub min_share: f64,
+    /// Pull toward the starting weights: the error that moving one weight by 100 cp costs
+    #[arg(long, value_name = "A", default_value_t = 0.0, conflicts_with_all = ["variant", "shared"])]
+    pub anchor: f64,
+    /// Only the weights of this group move (as the comments of weights.rs name it)
+    #[arg(long, value_name = "GROUP", conflicts_with_all = ["variant", "shared"])]
+    pub only: Option<String>,
+}
+
+impl Default for TexelArgs {
+    fn default() -> TexelArgs {
+        TexelArgs {
+            epochs: 2000,
+            rate: 0.5,
+            min_share: 0.02,
+            anchor: 0.0,
+            only: None,
+        }
+    }
+}
+
+impl TexelArgs {
+    /// The settings these arguments ask for.
+    ///
+    /// # Errors
+    /// `--only` names no group of weights.
+    pub fn settings(&self) -> Result<Settings, String> {
+        Ok(Settings {
+            epochs: self.epochs,
+            rate: self.rate,
+            min_share: self.min_share,
+            anchor: self.anchor,
+            only: self.only.as_deref().map(group_range).transpose()?,
+        })
+    }
+}
+
+/// The arguments of `tune gen` and `net gen`.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Parser)]
+#[command(name = "gen")]
+pub struct GenArgs {
+    /// The file the positions are appended to (a run stopped early continues it)
+    #[arg(value_name = "OUT")]
+    pub out: String,
+    /// Games in all
+    #[arg(value_name = "GAMES")]
+    pub games: usize,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Nodes searched per move
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    pub nodes: u64,
+    /// Seed of the random plies
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies after each opening
+    #[arg(long, value_name = "PLIES", default_value_t = 2)]
+    pub random: usize,
+    /// The openings, a PGN or EPD file (required for orthodox chess; default with --variant: the start position)
+    #[arg(long, value_name = "PGN|EPD")]
+    pub openings: Option<String>,
+}
+
+/// The arguments of `tune games`.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
+pub struct GamesArgs {
+    /// The games
+    #[arg(value_name = "GAMES.pgn")]
+    pub input: String,
+    /// The file the positions are written to (replaced)
+    #[arg(value_name = "OUT")]
+    pub out: String,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Plies left out at the start of each game
+    #[arg(long, value_name = "PLIES", default_value_t = 0)]
+    pub skip: usize,
+}
 
 /// One traced position: sparse weight counts, phase, scale, result.
 #[derive(Clone, Debug, PartialEq)]
@@ -332,64 +486,58 @@ pub fn weights_source(w: &[f64]) -> String {
 
 /// Runs `tune`; returns the exit code.
 #[must_use]
-pub fn run(args: &[String]) -> i32 {
-    let outcome = match args.first().map(String::as_str) {
-        Some("gen") => run_generate(&args[1..], GameFormat::Results),
-        Some("games") => run_games(&args[1..]),
-        Some("label") => return super::label::run(&args[1..]),
-        Some("spsa") => return super::spsa::run(&args[1..]),
-        _ => run_tune(args),
+pub fn run(args: &TuneArgs) -> i32 {
+    let outcome = match &args.command {
+        Some(TuneCommand::Gen(g)) => run_generate(g, GameFormat::Results),
+        Some(TuneCommand::Games(g)) => run_games(g),
+        Some(TuneCommand::Label(l)) => return super::label::run(l),
+        Some(TuneCommand::Spsa(s)) => return super::spsa::run(s),
+        None => run_fit(&args.fit),
     };
     match outcome {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("tune: {e}");
-            eprintln!("usage: nightrider {USAGE}");
             2
         }
     }
 }
 
-/// The value after `--name`, if given.
-pub(crate) fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(String::as_str)
+/// `tune` without a subcommand: the fit its options choose.
+fn run_fit(args: &FitArgs) -> Result<(), String> {
+    if args.shared {
+        return super::shared_tune::run(args);
+    }
+    if args.variant.is_some() {
+        return super::variant_tune::run(args);
+    }
+    run_tune(args)
 }
 
-/// The number after `--name`, `default` when the option is absent.
-///
-/// # Errors
-/// The value is not a number, as one line.
-pub(crate) fn number<T: std::str::FromStr>(
-    args: &[String],
-    name: &str,
-    default: T,
-) -> Result<T, String> {
-    option(args, name).map_or(Ok(default), |v| {
-        v.parse()
-            .map_err(|_| format!("{name} needs a number, not '{v}'"))
-    })
+impl FitArgs {
+    /// The one training file of a fit of one game.
+    ///
+    /// # Errors
+    /// No file, or more than one.
+    pub fn file(&self) -> Result<&str, String> {
+        match &self.files[..] {
+            [file] => Ok(file),
+            [] => Err("no training file given".to_string()),
+            _ => Err(format!(
+                "one training file, not {} (--shared fits several games)",
+                self.files.len()
+            )),
+        }
+    }
 }
 
-fn run_tune(args: &[String]) -> Result<(), String> {
-    if args.iter().any(|a| a == super::shared_tune::FLAG) {
-        return super::shared_tune::run(args, &positionals(args));
-    }
-    if option(args, "--variant").is_some() {
-        return super::variant_tune::run(args, &positionals(args));
-    }
-    let file = args.first().ok_or("no training file given")?;
-    let epochs = number(args, "--epochs", 2000usize)?;
-    let settings = Settings {
-        epochs,
-        rate: number(args, "--rate", 0.5f64)?,
-        min_share: number(args, "--min-share", 0.02f64)?,
-        anchor: number(args, "--anchor", 0.0f64)?,
-        only: option(args, "--only").map(group_range).transpose()?,
-    };
-    let out = option(args, "--out").unwrap_or("weights.rs");
+fn run_tune(args: &FitArgs) -> Result<(), String> {
+    let file = args.file()?;
+    let settings = args.texel.settings()?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("weights.rs"));
     let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
     let (samples, skipped) = read_samples(&text);
     if samples.len() < 10 {
@@ -406,9 +554,9 @@ fn run_tune(args: &[String]) -> Result<(), String> {
     println!("K = {:.4}, {} epochs", o.k, o.epochs);
     println!("training error {:.6} -> {:.6}", o.train.0, o.train.1);
     println!("held-out error {:.6} -> {:.6}", o.held_out.0, o.held_out.1);
-    crate::save::write_atomic(Path::new(out), weights_source(&o.weights).as_bytes())
-        .map_err(|e| format!("{out}: {e}"))?;
-    println!("weights written to {out}");
+    crate::save::write_atomic(&out, weights_source(&o.weights).as_bytes())
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("weights written to {}", out.display());
     Ok(())
 }
 
@@ -422,93 +570,18 @@ fn group_range(name: &str) -> Result<(usize, usize), String> {
         .ok_or_else(|| format!("--only: no group of weights is called {name:?}"))
 }
 
-/// Options of `tune` and its subcommands that take a value.
-const VALUED: &[&str] = &[
-    "--epochs",
-    "--rate",
-    "--min-share",
-    "--anchor",
-    "--only",
-    "--out",
-    "--nodes",
-    "--seed",
-    "--random",
-    "--openings",
-    "--variant",
-    "--ini",
-    "--threads",
-    "--passes",
-    "--sample",
-    "--freeze",
-    "--skip",
-    "--engine",
-    "--option",
-    "--batch",
-    "--lambda",
-    "--held-out",
-    "--net",
-    "--decay",
-];
-
-/// The arguments that are neither options nor their values.
-pub(crate) fn positionals(args: &[String]) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut words = args.iter();
-    while let Some(w) = words.next() {
-        if VALUED.contains(&w.as_str()) {
-            words.next();
-        } else if !w.starts_with("--") {
-            out.push(w.as_str());
-        }
-    }
-    out
-}
-
-/// The variant named by `--variant`, loaded as the engine loads it (fmax.ini
-/// and its `variants/` overlays, or the file `--ini` names).
-///
-/// # Errors
-/// Every error of the file or the variant, one per line.
-pub fn load_variant(
-    args: &[String],
-) -> Result<Option<std::sync::Arc<crate::rules::Variant>>, String> {
-    let Some(name) = option(args, "--variant") else {
-        return Ok(None);
-    };
-    let catalog = Catalog::load(option(args, "--ini").map(Path::new)).map_err(joined)?;
-    catalog.variant(name).map(Some).map_err(joined)
-}
-
-/// Errors of a file or a variant, one per line.
-#[must_use]
-pub(crate) fn joined(errs: Vec<crate::rules::ConfigError>) -> String {
-    errs.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// `tune gen` (and `net gen`): self-play games written in `format`.
 ///
 /// # Errors
 /// One line: a bad argument, openings or variant, or a write error.
-pub(crate) fn run_generate(args: &[String], format: GameFormat) -> Result<(), String> {
-    let words = positionals(args);
-    let out = *words.first().ok_or("no output file given")?;
-    let games: usize = words
-        .get(1)
-        .ok_or("no game count given")?
-        .parse()
-        .map_err(|_| "the game count must be a number".to_string())?;
-    let book = option(args, "--openings");
-    let nodes = number(args, "--nodes", 5000u64)?;
-    let seed = number(args, "--seed", 1u64)?;
-    let random_plies = number(args, "--random", 2usize)?;
-    let book_text = match book {
+pub(crate) fn run_generate(args: &GenArgs, format: GameFormat) -> Result<(), String> {
+    let (out, games) = (args.out.as_str(), args.games);
+    let (nodes, seed, random_plies) = (args.nodes, args.seed, args.random);
+    let book_text = match &args.openings {
         Some(b) => Some(crate::text::read(b).map_err(|e| format!("{b}: {e}"))?),
         None => None,
     };
-    let n = if let Some(variant) = load_variant(args)? {
+    let n = if let Some(variant) = args.game.load()? {
         let start = MailboxPos::new(variant);
         let openings = match &book_text {
             Some(text) => load_openings(text, &start)?,
@@ -537,14 +610,10 @@ pub(crate) fn run_generate(args: &[String], format: GameFormat) -> Result<(), St
 
 /// `tune games`: the quiet positions of a PGN file's finished games,
 /// written to OUT (replacing it) as `tune gen` writes them.
-fn run_games(args: &[String]) -> Result<(), String> {
-    let words = positionals(args);
-    let (Some(&input), Some(&out)) = (words.first(), words.get(1)) else {
-        return Err("give the PGN file and the output file".to_string());
-    };
-    let skip = number(args, "--skip", 0usize)?;
+fn run_games(args: &GamesArgs) -> Result<(), String> {
+    let (input, out, skip) = (args.input.as_str(), args.out.as_str(), args.skip);
     let text = crate::text::read(input).map_err(|e| format!("{input}: {e}"))?;
-    let h = match load_variant(args)? {
+    let h = match args.game.load()? {
         Some(variant) => harvest(&text, &MailboxPos::new(variant), skip),
         None => harvest(&text, &BitboardPos::startpos(), skip),
     };
@@ -591,16 +660,65 @@ fn generate_into<P: SelfPlayBoard>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    use clap::Parser as _;
+
+    /// `tune WORDS`, parsed.
+    pub(crate) fn parse(words: &[&str]) -> Result<TuneArgs, String> {
+        TuneArgs::try_parse_from(std::iter::once("tune").chain(words.iter().copied()))
+            .map_err(|e| e.to_string())
+    }
 
     #[test]
     fn generating_without_openings_is_refused_in_one_line() {
-        let args = ["/nonexistent/out.epd".to_string(), "1".to_string()];
+        let args = GenArgs::try_parse_from(["gen", "/nonexistent/out.epd", "1"]).unwrap();
         assert_eq!(
             run_generate(&args, GameFormat::Results),
             Err("no openings given (--openings PGN|EPD)".to_string())
         );
+    }
+
+    #[test]
+    fn the_options_choose_the_fit_and_its_settings() {
+        let t = parse(&["all.epd", "--anchor", "0.002", "--out", "w.rs"]).unwrap();
+        assert_eq!(t.command, None);
+        assert_eq!(t.fit.file(), Ok("all.epd"));
+        assert_eq!(t.fit.texel.anchor, 0.002);
+        assert_eq!(t.fit.texel.epochs, 2000);
+        assert_eq!(t.fit.out, Some(PathBuf::from("w.rs")));
+        let t = parse(&["--variant", "capablanca", "c.epd", "--passes", "3"]).unwrap();
+        assert_eq!(t.fit.variant.as_deref(), Some("capablanca"));
+        assert_eq!(t.fit.settings.passes, 3);
+        let t = parse(&["--shared", "a=x.epd", "b=y.epd", "--sample", "9"]).unwrap();
+        assert!(t.fit.shared);
+        assert_eq!((t.fit.files.len(), t.fit.sample), (2, Some(9)));
+        for bad in [
+            &["--shared", "--variant", "janus", "janus=a"][..],
+            &["--variant", "janus", "a.epd", "--epochs", "9"],
+            &["a.epd", "--sample", "9"],
+            &["--shared", "--sample", "lots", "janus=a"],
+            &["a.epd", "--colour", "white"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            parse(&["a.epd", "b.epd"]).unwrap().fit.file(),
+            Err("one training file, not 2 (--shared fits several games)".to_string())
+        );
+    }
+
+    #[test]
+    fn a_subcommand_is_only_the_first_word() {
+        let t = parse(&["gen", "o.epd", "4", "--variant", "shatranj", "--nodes", "9"]).unwrap();
+        let Some(TuneCommand::Gen(g)) = &t.command else {
+            panic!("{t:?}");
+        };
+        assert_eq!((g.out.as_str(), g.games, g.nodes), ("o.epd", 4, 9));
+        assert_eq!(g.game.variant.as_deref(), Some("shatranj"));
+        let t = parse(&["--ini", "f.ini", "games"]).unwrap();
+        assert_eq!((t.command, t.fit.files), (None, vec!["games".to_string()]));
     }
 
     #[test]

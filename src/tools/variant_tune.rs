@@ -24,7 +24,8 @@
 //! and K, and lowers the mean of their errors: one game for `--variant`,
 //! several for the pooled fit of the shared defaults (`shared_tune`).
 
-use super::tune::{joined, number, option, parse_result};
+use super::args::joined;
+use super::tune::{parse_result, FitArgs};
 use crate::core::Color;
 use crate::eval::weights::{Weight, Weights};
 use crate::mailbox::MailboxPos;
@@ -340,6 +341,22 @@ pub struct Settings {
 
 /// The option that keeps coordinates at their starting values.
 pub const FREEZE: &str = "--freeze";
+
+/// How a fit of the general evaluation goes ([`Settings`]), as `tune
+/// --variant` and `tune --shared` take it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
+#[command(next_help_heading = "General evaluation")]
+pub struct SettingsArgs {
+    /// Most passes over all weights and values
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub passes: usize,
+    /// Threads evaluating positions (default: every core)
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Weights and values kept as they are: weight names, value.LETTER, or values for every piece value, comma-separated
+    #[arg(long, value_name = "KEYS")]
+    pub freeze: Option<String>,
+}
 
 /// The coordinates of `params` that `keys` (the value of `--freeze`:
 /// comma-separated weight names, `value.LETTER` in either case, or
@@ -685,18 +702,19 @@ pub fn default_overlay_path(ini: Option<&Path>, name: &str) -> PathBuf {
 }
 
 impl Settings {
-    /// `--passes` (default 20), `--threads` (default: every core) and
-    /// `--freeze` (default none) for a fit that starts from `start`.
+    /// The settings `args` ask for, for a fit that starts from `start`.
     ///
     /// # Errors
-    /// A value that is not a number, or a `--freeze` key that names
-    /// nothing of `start`, as one line.
-    pub fn from_args(args: &[String], start: &Params) -> Result<Settings, String> {
+    /// A `--freeze` key that names nothing of `start`, as one line.
+    pub fn from_args(args: &SettingsArgs, start: &Params) -> Result<Settings, String> {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Ok(Settings {
-            passes: number(args, "--passes", 20)?,
-            threads: number(args, "--threads", cores)?,
-            frozen: option(args, FREEZE).map_or(Ok(Vec::new()), |keys| frozen(start, keys))?,
+            passes: args.passes,
+            threads: args.threads.unwrap_or(cores),
+            frozen: args
+                .freeze
+                .as_deref()
+                .map_or(Ok(Vec::new()), |keys| frozen(start, keys))?,
         })
     }
 }
@@ -769,15 +787,18 @@ pub fn read_file(file: &str, most: usize) -> Result<TrainingFile, String> {
 ///
 /// # Errors
 /// One line (or the variant's errors, one per line).
-pub fn run(args: &[String], words: &[&str]) -> Result<(), String> {
-    let name = option(args, "--variant").ok_or("no variant given")?;
-    let file = *words.first().ok_or("no training file given")?;
-    let ini = option(args, "--ini").map(Path::new);
+pub fn run(args: &FitArgs) -> Result<(), String> {
+    let name = args.variant.as_deref().ok_or("no variant given")?;
+    let file = args.file()?;
+    let ini = args.ini.as_deref();
     let catalog = Catalog::load(ini).map_err(joined)?;
     let base = catalog.variant(name).map_err(joined)?;
-    let out = option(args, "--out").map_or_else(|| default_overlay_path(ini, name), PathBuf::from);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| default_overlay_path(ini, name));
     let start = Params::of(&base, &Weights::of(&base));
-    let settings = Settings::from_args(args, &start)?;
+    let settings = Settings::from_args(&args.settings, &start)?;
     let TrainingFile {
         samples, skipped, ..
     } = read_file(file, usize::MAX)?;
@@ -1032,7 +1053,7 @@ mod tests {
         .unwrap();
         let out = dir.join("nocastle.ini");
         let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
-        let args: Vec<String> = [
+        let args = [
             "--variant",
             "nocastle",
             file.to_str().unwrap(),
@@ -1046,11 +1067,8 @@ mod tests {
             "1",
             "--freeze",
             "values,tempo",
-        ]
-        .iter()
-        .map(|a| (*a).to_string())
-        .collect();
-        let run_args = |args: &[String]| run(args, &crate::tools::tune::positionals(args));
+        ];
+        let run_args = |args: &[&str]| run(&crate::tools::tune::tests::parse(args).unwrap().fit);
         run_args(&args).unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
         let o = parse_overlay(&text, "nocastle.ini").unwrap();
@@ -1074,8 +1092,8 @@ mod tests {
             "{text}"
         );
         // An unknown key stops the run before it reads anything.
-        let mut bad = args.clone();
-        *bad.last_mut().unwrap() = "values,temp".to_string();
+        let mut bad = args;
+        *bad.last_mut().unwrap() = "values,temp";
         assert_eq!(
             run_args(&bad),
             Err("--freeze: 'temp' names no weight or piece value of this fit".to_string())

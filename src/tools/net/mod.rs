@@ -7,8 +7,9 @@
 pub mod data;
 pub mod train;
 
+use super::args::GameArgs;
 use super::selfplay::GameFormat;
-use super::tune::{load_variant, number, option, positionals};
+use super::tune::GenArgs;
 use crate::bitboard::BitboardPos;
 use crate::eval::network::{Index, Layout};
 use crate::mailbox::MailboxPos;
@@ -16,27 +17,103 @@ use crate::position::features::FeatureCodes;
 use crate::position::Position;
 use crate::progress::ProgressReporter;
 use data::Samples;
-use std::path::Path;
+use std::path::PathBuf;
 use train::{Adam, FloatNetwork, Settings};
 
-/// One line of usage.
-pub const USAGE: &str = "net gen [--variant NAME [--ini FILE]] OUT GAMES [--nodes N] [--seed S] [--random PLIES] [--openings PGN|EPD]   (self-play positions with scores)\n  net train [--variant NAME [--ini FILE]] DATA... --out NET [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--seed S] [--held-out DATA] [--residual] [--mirror] [--decay D]   (fit an evaluation network)\n  net loss [--variant NAME [--ini FILE]] DATA [--net NET | --no-net] [--lambda L]   (the static evaluation's error on a file's positions)";
+/// The arguments of `net`.
+#[derive(Clone, Debug, PartialEq, clap::Parser)]
+#[command(name = "net")]
+pub struct NetArgs {
+    /// What to do
+    #[command(subcommand)]
+    pub command: NetCommand,
+}
+
+/// The subcommands of `net`.
+#[derive(Clone, Debug, PartialEq, clap::Subcommand)]
+pub enum NetCommand {
+    /// Self-play positions with the search's score and the game's result, appended to OUT (resumable)
+    Gen(GenArgs),
+    /// Fit an evaluation network to positions, written to a network file after every epoch
+    Train(TrainArgs),
+    /// The static evaluation's error on a file's positions
+    Loss(LossArgs),
+}
+
+/// The arguments of `net train`.
+#[derive(Clone, Debug, PartialEq, clap::Args)]
+pub struct TrainArgs {
+    /// The training positions
+    #[arg(value_name = "DATA", required = true)]
+    pub files: Vec<String>,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The network file written
+    #[arg(long, value_name = "NET")]
+    pub out: PathBuf,
+    /// Passes over the positions
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub epochs: usize,
+    /// Positions per step
+    #[arg(long, value_name = "N", default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's step size at the start (it falls over the run)
+    #[arg(long, value_name = "R", default_value_t = 0.001)]
+    pub rate: f32,
+    /// The share of the search's score in the target (the rest is the game's result)
+    #[arg(long, value_name = "L", default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Threads (default: every core)
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Seed of the starting weights, the shuffles and the held-out split
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Positions held out to measure the fit (default: a hundredth of the training positions)
+    #[arg(long, value_name = "DATA")]
+    pub held_out: Option<String>,
+    /// A network added to the hand-written evaluation instead of replacing it
+    #[arg(long)]
+    pub residual: bool,
+    /// Train on each position's mirror image too
+    #[arg(long)]
+    pub mirror: bool,
+    /// Weight decay per step
+    #[arg(long, value_name = "D", default_value_t = 0.0)]
+    pub decay: f32,
+}
+
+/// The arguments of `net loss`.
+#[derive(Clone, Debug, PartialEq, clap::Args)]
+pub struct LossArgs {
+    /// The positions
+    #[arg(value_name = "DATA")]
+    pub file: String,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Evaluate with this network instead of the game's own
+    #[arg(long, value_name = "NET", conflicts_with = "no_net")]
+    pub net: Option<String>,
+    /// Evaluate with the hand-written evaluation alone
+    #[arg(long)]
+    pub no_net: bool,
+    /// The share of the search's score in the target (the rest is the game's result)
+    #[arg(long, value_name = "L", default_value_t = 0.75)]
+    pub lambda: f32,
+}
 
 /// Runs `net`; returns the exit code.
 #[must_use]
-pub fn run(args: &[String]) -> i32 {
-    let outcome = match args.first().map(String::as_str) {
-        Some("gen") => super::tune::run_generate(&args[1..], GameFormat::Scored),
-        Some("train") => run_train(&args[1..]),
-        Some("loss") => run_loss(&args[1..]),
-        Some(other) => Err(format!("unknown subcommand '{other}'")),
-        None => Err("no subcommand given".to_string()),
+pub fn run(args: &NetArgs) -> i32 {
+    let outcome = match &args.command {
+        NetCommand::Gen(g) => super::tune::run_generate(g, GameFormat::Scored),
+        NetCommand::Train(t) => run_train(t),
+        NetCommand::Loss(l) => run_loss(l),
     };
     match outcome {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("net: {e}");
-            eprintln!("usage: nightrider {USAGE}");
             2
         }
     }
@@ -45,21 +122,20 @@ pub fn run(args: &[String]) -> i32 {
 /// `net loss`: how well the engine's static evaluation predicts the targets
 /// of a file: as the game is played (with its overlay's network, if any),
 /// with the network of `--net` instead, or with none (`--no-net`).
-fn run_loss(args: &[String]) -> Result<(), String> {
-    let files = positionals(args);
-    let file = *files.first().ok_or("no position file given")?;
-    let lambda = number(args, "--lambda", 0.75f32)?;
-    if let Some(path) = option(args, "--net") {
+fn run_loss(args: &LossArgs) -> Result<(), String> {
+    let file = args.file.as_str();
+    let lambda = args.lambda;
+    if let Some(path) = &args.net {
         let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
         let network = crate::eval::network::Network::from_bytes(&bytes)
             .map_err(|e| format!("{path}: {e}"))?;
         crate::eval::network::set_given(network);
     }
-    if args.iter().any(|a| a == "--no-net") {
+    if args.no_net {
         crate::eval::network::set_enabled(false);
     }
     let text = crate::text::read(file).map_err(|e| format!("{file}: {e}"))?;
-    let (sum, n) = match load_variant(args)? {
+    let (sum, n) = match args.game.load()? {
         Some(variant) => static_loss(&text, &mut MailboxPos::new(variant), lambda),
         None => static_loss(&text, &mut BitboardPos::startpos(), lambda),
     };
@@ -123,30 +199,25 @@ fn read_all<P: Position + FeatureCodes + crate::position::Evaluate>(
     Ok(samples)
 }
 
-fn run_train(args: &[String]) -> Result<(), String> {
-    let files = positionals(args);
-    if files.is_empty() {
-        return Err("no training file given".to_string());
-    }
-    let out = option(args, "--out").ok_or("no output file given (--out NET)")?;
+fn run_train(args: &TrainArgs) -> Result<(), String> {
+    let files: Vec<&str> = args.files.iter().map(String::as_str).collect();
+    let out = args.out.as_path();
     let settings = Settings {
-        epochs: number(args, "--epochs", 20usize)?,
-        batch: number(args, "--batch", 16384usize)?.max(1),
-        rate: number(args, "--rate", 0.001f32)?,
-        lambda: number(args, "--lambda", 0.75f32)?,
-        threads: number(
-            args,
-            "--threads",
-            std::thread::available_parallelism().map_or(1, usize::from),
-        )?,
-        seed: number(args, "--seed", 1u64)?,
-        decay: number(args, "--decay", 0.0f32)?,
+        epochs: args.epochs,
+        batch: args.batch.max(1),
+        rate: args.rate,
+        lambda: args.lambda,
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        seed: args.seed,
+        decay: args.decay,
     };
-    let held_file = option(args, "--held-out");
-    let residual = args.iter().any(|a| a == "--residual");
+    let held_file = args.held_out.as_deref();
+    let residual = args.residual;
     let options = data::ReadOptions {
         residual,
-        mirror: args.iter().any(|a| a == "--mirror"),
+        mirror: args.mirror,
     };
     let held_options = data::ReadOptions {
         mirror: false,
@@ -157,7 +228,7 @@ fn run_train(args: &[String]) -> Result<(), String> {
         // that is its base: not the network the game's overlay plays today.
         crate::eval::network::set_enabled(false);
     }
-    let (layout, samples, check) = match load_variant(args)? {
+    let (layout, samples, check) = match args.game.load()? {
         Some(variant) => {
             let layout = Layout::for_variant(&variant);
             let index = layout.mailbox_index(&variant)?;
@@ -206,15 +277,15 @@ fn run_train(args: &[String]) -> Result<(), String> {
         let rate = train::rate_at(settings.rate, e, settings.epochs);
         let loss = train::epoch(&mut net, &mut adam, &samples, &ids, rate, &settings);
         let held_loss = train::mean_loss(&net, check, &held, settings.lambda, settings.threads);
-        crate::save::write_atomic(Path::new(out), &net.quantise().to_bytes())
-            .map_err(|e| format!("{out}: {e}"))?;
+        crate::save::write_atomic(out, &net.quantise().to_bytes())
+            .map_err(|e| format!("{}: {e}", out.display()))?;
         progress.step(&format!(
             "epoch {} loss {loss:.6} held-out {held_loss:.6}",
             e + 1
         ));
     }
     progress.finish();
-    println!("network written to {out}");
+    println!("network written to {}", out.display());
     Ok(())
 }
 

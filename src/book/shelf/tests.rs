@@ -1,4 +1,4 @@
-//! Book command tests: books per variant written and read back.
+//! Books per variant written and read back.
 
 use super::*;
 use crate::notation::parse_san;
@@ -77,7 +77,7 @@ fn general_board_keys_orthodox_books_on_the_mailbox() {
 }
 
 #[test]
-fn unknown_variants_and_bad_arguments_are_one_line() {
+fn unknown_variants_are_one_line_and_paths_are_safe() {
     let catalog = catalog();
     let target = temp_target("unknown");
     let text = "[Variant \"nonesuch\"]\n1. e4 *\n";
@@ -86,46 +86,8 @@ fn unknown_variants_and_bad_arguments_are_one_line() {
     assert_eq!(errors.len(), 1);
     assert!(errors[0].starts_with("variant nonesuch: "), "{}", errors[0]);
     assert!(errors[0].ends_with(" (1 games skipped)"), "{}", errors[0]);
-    let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    assert_eq!(
-        create_options(&args(&["create", "f.pgn"]), false),
-        Err("book create needs FILE.pgn and M".into())
-    );
-    assert_eq!(
-        create_options(&args(&["create", "f.pgn", "20", "x"]), false),
-        Err("N must be a number, not 'x'".into())
-    );
-    assert_eq!(
-        create_options(&args(&["create", "f.pgn", "20", "2", "101"]), false),
-        Err("WPCT must be 0-100, not 101".into())
-    );
-    let opts = create_options(&args(&["create", "f.pgn", "20", "2", "40"]), false).unwrap();
-    assert_eq!(
-        (opts.max_plies, opts.min_games, opts.min_win_percent),
-        (20, 2, 40.0)
-    );
     assert_eq!(
         book_path(Path::new("b"), "fairy/FIDE-Nutters", true),
         Path::new("b/fairy_FIDE-Nutters.rep.nbk")
-    );
-}
-
-#[test]
-fn board_flag_takes_mailbox_and_its_alias_general() {
-    let args = |board: &str| -> Vec<String> {
-        ["create", "x.pgn", "8", "--board", board]
-            .iter()
-            .map(|s| (*s).to_string())
-            .collect()
-    };
-    for name in ["mailbox", "general"] {
-        let flags = super::split_flags(&args(name)).expect("accepted");
-        assert!(flags.mailbox, "{name}");
-        assert_eq!(flags.positional, ["create", "x.pgn", "8"]);
-    }
-    assert!(!super::split_flags(&args("auto")).expect("accepted").mailbox);
-    assert_eq!(
-        super::split_flags(&args("bitboard")).err().as_deref(),
-        Some("--board takes mailbox or auto, not Some(\"bitboard\")")
     );
 }
