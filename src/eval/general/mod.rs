@@ -16,20 +16,31 @@
 //! `rules::Variant` through the board's and the evaluation's tables
 //! (`variant_tables`), so a piece invented in fmax.ini is evaluated by the
 //! same code.
+//!
+//! Files: this one (the parts added up, scaled and reported, the royal
+//! terms, and [`Evaluate`] for the board), `weights` (each weight, its
+//! default and a variant's set), `variant_tables` (what is derived once per
+//! variant), `pawn_sets` (pawn advancement and passed pawns), `piece_kinds`
+//! (the terms of each kind of mover), `activity` (mobility, threats and the
+//! kind terms of single men, in one pass over the board) and `endgame`.
 
-use super::activity;
-use super::endgame;
-use super::network::{self, Played};
-use super::pawn_sets::pawn_score;
-use super::piece_kinds;
-use super::variant_tables::{prepare, tables_of, with_weighted, VariantTables};
-use super::weights::{Weight, Weights};
+mod activity;
+mod endgame;
+pub mod pawn_sets;
+pub mod piece_kinds;
+pub mod variant_tables;
+pub mod weights;
+
 use crate::core::{Color, Score};
+use crate::eval::network::{self, Played};
 use crate::mailbox::{cell_type, MailboxPos, PieceSums};
 use crate::position::features::FeatureCodes;
 use crate::position::{Evaluate, Position};
 use crate::rules::variant::Royalty;
+use pawn_sets::pawn_score;
 use std::sync::Arc;
+use variant_tables::{prepare, tables_of, with_weighted, VariantTables};
+use weights::{Weight, Weights};
 
 /// Material lead (centipawns) below which a pawnless side cannot force a win.
 const MINOR_PIECE: i32 = 350;
@@ -463,7 +474,7 @@ mod tests {
     use std::sync::Arc;
 
     fn variant(name: &str) -> Arc<Variant> {
-        super::super::tests::variant(name)
+        crate::eval::tests::variant(name)
     }
 
     /// The sums the board keeps through make and unmake (material, counts,
@@ -556,7 +567,7 @@ mod tests {
         let mut w = Weights::test_table();
         w[Weight::RoyalFile] = 35;
         w[Weight::RoyalRow] = 40;
-        let v = super::super::tests::playing(&variant(name), &w);
+        let v = crate::eval::tests::playing(&variant(name), &w);
         let pos = MailboxPos::from_fen(v, fen).unwrap();
         royal_wings(&pos, &tables_of(&pos), &census(&pos), phase)
     }
@@ -616,7 +627,7 @@ mod tests {
 
     #[test]
     fn a_lone_piece_that_cannot_mate_is_a_draw() {
-        let eval = super::super::tests::eval;
+        let eval = crate::eval::tests::eval;
         // Makruk: king and knight, or king and met, against a bare king.
         assert_eq!(eval("makruk", "8/8/3k4/8/8/3NK3/8/8 w - - 0 1"), TEMPO);
         assert_eq!(eval("makruk", "8/8/3k4/8/8/3MK3/8/8 w - - 0 1"), TEMPO);
