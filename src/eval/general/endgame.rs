@@ -15,9 +15,9 @@
 //!   winning side prefers progress (captures, pawn moves) to shuffling,
 //!   whatever counting or 50-move rule the variant has.
 //!
-//! All terms read the census of the main evaluation (`mailbox::Side`).
+//! All terms read the census of the evaluation (`census::Side`).
 
-use super::Side;
+use super::census::Side;
 use crate::core::{Color, Score};
 use crate::mailbox::{cell_type, MailboxPos};
 use crate::position::Position;
