@@ -242,7 +242,7 @@ fn every_module_names_only_the_layers_below_it() {
 
 #[test]
 fn the_scan_finds_paths_and_groups_but_not_comments() {
-    let text = "use crate::eval::mailbox;\n\
+    let text = "use crate::eval::general;\n\
                 // crate::engine in a comment\n\
                 let x = crate::search::Limits::Depth(3); // crate::xboard\n\
                 use crate::{core::Color, book::Book};\n";

@@ -9,7 +9,7 @@
 //! double-pushed pawn, which makes the key exactly Polyglot's.
 
 use super::attacks::{tables, AttackTables};
-use super::network::{color_of, feature_code};
+use super::features::{color_of, feature_code};
 use super::random64::RANDOM64;
 use super::types::{
     bit, code_color, code_kind, piece_code, Bitboard, Move, PieceCode, PieceType, Squares, EMPTY,

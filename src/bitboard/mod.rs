@@ -19,10 +19,10 @@
 mod attacks;
 mod board;
 mod check;
+pub mod features;
 mod fen;
 mod magics;
 mod movegen;
-pub mod network;
 mod notation;
 mod perft;
 mod random64;

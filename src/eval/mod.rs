@@ -1,21 +1,17 @@
-//! Evaluation: general terms derived from fmax.ini data for the mailbox
-//! board (`mailbox`), material, piece-square tables and pawn structure for
-//! the bitboard board (`orthodox`). Each implements
-//! [`crate::position::Evaluate`], so the search never names either.
+//! Evaluation: the general evaluation of the mailbox board, its terms
+//! derived from fmax.ini data (`general`), the orthodox evaluation of the
+//! bitboard board, material, piece-square tables and pawn structure
+//! (`orthodox`), and the evaluation networks both of them play (`network`).
+//! Each board's evaluation implements [`crate::position::Evaluate`], so the
+//! search never names either.
 
-mod activity;
-mod endgame;
-pub mod mailbox;
+pub mod general;
 pub mod network;
 pub mod orthodox;
-pub mod pawn_sets;
-pub mod piece_kinds;
-pub mod variant_tables;
-pub mod weights;
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::weights::{Weight, Weights};
+    use super::general::weights::{Weight, Weights};
     use crate::rules::catalog::Catalog;
     use crate::rules::Variant;
     use std::sync::Arc;

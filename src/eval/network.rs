@@ -147,7 +147,7 @@ impl Layout {
             .chars()
             .map(|l| self.kind_of(l))
             .collect::<Result<_, _>>()?;
-        let codes = crate::bitboard::network::CODES;
+        let codes = crate::bitboard::features::CODES;
         Ok(self.index(codes, |code| {
             let (kind, sq) = (code / 64, code % 64);
             Some((kinds[kind], sq % 8, sq / 8))
@@ -156,7 +156,7 @@ impl Layout {
 
     /// The index of the mailbox board's codes in variant `v` (a man on the
     /// board `type * 256 + square`, row 0 of the square being black's
-    /// first; a man in hand from `mailbox::network::HAND_CODES`). A network
+    /// first; a man in hand from `mailbox::features::HAND_CODES`). A network
     /// fits every game on its board whose men are all among its kinds (its
     /// other kinds' rows stay unread), so capablanca's serves gothic.
     ///
@@ -164,7 +164,7 @@ impl Layout {
     /// One line when the network's board or hand is not `v`'s, or `v` has a
     /// man the network does not know.
     pub fn mailbox_index(&self, v: &Variant) -> Result<Index, String> {
-        use crate::mailbox::network::{CODES, HAND_CODES, HAND_SLOTS};
+        use crate::mailbox::features::{CODES, HAND_CODES, HAND_SLOTS};
         if self.width != v.width || self.height != v.height {
             return Err(format!(
                 "the network is for a {}x{} board, not {}x{}",

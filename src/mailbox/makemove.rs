@@ -3,8 +3,8 @@
 //! capturable (absolute royals, the last delocalised royal, or two duple-check
 //! royals at once).
 
+use super::features::{hand_code, square_code, HAND_SLOTS};
 use super::moves::{Move, MoveKind};
-use super::network::{hand_code, square_code, HAND_SLOTS};
 use super::tables::{CLASS_PAWN, CLASS_ROYAL};
 use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
 use crate::core::Color;

@@ -3,7 +3,7 @@
 //! by kind (facts of the board), and sums of per-square weights that the
 //! board's user supplies ([`SquareWeights`]). The board does not know what
 //! the weights mean; the general evaluation puts its placement and pawn
-//! advancement terms there (`eval::variant_tables`).
+//! advancement terms there (`eval::general::variant_tables`).
 
 use super::{cell_type, MailboxPos};
 use crate::core::Color;

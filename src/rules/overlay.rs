@@ -369,8 +369,8 @@ pub const SECTION: &str = "rules";
 pub const EVAL_SECTION: &str = "eval";
 
 /// The weights of the general evaluation a variant may set in `[eval]`
-/// (`NAME = N`), in the evaluation's order; `eval::weights` gives their
-/// meaning and defaults.
+/// (`NAME = N`), in the evaluation's order; `eval::general::weights` gives
+/// their meaning and defaults.
 pub const EVAL_WEIGHTS: &[&str] = &[
     "tempo",
     "royal_mobility",

@@ -7,8 +7,9 @@
 //! searches it first. A move that beats alpha in an unfinished iteration is
 //! still played when the search is stopped, because it was searched fully.
 
+use super::history::MAX_PLY;
 use super::info::{Bound, SearchInfo};
-use super::ordering::{capture_score, MAX_PLY};
+use super::picker::capture_score;
 use super::score::{is_mate, INFINITY};
 use super::tt::table_id;
 use super::worker::Worker;

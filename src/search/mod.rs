@@ -15,8 +15,9 @@
 //! the clock; the shared table keeps the work already done.
 //!
 //! Files: `limits` (time budget), `tt` (shared table), `score` (mate
-//! conventions), `ordering` (move ordering), `correction` (the static
-//! evaluation's learnt errors), `worker` (per-thread state),
+//! conventions), `history` (killers, counter-moves and histories),
+//! `picker` (move ordering), `correction` (the static evaluation's learnt
+//! errors), `worker` (per-thread state),
 //! `node` and `quiescence` (the tree), `driver` (iterative deepening, root),
 //! `tunables` (the margins and formulas a tuner may change),
 //! `info` (what is reported), `bench` (fixed-depth node counts).
@@ -25,10 +26,11 @@ mod bench;
 mod correction;
 mod driver;
 mod evalcache;
+mod history;
 pub mod info;
 pub mod limits;
 mod node;
-mod ordering;
+mod picker;
 mod quiescence;
 pub mod score;
 pub mod tt;
@@ -47,8 +49,8 @@ use crate::core::{Score, Verdict};
 use crate::position::{Evaluate, Position};
 use driver::{IterationPlan, Outcome};
 use evalcache::EvalCache;
-use ordering::Heuristics;
-pub use ordering::MAX_PLY;
+use history::Heuristics;
+pub use history::MAX_PLY;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

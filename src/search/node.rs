@@ -9,9 +9,10 @@
 //! pruning before any move ([`Worker::prune_early`]) and the move loop
 //! ([`Worker::search_moves`]). Scores are fail-soft, from the side to move.
 
-use super::ordering::{
-    capture_index, is_losing_capture_score, is_refutation_score, is_table_move_score, ContRows,
-    CutMove, Cutoff, MovePicker, OrderContext, Staged, MAX_PLY,
+use super::history::{capture_index, ContRows, CutMove, Cutoff, MAX_PLY};
+use super::picker::{
+    is_losing_capture_score, is_refutation_score, is_table_move_score, MovePicker, OrderContext,
+    Staged,
 };
 use super::score::{is_mate, mate_in, mated_in, INFINITY};
 use super::tt::{table_id, Bound, TtHit};
@@ -602,7 +603,7 @@ pub(crate) fn cuts(h: TtHit, alpha: Score, beta: Score) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::ordering::{BAD_CAPTURE, COUNTER, GOOD_CAPTURE, KILLER, TT_MOVE};
+    use crate::search::picker::{BAD_CAPTURE, COUNTER, GOOD_CAPTURE, KILLER, TT_MOVE};
 
     fn node(depth: i32, pv_node: bool) -> NodeContext {
         NodeContext {

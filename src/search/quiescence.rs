@@ -10,8 +10,9 @@
 //! In check there is no standing pat: every evasion is searched, so mates at
 //! the horizon are seen. Variant rules are checked at every node.
 
+use super::history::MAX_PLY;
 use super::node::cuts;
-use super::ordering::{gain_estimate, is_losing_capture_score, MovePicker, MAX_PLY};
+use super::picker::{gain_estimate, is_losing_capture_score, MovePicker};
 use super::score::INFINITY;
 use super::worker::Worker;
 use crate::core::Score;

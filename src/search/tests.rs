@@ -388,7 +388,7 @@ fn with_worker<R>(
     run: impl FnOnce(&mut super::worker::Worker<'_, TicTacToe>, &TranspositionTable) -> R,
 ) -> R {
     use super::evalcache::EvalCache;
-    use super::ordering::Heuristics;
+    use super::history::Heuristics;
     use super::worker::{Shared, Worker};
     use std::sync::atomic::{AtomicBool, AtomicU64};
     let tt = TranspositionTable::new(1);

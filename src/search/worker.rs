@@ -7,8 +7,9 @@
 //! the thread. The tree walk itself is in `node` and `quiescence`.
 
 use super::evalcache::EvalCache;
+use super::history::{Heuristics, MAX_PLY};
 use super::info::{Progress, RUN};
-use super::ordering::{Heuristics, PickerStore, MAX_PLY};
+use super::picker::PickerStore;
 use super::score::{mate_in, mated_in};
 use super::tt::TranspositionTable;
 use super::tunables::{self, Tunables};

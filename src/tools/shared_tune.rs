@@ -1,5 +1,5 @@
 //! `nightrider tune --shared NAME=FILE ...`: one fit of the general
-//! evaluation's default weights (`eval::weights`, the table every game
+//! evaluation's default weights (`eval::general::weights`, the table every game
 //! without an `[eval]` section plays) on the labelled positions of several
 //! games at once.
 //!
@@ -16,14 +16,14 @@
 //!
 //! The result is printed as a table (weight, default, new, 95% interval),
 //! each game's held-out error before and after, and the default table in
-//! the Rust of `src/eval/weights.rs`, for a developer to paste; `--out
+//! the Rust of `src/eval/general/weights.rs`, for a developer to paste; `--out
 //! FILE` also writes it as an `[eval]` section, an overlay a game can play
 //! for a match before the defaults change. The source is never changed.
 
 use super::args::joined;
 use super::tune::FitArgs;
 use super::variant_tune::{read_file, table, tune, write_overlay, Game, Knob, Params, Settings};
-use crate::eval::weights::Weights;
+use crate::eval::general::weights::Weights;
 use crate::rules::catalog::Catalog;
 use crate::rules::overlay::EVAL_SECTION;
 use std::fmt::Write as _;
@@ -54,7 +54,7 @@ pub fn pairs<'a>(words: &[&'a str]) -> Result<Vec<(&'a str, &'a str)>, String> {
     Ok(out)
 }
 
-/// The default table of `src/eval/weights.rs` holding the weights of
+/// The default table of `src/eval/general/weights.rs` holding the weights of
 /// `params`, in the order of `Weight::ALL`.
 #[must_use]
 pub fn defaults_source(params: &Params) -> String {
@@ -129,7 +129,7 @@ pub fn run(args: &FitArgs) -> Result<(), String> {
         );
     }
     print!("{}", table(&o.rows));
-    println!("The defaults in src/eval/weights.rs:");
+    println!("The defaults in src/eval/general/weights.rs:");
     print!("{}", defaults_source(&o.params));
     if let Some(out) = &args.out {
         let names: Vec<&str> = pairs.iter().map(|&(name, _)| name).collect();
@@ -149,7 +149,7 @@ pub fn run(args: &FitArgs) -> Result<(), String> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::eval::weights::Weight;
+    use crate::eval::general::weights::Weight;
     use crate::mailbox::MailboxPos;
     use crate::position::Position;
     use std::path::PathBuf;
@@ -174,12 +174,12 @@ pub(crate) mod tests {
 
     #[test]
     fn the_printed_defaults_are_the_table_of_weights_rs() {
-        let source = include_str!("../eval/weights.rs");
+        let source = include_str!("../eval/general/weights.rs");
         let printed = defaults_source(&Params::weights(&Weights::default()));
         let at = source.find("const DEFAULTS").unwrap();
         let lines: Vec<&str> = source[at..].lines().collect();
         let printed: Vec<&str> = printed.lines().collect();
-        assert_eq!(printed.len(), crate::eval::weights::COUNT + 2);
+        assert_eq!(printed.len(), crate::eval::general::weights::COUNT + 2);
         // Line for line, the checked-in table but for the notes some of its
         // comments add.
         for (p, s) in printed.iter().zip(&lines) {
@@ -305,7 +305,7 @@ pub(crate) mod tests {
         let tempo = f64::from(o.params.knobs[0].1);
         assert_eq!(
             o.params.knobs[0].0,
-            Knob::Weight(crate::eval::weights::Weight::Tempo)
+            Knob::Weight(crate::eval::general::weights::Weight::Tempo)
         );
         assert!(
             tempo > best(decisive) - 3.0 && tempo < best(drawish) + 3.0,
@@ -382,6 +382,6 @@ pub(crate) mod tests {
         for w in [Weight::Tempo, Weight::Outpost] {
             assert_eq!(written(w), Some(Weights::default()[w]), "{text}");
         }
-        assert_eq!(o.eval_weights.len(), crate::eval::weights::COUNT);
+        assert_eq!(o.eval_weights.len(), crate::eval::general::weights::COUNT);
     }
 }

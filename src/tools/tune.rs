@@ -7,7 +7,7 @@
 //! evaluation to results (`1 / (1 + 10^(-K * eval / 400))`), then lowers the
 //! mean squared error by gradient descent (Adam, full batch) with a tenth of
 //! the positions held out to stop before over-fitting, and writes the
-//! weights as the Rust source `src/eval/orthodox/weights.rs` is.
+//! weights as the Rust source `src/eval/orthodox/tuned.rs` is.
 //! `tune gen [--variant NAME] OUT GAMES` writes training positions from
 //! self-play (see `selfplay`); `tune games [--variant NAME] GAMES.pgn OUT`
 //! from the finished games of a PGN file (see `game_positions`);
@@ -27,7 +27,7 @@ use super::spsa::SpsaArgs;
 use super::variant_tune::SettingsArgs;
 use crate::bitboard::BitboardPos;
 use crate::eval::orthodox::params::{Pair, COUNT, GROUPS};
-use crate::eval::orthodox::weights::WEIGHTS;
+use crate::eval::orthodox::tuned::WEIGHTS;
 use crate::eval::orthodox::{trace, FULL_PHASE};
 use crate::mailbox::MailboxPos;
 use std::fmt::Write as _;
@@ -70,7 +70,7 @@ pub struct FitArgs {
     /// Fit the general evaluation's weights and this game's piece values, written as the [eval] section of its overlay
     #[arg(long, value_name = "NAME", conflicts_with = "shared")]
     pub variant: Option<String>,
-    /// Fit the general evaluation's default weights on several games at once, printed as the defaults of src/eval/weights.rs
+    /// Fit the general evaluation's default weights on several games at once, printed as the defaults of src/eval/general/weights.rs
     #[arg(long)]
     pub shared: bool,
     /// The fmax.ini that defines the games (default: the one the engine loads)
@@ -463,7 +463,7 @@ pub fn tune(train: &[Sample], check: &[Sample], start: &[f64], settings: &Settin
     }
 }
 
-/// The weights as the source of `weights.rs`.
+/// The weights as the source of `src/eval/orthodox/tuned.rs`.
 #[must_use]
 pub fn weights_source(w: &[f64]) -> String {
     let mut s = String::new();
@@ -754,8 +754,8 @@ pub(crate) mod tests {
         let source = weights_source(&float_weights(&WEIGHTS));
         assert_eq!(
             source,
-            include_str!("../eval/orthodox/weights.rs"),
-            "weights_source must reproduce weights.rs"
+            include_str!("../eval/orthodox/tuned.rs"),
+            "weights_source must reproduce tuned.rs"
         );
     }
 

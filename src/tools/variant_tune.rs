@@ -1,5 +1,5 @@
 //! `nightrider tune --variant NAME FILE`: Texel tuning of the general
-//! evaluation's weights (`eval::weights`) and the variant's piece values on
+//! evaluation's weights (`eval::general::weights`) and the variant's piece values on
 //! positions labelled with game results (`tune gen --variant` writes them).
 //!
 //! Every position is scored by the real evaluation of the engine: each
@@ -27,7 +27,7 @@
 use super::args::joined;
 use super::tune::{parse_result, FitArgs};
 use crate::core::Color;
-use crate::eval::weights::{Weight, Weights};
+use crate::eval::general::weights::{Weight, Weights};
 use crate::mailbox::MailboxPos;
 use crate::position::{Evaluate, Position};
 use crate::rules::catalog::{locate_ini, locate_overlay_dir, Catalog};
@@ -832,7 +832,7 @@ pub fn run(args: &FitArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::COUNT;
+    use crate::eval::general::weights::COUNT;
 
     #[test]
     fn game_lines_choose_the_held_out_games() {
@@ -985,7 +985,7 @@ mod tests {
     #[test]
     fn knob_count_covers_every_weight() {
         let v = crate::eval::tests::variant("capablanca");
-        let p = Params::of(&v, &crate::eval::weights::Weights::default());
+        let p = Params::of(&v, &crate::eval::general::weights::Weights::default());
         assert_eq!(
             p.knobs
                 .iter()

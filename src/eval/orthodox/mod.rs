@@ -2,7 +2,7 @@
 //! endgame by the material on the board.
 //!
 //! Files: `params` (the weight layout, [`Pair`] and the accumulators),
-//! `weights` (the tuned table, written by `nightrider tune`), `pawns` (pawn
+//! `tuned` (the weights' values, written by `nightrider tune`), `pawns` (pawn
 //! structure and its per-thread hash table), `pieces` (material, piece-square
 //! values, mobility, outposts, rook files, threats), `king` (king safety),
 //! `endgame` (drawn and won material, scale factors). Every weighted term is
@@ -14,7 +14,7 @@ pub mod king;
 pub mod params;
 pub mod pawns;
 pub mod pieces;
-pub mod weights;
+pub mod tuned;
 
 #[cfg(test)]
 mod tests;
@@ -173,7 +173,7 @@ pub fn trace(pos: &BitboardPos) -> Option<(Trace, i32, i32)> {
     let eg: i64 = trace
         .0
         .iter()
-        .zip(weights::WEIGHTS.iter())
+        .zip(tuned::WEIGHTS.iter())
         .map(|(&c, w)| i64::from(c) * i64::from(w.1))
         .sum();
     let scale = endgame::scale(pos, usize::from(eg < 0));
@@ -205,7 +205,7 @@ pub fn white_terms(pos: &BitboardPos) -> Vec<(&'static str, Score)> {
         .iter()
         .map(|&(name, from, to)| {
             let mut sum = Pair::default();
-            for (count, w) in trace.0[from..to].iter().zip(&weights::WEIGHTS[from..to]) {
+            for (count, w) in trace.0[from..to].iter().zip(&tuned::WEIGHTS[from..to]) {
                 sum += Pair(count * w.0, count * w.1);
             }
             (name, blend(sum, phase, scale))

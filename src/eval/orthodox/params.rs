@@ -1,11 +1,11 @@
 //! The layout of the orthodox evaluation's weights: every weight is a
-//! middlegame/endgame [`Pair`] in the one table `weights::WEIGHTS`, and the
+//! middlegame/endgame [`Pair`] in the one table `tuned::WEIGHTS`, and the
 //! constants here name where each group starts. The evaluation reports each
 //! term to an [`Accumulator`] as (colour, weight index, count): the engine's
 //! [`ScoreSum`] multiplies by the weights, the tuner's trace records the
 //! counts, so both read the same code.
 
-use super::weights::WEIGHTS;
+use super::tuned::WEIGHTS;
 
 /// A middlegame and an endgame value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -68,7 +68,7 @@ fn mirrored_positions_score_equal_and_opposite() {
 
 #[test]
 fn start_position_is_tempo_only() {
-    let tempo = weights::WEIGHTS[params::TEMPO];
+    let tempo = tuned::WEIGHTS[params::TEMPO];
     assert_eq!(eval(FENS[0]), tempo.0);
 }
 
@@ -170,7 +170,7 @@ fn trace_times_weights_is_the_evaluation() {
         let p = pos(fen);
         let (trace, phase, scale) = trace(&p).unwrap();
         let mut sum = Pair::default();
-        for (c, w) in trace.0.iter().zip(weights::WEIGHTS.iter()) {
+        for (c, w) in trace.0.iter().zip(tuned::WEIGHTS.iter()) {
             sum += Pair(c * w.0, c * w.1);
         }
         assert_eq!(blend(sum, phase, scale), white_score(&p), "{fen}");

@@ -15,9 +15,9 @@
 //!   winning side prefers progress (captures, pawn moves) to shuffling,
 //!   whatever counting or 50-move rule the variant has.
 //!
-//! All terms read the census of the main evaluation (`mailbox::Side`).
+//! All terms read the census of the evaluation (`census::Side`).
 
-use super::mailbox::Side;
+use super::census::Side;
 use crate::core::{Color, Score};
 use crate::mailbox::{cell_type, MailboxPos};
 use crate::position::Position;
@@ -129,7 +129,7 @@ pub(crate) fn progress_scale(pos: &MailboxPos, score: Score) -> Score {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::eval;
+    use crate::eval::tests::eval;
 
     #[test]
     fn a_bare_king_that_can_bare_back_is_still_nearly_lost() {

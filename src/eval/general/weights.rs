@@ -1,4 +1,4 @@
-//! The weights of the general evaluation (`eval::mailbox` and the terms it
+//! The weights of the general evaluation (`eval::general` and the terms it
 //! calls), as data: one [`Weight`] per idea, its default, and the set a
 //! variant plays with ([`Weights`], held in `variant_tables::VariantTables`):
 //! the defaults, replaced by the variant's own where its overlay's `[eval]`
@@ -279,7 +279,7 @@ mod tests {
     /// Capablanca of the project's fmax.ini with `overlay` as its overlay.
     fn capablanca_with(overlay: &str) -> std::sync::Arc<Variant> {
         let catalog = Catalog::from_text(
-            include_str!("../../fmax.ini"),
+            include_str!("../../../fmax.ini"),
             "fmax.ini",
             &[("capablanca", overlay)],
         );
@@ -371,7 +371,7 @@ mod tests {
     fn a_value_written_in_fmax_ini_is_the_value_played() {
         // Los Alamos with a knight written as 2000 (far above what its
         // mobility suggests) and a queen written as 0 (estimated).
-        let ini = include_str!("../../fmax.ini")
+        let ini = include_str!("../../../fmax.ini")
             .replace("n:333   14,7 31,7", "n:2000   14,7 31,7")
             .replace(
                 "Q:851   1,3 16,3 15,3 17,3 -1,3",
@@ -389,7 +389,7 @@ mod tests {
     #[test]
     fn a_value_for_no_piece_of_the_game_refuses_the_variant() {
         let catalog = Catalog::from_text(
-            include_str!("../../fmax.ini"),
+            include_str!("../../../fmax.ini"),
             "fmax.ini",
             &[(
                 "capablanca",

@@ -270,8 +270,8 @@ mod tests {
     /// The mobility and threat terms of `fen` in `name`, white minus black.
     fn terms(name: &str, fen: &str) -> (i32, i32) {
         let p = pos(name, fen);
-        let tables = crate::eval::variant_tables::tables_of(&p);
-        let t = board_terms(&p, &tables, crate::eval::mailbox::tests_phase(&p));
+        let tables = crate::eval::general::variant_tables::tables_of(&p);
+        let t = board_terms(&p, &tables, crate::eval::general::tests_phase(&p));
         (t.mobility, t.threats)
     }
 
@@ -342,7 +342,7 @@ mod tests {
     /// pieces, then Black's against White's.
     fn counts(name: &str, fen: &str) -> ([i32; 3], [i32; 3]) {
         let p = pos(name, fen);
-        let [white, black] = both_sides(&p, &crate::eval::variant_tables::tables_of(&p));
+        let [white, black] = both_sides(&p, &crate::eval::general::variant_tables::tables_of(&p));
         (threat_counts(&white, &black), threat_counts(&black, &white))
     }
 

@@ -342,7 +342,7 @@ pub(crate) fn hopper_score(pos: &MailboxPos, kt: &KindTables, w: &Weights) -> i3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::variant_tables::tables_of;
+    use crate::eval::general::variant_tables::tables_of;
     use crate::position::Evaluate;
     use crate::rules::catalog::Catalog;
     use crate::rules::Variant;
@@ -353,13 +353,16 @@ mod tests {
     /// where every kind weight is 0) with `changes` made.
     fn variant_with(name: &str, changes: &[(Weight, i32)]) -> Arc<Variant> {
         let rules = match name {
-            "shatranj" => include_str!("../../variants/shatranj.ini"),
-            "makruk" => include_str!("../../variants/makruk.ini"),
-            "xiangqi" => include_str!("../../variants/xiangqi.ini"),
+            "shatranj" => include_str!("../../../variants/shatranj.ini"),
+            "makruk" => include_str!("../../../variants/makruk.ini"),
+            "xiangqi" => include_str!("../../../variants/xiangqi.ini"),
             _ => "",
         };
-        let catalog =
-            Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &[(name, rules)]);
+        let catalog = Catalog::from_text(
+            include_str!("../../../fmax.ini"),
+            "fmax.ini",
+            &[(name, rules)],
+        );
         let v = catalog.variant(name).unwrap();
         crate::eval::tests::playing(&v, &crate::eval::tests::test_weights(changes))
     }
@@ -369,7 +372,7 @@ mod tests {
     fn kind_terms(name: &str, changes: &[(Weight, i32)], fen: &str) -> i32 {
         let p = MailboxPos::from_fen(variant_with(name, changes), fen).unwrap();
         let t = tables_of(&p);
-        let phase = crate::eval::mailbox::tests_phase(&p);
+        let phase = crate::eval::general::tests_phase(&p);
         super::super::activity::board_terms(&p, &t, phase).kinds
             + hopper_score(&p, &t.kinds, &t.terms)
     }

@@ -1,4 +1,4 @@
-//! The pawn term of the general evaluation (`eval::mailbox`).
+//! The pawn term of the general evaluation (`eval::general`).
 //!
 //! A pawn earns its row's advancement toward promotion (quadratic in the
 //! fraction of the way done, scaled by what promotion is worth: Fairy-Max's

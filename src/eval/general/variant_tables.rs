@@ -1,4 +1,4 @@
-//! What the general evaluation (`eval::mailbox`) derives once per variant:
+//! What the general evaluation (`eval::general`) derives once per variant:
 //! the weights the board sums as men come, go and move ([`SquareWeights`]:
 //! value and centralisation of each man, placement of the royals, pawn
 //! advancement), the pawn term's tables, the measure of a full board, and
@@ -12,10 +12,10 @@
 //! evaluations; a position that does not sum the weights yet is evaluated
 //! through a copy that does.
 
-use super::network::{self, Played};
 use super::pawn_sets::PawnTables;
 use super::piece_kinds::KindTables;
 use super::weights::{Weight, Weights};
+use crate::eval::network::{self, Played};
 use crate::mailbox::{MailboxPos, SquareWeights};
 use crate::rules::mobility::mobility_map;
 use crate::rules::variant::Royalty;
@@ -257,14 +257,14 @@ mod tests {
     /// position sums their weights.
     #[test]
     fn positions_of_a_variant_share_its_tables() {
-        let v = super::super::tests::variant("capablanca");
+        let v = crate::eval::tests::variant("capablanca");
         let a = MailboxPos::new(Arc::clone(&v));
         let mut b = MailboxPos::new(Arc::clone(&v));
         assert!(Arc::ptr_eq(a.square_weights(), b.square_weights()));
         let tables = b.prepare_evaluation();
         assert!(Arc::ptr_eq(&tables, &tables_of(&a)));
         assert!(Arc::ptr_eq(&tables.weights, b.square_weights()));
-        let other = MailboxPos::new(super::super::tests::variant("normal"));
+        let other = MailboxPos::new(crate::eval::tests::variant("normal"));
         assert!(!Arc::ptr_eq(&tables_of(&other), &tables));
     }
 
@@ -272,7 +272,7 @@ mod tests {
     /// or is evaluated through a copy that does.
     #[test]
     fn prepared_and_unprepared_positions_evaluate_alike() {
-        let v = super::super::tests::variant("capablanca");
+        let v = crate::eval::tests::variant("capablanca");
         let fen = "r1b1k2r1c/ppp2pppp1/2n1p4n/3p1q4/3P5p/2N1PN4/PPP2PPPPP/R1BQK2RBC w KQkq - 0 8";
         let plain = MailboxPos::from_fen(Arc::clone(&v), fen).unwrap();
         let mut ready = plain.clone();
