@@ -42,6 +42,7 @@ pub struct Cli {
     /// A tool instead of the engine
     #[command(subcommand)]
     pub tool: Option<Tool>,
+    /// The engine's own options (when no tool is named).
     #[command(flatten)]
     pub engine: EngineArgs,
 }

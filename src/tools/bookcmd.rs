@@ -36,6 +36,7 @@ pub struct BookArgs {
     /// What to do
     #[command(subcommand)]
     pub action: BookAction,
+    /// Where the books are kept.
     #[command(flatten)]
     pub shelf: Shelf,
 }
@@ -84,6 +85,7 @@ pub struct BooksArgs {
     /// What to do
     #[command(subcommand)]
     pub action: BooksAction,
+    /// Where the books are kept.
     #[command(flatten)]
     pub shelf: Shelf,
 }

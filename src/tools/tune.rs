@@ -41,6 +41,7 @@ pub struct TuneArgs {
     /// Training positions, or a tool that makes them
     #[command(subcommand)]
     pub command: Option<TuneCommand>,
+    /// The fit run when no subcommand is named.
     #[command(flatten)]
     pub fit: FitArgs,
 }
@@ -79,8 +80,10 @@ pub struct FitArgs {
     /// Where the result goes (default: weights.rs; with --variant the game's overlay; with --shared only printed)
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// The orthodox fit's settings (Texel tuning of the orthodox weights).
     #[command(flatten)]
     pub texel: TexelArgs,
+    /// The general evaluation's fit (with --variant or --shared).
     #[command(flatten)]
     pub settings: SettingsArgs,
     /// With --shared: at most N positions of each game, by whole blocks of ten games
@@ -152,6 +155,7 @@ pub struct GenArgs {
     /// Games in all
     #[arg(value_name = "GAMES")]
     pub games: usize,
+    /// The game played.
     #[command(flatten)]
     pub game: GameArgs,
     /// Nodes searched per move
@@ -177,6 +181,7 @@ pub struct GamesArgs {
     /// The file the positions are written to (replaced)
     #[arg(value_name = "OUT")]
     pub out: String,
+    /// The game played.
     #[command(flatten)]
     pub game: GameArgs,
     /// Plies left out at the start of each game

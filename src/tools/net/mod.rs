@@ -46,6 +46,7 @@ pub struct TrainArgs {
     /// The training positions
     #[arg(value_name = "DATA", required = true)]
     pub files: Vec<String>,
+    /// The game the data was played in.
     #[command(flatten)]
     pub game: GameArgs,
     /// The network file written
@@ -89,6 +90,7 @@ pub struct LossArgs {
     /// The positions
     #[arg(value_name = "DATA")]
     pub file: String,
+    /// The game the data was played in.
     #[command(flatten)]
     pub game: GameArgs,
     /// Evaluate with this network instead of the game's own
