@@ -136,6 +136,8 @@ pub struct MoveFacts {
     pub gating: Option<(char, (u8, u8))>,
     /// Whether ranks are numbered from 0 (XBoard on boards of 10 ranks).
     pub zero_based_ranks: bool,
+    /// The man comes from hand (`from` is then its square too).
+    pub drop: bool,
 }
 
 /// [`Position::history_indices`] of a board that does not name its moves'

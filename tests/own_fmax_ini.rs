@@ -20,7 +20,16 @@ const DEBIAN_INI: &str = "/usr/share/games/fairymax/fmax.ini";
 const LETTER_CHANGES: &[(&str, usize, char, char)] = &[("janus", 6, 'A', 'J')];
 
 /// Games of ours that Fairy-Max's file does not have.
-const OUR_ADDITIONS: &[&str] = &["nightrider-chess", "fischerandom", "caparandom", "xiangqi"];
+const OUR_ADDITIONS: &[&str] = &[
+    "nightrider-chess",
+    "fischerandom",
+    "caparandom",
+    "xiangqi",
+    "crazyhouse",
+    "loop",
+    "chessgi",
+    "pocketknight",
+];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish
 /// plays it) instead of Fairy-Max's looser ones; tests/variant_rules.rs pins

@@ -78,6 +78,72 @@ fn midgame_positions_of_every_variant_on_the_general_board() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The games of new-variants.tsv (the start and four positions of each game
+/// that cutechess-cli and Fairy-Stockfish share and Fairy-Max lacks) that
+/// fmax.ini and variants/ describe now; the other rows wait for their rules.
+const NEW_GAMES_PLAYED: &[&str] = &["crazyhouse", "loop", "chessgi", "pocketknight"];
+
+#[test]
+fn new_variants_rows_of_every_game_played() {
+    let path = format!(
+        "{}/tests/data/perft/new-variants.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("reference file");
+    let catalog = catalog();
+    let mut failures = Vec::new();
+    for game in NEW_GAMES_PLAYED {
+        let mut checked = 0;
+        for line in text.lines().skip(1) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let nodes: u64 = cols[3].parse().unwrap();
+            if cols[0] != *game || nodes > QUICK_BUDGET {
+                continue;
+            }
+            let depth: u32 = cols[2].parse().unwrap();
+            let mut pos = MailboxPos::from_fen(variant(&catalog, game), cols[1])
+                .unwrap_or_else(|e| panic!("{game} {}: {e}", cols[1]));
+            let got = perft(&mut pos, depth);
+            checked += 1;
+            if got != nodes {
+                failures.push(format!(
+                    "{game} {} depth {depth}: expected {nodes}, got {got}",
+                    cols[1]
+                ));
+            }
+        }
+        assert!(checked >= 10, "{game}: only {checked} rows checked");
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+#[ignore = "deep rows: minutes in release mode"]
+fn deep_rows_of_the_new_games_played() {
+    let path = format!(
+        "{}/tests/data/perft/new-variants.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("reference file");
+    let catalog = catalog();
+    for line in text.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let nodes: u64 = cols[3].parse().unwrap();
+        if !NEW_GAMES_PLAYED.contains(&cols[0]) || nodes <= QUICK_BUDGET {
+            continue;
+        }
+        let depth: u32 = cols[2].parse().unwrap();
+        let mut pos = MailboxPos::from_fen(variant(&catalog, cols[0]), cols[1]).unwrap();
+        assert_eq!(
+            perft(&mut pos, depth),
+            nodes,
+            "{} {} depth {depth}",
+            cols[0],
+            cols[1]
+        );
+    }
+}
+
 #[test]
 #[ignore = "deep rows: minutes in release mode"]
 fn deep_rows_on_the_general_board() {

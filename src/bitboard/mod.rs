@@ -179,6 +179,7 @@ impl Position for BitboardPos {
             promotion: m.promotion().map(|p| p.letter().to_ascii_uppercase()),
             gating: None,
             zero_based_ranks: false,
+            drop: false,
         })
     }
 

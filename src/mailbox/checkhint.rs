@@ -20,6 +20,9 @@ impl MailboxPos {
     #[must_use]
     pub(crate) fn quiet_move_may_check(&self, m: Move) -> bool {
         let t = &self.tables;
+        if m.is_drop() {
+            return self.drop_may_check(m);
+        }
         let gating = self.is_gating(m);
         if !t.plain
             || (m.piece() != 0 && !gating)
@@ -45,6 +48,20 @@ impl MailboxPos {
             return reaches(mover, to) || reaches(m.piece(), from);
         }
         reaches(mover, to) || self.may_discover_check(royal, from, to)
+    }
+
+    /// [`MailboxPos::quiet_move_may_check`] for a drop: it fills a square
+    /// and empties none, so only the dropped man can check.
+    fn drop_may_check(&self, m: Move) -> bool {
+        let t = &self.tables;
+        let royals = &self.royals[self.side.flip().index()];
+        if !t.plain || royals.len != 1 {
+            return true;
+        }
+        let royal = royals.squares[0];
+        let (rf, rr) = (i32::from(royal & 15), i32::from(royal >> 4));
+        let to = m.to();
+        t.may_reach(m.piece(), rf - i32::from(to & 15), rr - i32::from(to >> 4))
     }
 
     /// Whether emptying `from` for `to` may let a slider of the side to

@@ -4,7 +4,7 @@
 //! positions), e.p. as one square or Berolina's victim+square pair, and the
 //! optional fields XBoard leaves out.
 
-use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
+use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, PROMOTED, VIRGIN};
 use crate::core::Color;
 use crate::position::TextError;
 use crate::rules::variant::Royalty;
@@ -67,6 +67,10 @@ impl MailboxPos {
                 file += run;
                 run = 0;
                 if c == '~' {
+                    // The man before it is a promoted one.
+                    if file > 0 && self.tables.drops.marks_promoted {
+                        self.mark_promoted((row * 16 + file - 1) as u8);
+                    }
                     continue;
                 }
                 let (color, t) = self.tables.variant.type_of_letter(c).ok_or_else(|| {
@@ -91,17 +95,42 @@ impl MailboxPos {
     }
 
     fn place_holdings(&mut self, text: &str) -> Result<(), TextError> {
-        for c in text.chars().filter(|&c| c != '-') {
+        let men: Vec<char> = text.chars().filter(|&c| c != '-').collect();
+        if !men.is_empty() && !self.tables.has_hands() && !self.has_gating() {
+            return Err(err(format!(
+                "holdings '{text}': {} has no men in hand",
+                self.tables.variant.name
+            )));
+        }
+        if men.len() > usize::from(MOST_IN_HAND) {
+            return Err(err(format!(
+                "holdings '{text}': more than {MOST_IN_HAND} men"
+            )));
+        }
+        for c in men {
             let (color, t) = self.tables.variant.type_of_letter(c).ok_or_else(|| {
                 err(format!(
                     "holding '{c}' is no piece of {}",
                     self.tables.variant.name
                 ))
             })?;
+            if self.tables.royalty[t as usize] != Royalty::None && !self.tables.drops.must_drop {
+                return Err(err(format!(
+                    "holding '{c}': a royal piece is never in hand"
+                )));
+            }
             let n = self.hand[color.index()][t as usize];
             self.set_hand(color.index(), t, n.saturating_add(1));
         }
         Ok(())
+    }
+
+    /// Marks the man on `sq` as a promoted one.
+    fn mark_promoted(&mut self, sq: u8) {
+        let cell = self.take(sq);
+        if cell != EMPTY {
+            self.put(sq, cell | PROMOTED);
+        }
     }
 
     /// Virginity from the castling field (see the module doc) and pawn ranks.
@@ -176,7 +205,9 @@ impl MailboxPos {
             let t = cell_type(cell) as usize;
             let row = usize::from(sq >> 4);
             let file = usize::from(sq & 15);
+            // A pawn behind its rank (dropped there) never multi-steps.
             let pawn_ok = match color {
+                _ if self.tables.drops.drops => row == v.pawn_row[color.index()],
                 Color::White => row >= v.pawn_row[0],
                 Color::Black => row <= v.pawn_row[1],
             };
@@ -271,12 +302,15 @@ impl MailboxPos {
                         .variant
                         .letter_of(cell_color(cell), cell_type(cell)),
                 );
+                if cell & PROMOTED != 0 {
+                    out.push('~');
+                }
             }
             if run > 0 {
                 out.push_str(&run.to_string());
             }
         }
-        if self.has_gating() {
+        if self.has_gating() || self.tables.has_hands() {
             out.push_str(&format!("[{}]", self.holdings_text()));
         }
         let side = if self.side == Color::White { "w" } else { "b" };
@@ -399,6 +433,9 @@ impl MailboxPos {
         out
     }
 }
+
+/// The most men a FEN's holdings may list.
+const MOST_IN_HAND: u8 = 64;
 
 fn split_holdings(placement: &str) -> Result<(&str, Option<&str>), TextError> {
     match placement.find('[') {

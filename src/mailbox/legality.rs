@@ -9,9 +9,12 @@ use crate::core::Color;
 use crate::rules::variant::Royalty;
 
 impl MailboxPos {
-    /// Whether `m` drops a piece from hand (Seirawan gating).
+    /// Whether `m` puts a piece from hand on the square a piece leaves
+    /// (Seirawan gating).
     pub(super) fn is_gating(&self, m: Move) -> bool {
-        m.piece() != 0 && !self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
+        m.piece() != 0
+            && !m.is_drop()
+            && !self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
     }
 
     /// A gated piece may not shield the mover's own king from a check the
@@ -208,6 +211,9 @@ impl MailboxPos {
     /// leapers and sliders only, one royal, not in check), `None` otherwise.
     pub(super) fn quick_legality(&self, m: Move) -> Option<bool> {
         let info = self.node_info();
+        if m.is_drop() {
+            return self.drop_legality(info, m);
+        }
         if !self.move_may_expose(m, info) {
             return Some(true);
         }
@@ -336,6 +342,23 @@ impl MailboxPos {
             }
         }
         false
+    }
+
+    /// [`MailboxPos::quick_legality`] for a drop: a man put on an empty
+    /// square opens no line, so out of check it is legal (unless hoppers
+    /// could use it as a platform); in a single check by a plain piece it
+    /// must stand between.
+    fn drop_legality(&self, info: NodeInfo, m: Move) -> Option<bool> {
+        if self.tables.hoppers || info.royal_count == u8::MAX {
+            return None;
+        }
+        if !info.in_check {
+            return Some(true);
+        }
+        if info.checks.count == u8::MAX || info.royal_count != 1 {
+            return None;
+        }
+        Some(info.checks.count == 1 && self.ends_check(info.royals[0], info.checks, m.to()))
     }
 
     fn move_may_expose(&self, m: Move, info: NodeInfo) -> bool {

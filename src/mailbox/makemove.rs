@@ -6,7 +6,7 @@
 use super::features::{hand_code, square_code, HAND_SLOTS};
 use super::moves::{Move, MoveKind};
 use super::tables::{CLASS_PAWN, CLASS_ROYAL};
-use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, VIRGIN};
+use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, KEYED, VIRGIN};
 use crate::core::Color;
 use crate::rules::variant::Royalty;
 
@@ -89,7 +89,7 @@ impl MailboxPos {
         self.board[sq as usize] = cell;
         self.occupancy[c][usize::from(sq >> 6)] |= 1 << (sq & 63);
         self.counts[c][cell_type(cell) as usize] += 1;
-        self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+        self.hash ^= self.tables.keys.piece[usize::from(cell & KEYED) * 256 + sq as usize];
         self.account(c, cell, sq, 1);
         if let Some(n) = &mut self.network {
             n.sums
@@ -105,7 +105,7 @@ impl MailboxPos {
             self.board[sq as usize] = EMPTY;
             self.occupancy[c][usize::from(sq >> 6)] &= !(1 << (sq & 63));
             self.counts[c][cell_type(cell) as usize] -= 1;
-            self.hash ^= self.tables.keys.piece[usize::from(cell & 0x3F) * 256 + sq as usize];
+            self.hash ^= self.tables.keys.piece[usize::from(cell & KEYED) * 256 + sq as usize];
             self.account(c, cell, sq, -1);
             if let Some(n) = &mut self.network {
                 n.sums
@@ -196,8 +196,8 @@ impl MailboxPos {
         }
         let tables = &*self.tables;
         let keys = &tables.keys.piece;
-        self.hash ^= keys[usize::from(cell & 0x3F) * 256 + from as usize]
-            ^ keys[usize::from(landed & 0x3F) * 256 + to as usize];
+        self.hash ^= keys[usize::from(cell & KEYED) * 256 + from as usize]
+            ^ keys[usize::from(landed & KEYED) * 256 + to as usize];
         let weights = &*self.weights;
         let delta = weights.piece[t * 256 + to as usize] - weights.piece[t * 256 + from as usize];
         let class = tables.class[t];
@@ -222,6 +222,7 @@ impl MailboxPos {
         let mut undo = self.undo_entry(m, moved, to);
         if m.kind() == MoveKind::Capture {
             undo.captured = self.take(to);
+            self.captured_to_hand(undo.captured, true);
         }
         self.relocate(from, to, moved, moved & !VIRGIN);
         let pawn = self.tables.class[cell_type(moved) as usize] & CLASS_PAWN != 0;
@@ -253,6 +254,10 @@ impl MailboxPos {
     pub(crate) fn play(&mut self, m: Move) {
         if self.is_plain_move(m) {
             self.play_plain(m);
+            return;
+        }
+        if m.is_drop() {
+            self.play_drop(m);
             return;
         }
         let (from, to) = (m.from(), m.to());
@@ -287,10 +292,11 @@ impl MailboxPos {
             undo.captured_sq = self.ep_victim;
         }
         undo.captured = self.take(undo.captured_sq);
+        self.captured_to_hand(undo.captured, true);
         self.take(from);
         let t = cell_type(moved);
         let landed = if self.tables.is_pawn[t as usize] && m.piece() != 0 {
-            m.piece() | (moved & BLACK)
+            self.promoted_cell(m.piece() | (moved & BLACK))
         } else {
             moved & !VIRGIN
         };
@@ -299,6 +305,21 @@ impl MailboxPos {
         if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
             undo.corner = Some(self.castle_corner(from, to));
         }
+    }
+
+    /// [`MailboxPos::play`] for a drop: the man leaves the hand for its
+    /// square; the clock starts again, as after a pawn move.
+    fn play_drop(&mut self, m: Move) {
+        let undo = self.undo_entry(m, m.piece(), m.to());
+        self.place_drop(m);
+        if self.ep_len != 0 {
+            self.set_ep(&[], m.to());
+        }
+        self.pass_turn(true);
+        if self.tables.variant.counting.enabled {
+            self.advance_count(EMPTY, false);
+        }
+        self.history.push(undo);
     }
 
     /// Moves the corner piece next to the castled king; returns
@@ -391,8 +412,14 @@ impl MailboxPos {
             let landed = self.board[m.to() as usize];
             self.relocate(m.to(), m.from(), landed, undo.moved);
             if undo.captured != EMPTY {
+                self.captured_to_hand(undo.captured, false);
                 self.put(m.to(), undo.captured);
             }
+            self.restore_state(undo);
+            return;
+        }
+        if m.is_drop() {
+            self.lift_drop(m);
             self.restore_state(undo);
             return;
         }
@@ -415,6 +442,7 @@ impl MailboxPos {
                 self.take(m.to());
                 self.put(m.from(), undo.moved);
                 if undo.captured != EMPTY {
+                    self.captured_to_hand(undo.captured, false);
                     self.put(undo.captured_sq, undo.captured);
                 }
             }

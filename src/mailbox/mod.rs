@@ -14,6 +14,7 @@ mod castle960;
 mod chasing;
 mod checkhint;
 mod counting;
+mod drops;
 mod endings;
 pub mod features;
 mod fen;
@@ -33,6 +34,7 @@ mod zobrist;
 pub mod zones;
 
 pub use counting::Count;
+pub use drops::DropTables;
 pub use moves::{Move, MoveKind};
 pub use shuffle::{chess960_back_rank, chess960_start};
 pub use sums::{PieceSums, SquareWeights};
@@ -52,6 +54,12 @@ pub const EMPTY: u8 = 0;
 pub const BLACK: u8 = 0x10;
 /// Virginity bit of a cell: the piece has never moved.
 pub const VIRGIN: u8 = 0x20;
+/// Promotion mark of a cell: a promoted man, which goes back to hand as a
+/// pawn when captured (set only in games whose rules say so).
+pub const PROMOTED: u8 = 0x40;
+/// The bits of a cell its Zobrist key depends on (type, colour, virginity,
+/// promotion mark).
+pub const KEYED: u8 = 0x7F;
 
 /// The piece type (1..=15) of a non-empty cell.
 #[must_use]
@@ -386,6 +394,18 @@ impl MailboxPos {
         }
     }
 
+    /// The type of the man `m` moves: the dropped man's for a drop, else
+    /// the one on its origin.
+    #[must_use]
+    #[inline]
+    pub fn mover_type(&self, m: Move) -> u8 {
+        if m.is_drop() {
+            m.piece()
+        } else {
+            cell_type(self.board[m.from() as usize])
+        }
+    }
+
     /// Fullmove number as in FEN.
     #[must_use]
     pub fn fullmove(&self) -> u32 {
@@ -504,7 +524,9 @@ impl Position for MailboxPos {
     }
 
     fn is_promotion(&self, m: Move) -> bool {
-        m.piece() != 0 && self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
+        m.piece() != 0
+            && !m.is_drop()
+            && self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
     }
 
     fn captured_value(&self, m: Move) -> Score {
@@ -518,7 +540,7 @@ impl Position for MailboxPos {
     }
 
     fn mover_value(&self, m: Move) -> Score {
-        self.tables.value[cell_type(self.board[m.from() as usize]) as usize]
+        self.tables.value[usize::from(self.mover_type(m))]
     }
 
     fn see(&self, m: Move) -> Score {
@@ -532,7 +554,7 @@ impl Position for MailboxPos {
     }
 
     fn history_index(&self, m: Move) -> usize {
-        let kind = usize::from(cell_type(self.board[m.from() as usize]).saturating_sub(1));
+        let kind = usize::from(self.mover_type(m).saturating_sub(1));
         let to = usize::from(m.to());
         let square = (to >> 4) * self.tables.width as usize + (to & 15);
         kind * (self.tables.width * self.tables.height) as usize + square

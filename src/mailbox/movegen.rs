@@ -439,6 +439,20 @@ impl MailboxPos {
     /// [`MailboxPos::generate_moves`] for one kind of generation: quiet
     /// moves when `QUIETS`, captures and promotions when `CAPTURES`.
     fn generate_kind<const QUIETS: bool, const CAPTURES: bool>(&self, out: &mut Vec<Move>) {
+        if self.must_drop_now() {
+            if QUIETS {
+                self.push_drops(out);
+            }
+            return;
+        }
+        self.generate_board_moves::<QUIETS, CAPTURES>(out);
+        if QUIETS {
+            self.push_drops(out);
+        }
+    }
+
+    /// The moves of the men on the board (see [`MailboxPos::generate_kind`]).
+    fn generate_board_moves<const QUIETS: bool, const CAPTURES: bool>(&self, out: &mut Vec<Move>) {
         let in_check = std::cell::OnceCell::new();
         let table = &self.tables.square_rays;
         let castling960 = self.tables.castling960;
@@ -478,6 +492,15 @@ impl MailboxPos {
         scratch: &mut Vec<Move>,
     ) -> Option<Move> {
         let x = (code & 0xFF) as u8;
+        if x == (code >> 8 & 0xFF) as u8 {
+            // A drop: origin and target are one square.
+            let m = Move::drop(x, (code >> 16 & 15) as u8);
+            let wanted = kind != GenKind::Captures && self.drop_is_pseudo_legal(m);
+            return wanted.then_some(m);
+        }
+        if self.must_drop_now() {
+            return None;
+        }
         let own = self.occupancy[self.side.index()][usize::from(x >> 6)] >> (x & 63) & 1 != 0;
         if !own {
             return None;

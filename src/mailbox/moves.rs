@@ -20,9 +20,12 @@ pub enum MoveKind {
     Castle = 4,
     /// Castling with a piece gated on the corner piece's square (Seirawan).
     CastleGateCorner = 5,
+    /// A man from the mover's hand put on an empty square (`from` and `to`
+    /// are that square, `piece` the man's type).
+    Drop = 6,
 }
 
-/// [`MoveKind`] by its three bits in a [`Move`] (6 and 7 never occur).
+/// [`MoveKind`] by its three bits in a [`Move`] (7 never occurs).
 const KINDS: [MoveKind; 8] = [
     MoveKind::Quiet,
     MoveKind::Capture,
@@ -30,7 +33,7 @@ const KINDS: [MoveKind; 8] = [
     MoveKind::MultiStep,
     MoveKind::Castle,
     MoveKind::CastleGateCorner,
-    MoveKind::Quiet,
+    MoveKind::Drop,
     MoveKind::Quiet,
 ];
 
@@ -116,6 +119,19 @@ impl Move {
         kind == MoveKind::Capture as u32 || kind == MoveKind::EnPassant as u32
     }
 
+    /// A drop of a man of type `t` on `sq`.
+    #[must_use]
+    pub fn drop(sq: u8, t: u8) -> Move {
+        Move::new(sq, sq, MoveKind::Drop, t, 0)
+    }
+
+    /// Whether the move drops a man from hand.
+    #[must_use]
+    #[inline]
+    pub fn is_drop(self) -> bool {
+        self.0.get() >> KIND_SHIFT & 7 == MoveKind::Drop as u32
+    }
+
     /// This move (whose target square is 0) with target square `to`.
     #[must_use]
     pub(crate) fn with_target(self, to: u8) -> Move {
@@ -156,10 +172,12 @@ mod tests {
             MultiStep,
             Castle,
             CastleGateCorner,
+            Drop,
         ] {
             let m = Move::new(0x12, 0x34, kind, 3, 0x56);
             assert_eq!(m.kind(), kind);
             assert_eq!(m.is_capture(), matches!(kind, Capture | EnPassant));
+            assert_eq!(m.is_drop(), kind == Drop);
             assert_eq!(
                 (m.from(), m.to(), m.piece(), m.skip()),
                 (0x12, 0x34, 3, 0x56)

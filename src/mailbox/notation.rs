@@ -60,8 +60,13 @@ impl MailboxPos {
         (i32::from(m.from() >> 4) * 16 + corner_file) as u8
     }
 
-    /// Coordinate text of a move: `e7e8q`, `f1i1`, `b1c3h` (gating).
+    /// Coordinate text of a move: `e7e8q`, `f1i1`, `b1c3h` (gating),
+    /// `N@f3` (a drop, the man's letter in upper case for both sides).
     pub(crate) fn coordinate_text(&self, m: Move) -> String {
+        if m.is_drop() {
+            let letter = self.tables.variant.types[m.piece() as usize].letter;
+            return format!("{letter}@{}", self.square_name(m.to()));
+        }
         if self.is_castle960(m) {
             return Self::castle960_text(m);
         }
@@ -88,7 +93,15 @@ impl MailboxPos {
             .collect();
         let legal = self.legal_moves();
         let wanted = cleaned.to_ascii_lowercase();
-        if let Some(&m) = legal.iter().find(|&&m| self.coordinate_text(m) == wanted) {
+        let same = |m: Move| {
+            let text = self.coordinate_text(m);
+            if m.is_drop() {
+                text.eq_ignore_ascii_case(&wanted)
+            } else {
+                text == wanted
+            }
+        };
+        if let Some(&m) = legal.iter().find(|&&m| same(m)) {
             return Ok(m);
         }
         if let Some(m) = self.parse_castle960(text, &legal) {
@@ -127,7 +140,11 @@ impl MailboxPos {
             let rank = height - 1 - i32::from(sq >> 4);
             (sq & 15, u8::try_from(rank).unwrap_or(0))
         };
-        let mover = cell_type(self.board[m.from() as usize]);
+        let mover = if m.is_drop() {
+            m.piece()
+        } else {
+            cell_type(self.board[m.from() as usize])
+        };
         let pawn = self.tables.is_pawn[mover as usize];
         let letter = |t: u8| {
             self.tables.variant.types[t as usize]
@@ -135,7 +152,7 @@ impl MailboxPos {
                 .to_ascii_uppercase()
         };
         let castling = matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner);
-        let extra = (m.piece() != 0).then(|| letter(m.piece()));
+        let extra = (m.piece() != 0 && !m.is_drop()).then(|| letter(m.piece()));
         MoveFacts {
             piece: letter(mover),
             pawn,
@@ -147,6 +164,7 @@ impl MailboxPos {
                 .filter(|_| !pawn)
                 .map(|c| (c, coords(self.gate_square(m)))),
             zero_based_ranks: height == 10,
+            drop: m.is_drop(),
         }
     }
 }

@@ -188,8 +188,8 @@ impl MailboxPos {
     /// the board) the least valuable piece of `side` that recaptures:
     /// (square, type).
     fn swap_off(&self, m: Move, mut take_least: impl FnMut(Color) -> Option<(u8, u8)>) -> Score {
-        let (from, to) = (m.from(), m.to());
-        let mover = cell_type(self.board[from as usize]);
+        let to = m.to();
+        let mover = self.mover_type(m);
         let mut gain = [0 as Score; 32];
         gain[0] = match m.kind() {
             MoveKind::Capture => self.exchange_value(cell_type(self.board[to as usize])),
@@ -199,7 +199,7 @@ impl MailboxPos {
             _ => 0,
         };
         let mut on_square = self.exchange_value(mover);
-        let promotes = m.piece() != 0 && self.tables.is_pawn[mover as usize];
+        let promotes = m.piece() != 0 && !m.is_drop() && self.tables.is_pawn[mover as usize];
         if promotes {
             let promoted = self.exchange_value(m.piece());
             gain[0] += promoted - on_square;

@@ -194,6 +194,8 @@ pub struct Tables {
     pub castles: Vec<bool>,
     /// Pieces in hand can be gated (Seirawan; `Variant::has_gating`).
     pub gating: bool,
+    /// Men in hand: captures to hand and drops.
+    pub drops: super::DropTables,
     /// Chess960 castling (overlay `castling960`) instead of corner castling.
     pub castling960: bool,
     /// Per type: the sides it castles to in Chess960 mode (bit 0: toward
@@ -489,6 +491,7 @@ impl Tables {
             castles,
             castling960: variant.overlay.castling960,
             gating: variant.has_gating(),
+            drops: super::DropTables::new(&variant),
             castle_sides,
             castle_partners: corner_types(&variant),
             lines,

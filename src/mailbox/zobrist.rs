@@ -9,8 +9,9 @@ use std::sync::LazyLock;
 /// Zobrist keys: one per (cell value, square), plus side and e.p. keys.
 #[derive(Debug)]
 pub struct Zobrist {
-    /// Indexed `cell * 256 + square` (cell = type | colour << 4 | virgin << 5).
-    pub piece: Box<[u64; 64 * 256]>,
+    /// Indexed `cell * 256 + square` (cell = type | colour << 4 | virgin <<
+    /// 5 | promoted << 6).
+    pub piece: Box<[u64; 128 * 256]>,
     /// XORed in when black is to move.
     pub black: u64,
     /// One per e.p. square.
@@ -23,10 +24,13 @@ pub struct Zobrist {
 pub static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(|| {
     let mut rng = StdRng::seed_from_u64(0x4E49_4748_5452_4944);
     let mut many = |n: usize| (0..n).map(|_| rng.gen::<u64>()).collect::<Vec<u64>>();
-    let piece = boxed_array(many(64 * 256));
+    let mut piece = many(64 * 256);
     let ep = many(256);
     let hand = many(2 * 16 * 16);
     let black = many(1)[0];
+    // The promoted cells' keys come last, so the others stay as they were.
+    piece.extend(many(64 * 256));
+    let piece = boxed_array(piece);
     Zobrist {
         piece,
         black,

@@ -58,6 +58,8 @@ fn rivals(a: &MoveFacts, b: &MoveFacts) -> bool {
         && b.castle.is_none()
         && a.promotion == b.promotion
         && a.gating == b.gating
+        && !a.drop
+        && !b.drop
 }
 
 /// The disambiguation SAN needs: nothing, the file, the rank or both.
@@ -99,6 +101,9 @@ fn san_body(me: &MoveFacts, capture: bool, all: &[(MoveFacts, bool)]) -> String 
             }
         }
         return text;
+    }
+    if me.drop {
+        return format!("{}@{}", me.piece, square_text(me.to, me.zero_based_ranks));
     }
     if !me.pawn {
         text.push(me.piece);
@@ -175,6 +180,13 @@ fn spellings(me: &MoveFacts, capture: bool) -> Vec<String> {
         return out;
     }
     let to = square_text(me.to, me.zero_based_ranks);
+    if me.drop {
+        let mut out = vec![format!("{}@{to}", me.piece)];
+        if me.pawn {
+            out.push(format!("@{to}"));
+        }
+        return out;
+    }
     let from = square_text(me.from, me.zero_based_ranks);
     let mut tail = to.clone();
     if let Some(p) = me.promotion {

@@ -14,6 +14,7 @@ pub mod builtin;
 pub mod catalog;
 pub mod end_rules;
 pub mod fmax;
+pub mod hands;
 pub mod lint;
 pub mod mobility;
 pub mod mode;

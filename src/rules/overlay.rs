@@ -15,6 +15,7 @@ use ini::Ini;
 
 use super::board_keys;
 use super::end_rules::{self, CountingKeys};
+use super::hands::{self, HandKeys};
 use super::ConfigError;
 use crate::core::Verdict;
 use std::sync::Arc;
@@ -101,6 +102,8 @@ pub struct Overlay {
     pub piece_values: Vec<(char, i32)>,
     /// `[eval]` `network = FILE`: the evaluation network the variant plays.
     pub network: Option<NetworkFile>,
+    /// The keys of men in hand (drop games).
+    pub hands: HandKeys,
 }
 
 /// An evaluation network file named by `[eval]` `network = FILE`.
@@ -142,6 +145,7 @@ impl Overlay {
             || self.repetition_value.is_some()
             || self.chasing_loses
             || !self.piece_values.is_empty()
+            || self.hands.any()
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -291,7 +295,40 @@ const KEYS: &[(&str, SetKey)] = &[
         o.fen_aliases = end_rules::parse_pairs(key, value, ALIAS_PAIR)?;
         Ok(())
     }),
+    ("drops", |o, key, value, _| {
+        o.hands.drops = true_or_false(key, value)?;
+        Ok(())
+    }),
+    ("captures_to_hand", |o, key, value, _| {
+        o.hands.captures_to_hand = true_or_false(key, value)?;
+        Ok(())
+    }),
+    ("promoted_to_hand", |o, _, value, _| {
+        o.hands.promoted_to_hand = hands::parse_promoted_to_hand(value)?;
+        Ok(())
+    }),
+    ("drop_zone", |o, _, value, _| {
+        o.hands.drop_zones = hands::parse_drop_zones(value)?;
+        Ok(())
+    }),
+    ("must_drop", |o, key, value, _| {
+        o.hands.must_drop = true_or_false(key, value)?;
+        Ok(())
+    }),
+    ("drop_opposite_colours", |o, key, value, _| {
+        o.hands.opposite_colours = board_keys::parse_letters(key, value)?;
+        Ok(())
+    }),
 ];
+
+/// `true` or `false`.
+fn true_or_false(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{key} = `{value}`: expected true or false")),
+    }
+}
 
 /// How `chase_always` items are written.
 const CHASE_PAIR: end_rules::PairShape = end_rules::PairShape {
@@ -674,6 +711,12 @@ mod tests {
             ("chase_exempt", "KP"),
             ("chase_always", "N:R"),
             ("fen_alias", "H:N"),
+            ("drops", "true"),
+            ("captures_to_hand", "true"),
+            ("promoted_to_hand", "promoted"),
+            ("drop_zone", "P:pawn_drops"),
+            ("must_drop", "true"),
+            ("drop_opposite_colours", "B"),
         ];
         let named: Vec<&str> = samples
             .iter()
@@ -802,7 +845,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]

@@ -7,6 +7,7 @@
 //! unchanged. Files are 0-based from the a-file.
 
 use super::end_rules::{self, Counting};
+use super::hands::{self, HandRules};
 use super::overlay::{Overlay, VALUE_PREFIX};
 use super::zones::{self, BoardRules};
 use super::{ConfigError, GameDef, Ray};
@@ -86,6 +87,8 @@ pub struct Variant {
     pub board_rules: BoardRules,
     /// The overlay's counting rules (makruk family), letters resolved.
     pub counting: Counting,
+    /// Men in hand: captures to hand and drops, in canonical types.
+    pub hands: HandRules,
 }
 
 /// The pawn rank (0-based) that switches on promotion by file.
@@ -127,6 +130,7 @@ impl Variant {
             promotion_by_file: None,
             board_rules: BoardRules::default(),
             counting: Counting::default(),
+            hands: HandRules::default(),
         };
         v.apply_piece_values(&mut errors);
         v.check_fen_aliases(&mut errors);
@@ -147,6 +151,7 @@ impl Variant {
         }
         v.board_rules = zones::resolve(&v, &mut errors);
         v.counting = end_rules::resolve(&v, &mut errors);
+        v.hands = hands::resolve(&v, &mut errors);
         if errors.is_empty() {
             Ok(v)
         } else {

@@ -155,7 +155,10 @@ fn has_sideways_castler(v: &Variant) -> bool {
 }
 
 /// The squares of a zone for white and for black, checked against the board.
-fn zone_squares(v: &Variant, squares: &[(u8, u8)]) -> Result<[Vec<(usize, usize)>; 2], String> {
+pub(crate) fn zone_squares(
+    v: &Variant,
+    squares: &[(u8, u8)],
+) -> Result<[Vec<(usize, usize)>; 2], String> {
     let (w, h) = (v.width, v.height);
     let mut out = [Vec::new(), Vec::new()];
     for &(file, rank) in squares {
@@ -206,6 +209,8 @@ pub(crate) fn piece_types(v: &Variant, token: &str) -> Result<[u8; 2], String> {
 /// Checks the start FEN's placement: rank count, files per rank, letters.
 fn check_start(v: &Variant, fen: &str) -> Result<(), String> {
     let placement = fen.split_whitespace().next().unwrap_or("");
+    // Holdings (`[Nn]`) follow the ranks; the board reads them.
+    let placement = placement.split('[').next().unwrap_or(placement);
     let rows: Vec<&str> = placement.split('/').collect();
     if rows.len() != v.height {
         return Err(format!(
@@ -220,6 +225,9 @@ fn check_start(v: &Variant, fen: &str) -> Result<(), String> {
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
                 run = run * 10 + d as usize;
+                continue;
+            }
+            if c == '~' {
                 continue;
             }
             files += run + 1;
