@@ -6,6 +6,7 @@
 //! them: it alone owns the game and writes events, in order, so replies never
 //! interleave and `ping` is answered after everything sent before it.
 
+pub mod any_move;
 pub mod api;
 pub mod book_options;
 pub mod clock;

@@ -4,7 +4,7 @@
 //! annotation) each own a [`SearcherPool`]; only one board's searcher is
 //! kept at a time, so memory holds one table.
 
-use super::dispatch::AnyMove;
+use super::any_move::AnyMove;
 use crate::bitboard::BitboardPos;
 use crate::boards::AnyPosition;
 use crate::mailbox::MailboxPos;

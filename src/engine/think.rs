@@ -8,9 +8,9 @@
 //! [`Variation`] (moves as values, written by each front end in its own
 //! notation) and whose time is reported as nodes / nps in `nps` mode.
 
+use super::any_move::AnyMove;
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
-use super::dispatch::AnyMove;
 use super::searchers::AnyProgress;
 use super::searchers::{SearchBoard, SearcherPool};
 use super::variation::Variation;

@@ -10,8 +10,8 @@
 //! owned by this thread; a `memory` request the machine cannot meet gets a
 //! smaller table, and [`Report::Resized`] says so.
 
+use super::any_move::AnyMove;
 use super::api::Thinking;
-use super::dispatch::AnyMove;
 use super::searchers::SearcherPool;
 use crate::core::Score;
 use crate::search::{usable_threads, DEFAULT_HASH_MB};

@@ -20,10 +20,11 @@ mod book;
 mod definitions;
 mod orders;
 
+use super::any_move::AnyMove;
 use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
-use super::dispatch::{setup_events, AnyGame, AnyMove};
+use super::dispatch::{setup_events, AnyGame};
 use super::library::Library;
 use super::options::{self, Settings};
 use super::searchers::AnyProgress;

@@ -16,9 +16,9 @@
 
 use super::{Control, Kind, Running};
 use crate::core::{Color, MATE};
+use crate::engine::any_move::AnyMove;
 use crate::engine::api::{Command, Event, SearchOrder, Thinking};
 use crate::engine::clock::{MoveLimits, TimeLimit};
-use crate::engine::dispatch::AnyMove;
 use crate::engine::think;
 use crate::engine::uci_notation::board_text;
 use crate::engine::worker::{Job, Outcome, Stop};
