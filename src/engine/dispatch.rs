@@ -11,11 +11,11 @@
 use super::any_move::AnyMove;
 use super::api::Event;
 use super::game::Game;
+use super::search_thread::Task;
 use super::searchers::{AnyProgress, SearchBoard};
 use super::think::{self, SearchSpec};
 use super::uci_notation::{board_text, uci_text};
 use super::variation::Variation;
-use super::worker::Task;
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
 use crate::book::player::{Advice, BookPlayer};

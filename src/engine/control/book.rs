@@ -17,8 +17,8 @@ use crate::engine::any_move::AnyMove;
 use crate::engine::api::Event;
 use crate::engine::book_options::{self, BookAction};
 use crate::engine::clock::{self, MoveLimits, TimeLimit};
+use crate::engine::search_thread::Outcome;
 use crate::engine::think;
-use crate::engine::worker::Outcome;
 use std::path::{Path, PathBuf};
 
 /// Depth cap of the brief search among book moves.
