@@ -8,13 +8,14 @@
 //! with [`AnyGame::move_text`] (or [`AnyGame::uci_text`]) only where an
 //! event is written.
 
+use super::any_move::AnyMove;
 use super::api::Event;
 use super::game::Game;
+use super::search_thread::Task;
 use super::searchers::{AnyProgress, SearchBoard};
 use super::think::{self, SearchSpec};
 use super::uci_notation::{board_text, uci_text};
 use super::variation::Variation;
-use super::worker::Task;
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
 use crate::book::player::{Advice, BookPlayer};
@@ -25,29 +26,6 @@ use crate::position::{Evaluate, Position, TextError};
 use crate::rules::orthodox::classify;
 use crate::rules::Variant;
 use std::sync::Arc;
-
-/// A move of the board an [`AnyGame`] plays on, as that board's value.
-/// It means something only in the position it was made for: the game's
-/// methods check that it is legal there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AnyMove {
-    /// A move of the bitboard board.
-    Bitboard(crate::bitboard::Move),
-    /// A move of the mailbox board.
-    Mailbox(crate::mailbox::Move),
-}
-
-impl From<crate::bitboard::Move> for AnyMove {
-    fn from(m: crate::bitboard::Move) -> AnyMove {
-        AnyMove::Bitboard(m)
-    }
-}
-
-impl From<crate::mailbox::Move> for AnyMove {
-    fn from(m: crate::mailbox::Move) -> AnyMove {
-        AnyMove::Mailbox(m)
-    }
-}
 
 /// A game on whichever board fits its variant.
 #[derive(Clone, Debug)]

@@ -6,6 +6,7 @@
 //! them: it alone owns the game and writes events, in order, so replies never
 //! interleave and `ping` is answered after everything sent before it.
 
+pub mod any_move;
 pub mod api;
 pub mod book_options;
 pub mod clock;
@@ -16,19 +17,19 @@ pub mod game;
 pub mod library;
 pub mod line_protocol;
 pub mod options;
+pub mod search_thread;
 pub mod searchers;
 pub mod strength;
 pub mod think;
 pub mod uci_notation;
 pub mod variation;
-pub mod worker;
 
 use api::{Command, Event};
 use control::Control;
 use crossbeam_channel::{after, never, select, Receiver};
 use library::Library;
+use search_thread::SearchThread;
 use std::time::Instant;
-use worker::Worker;
 
 /// Start-up choices from the command line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -52,9 +53,9 @@ pub fn run(
     config: &Config,
 ) -> std::io::Result<()> {
     let (report_tx, mut reports) = crossbeam_channel::unbounded();
-    let worker = Worker::spawn(report_tx)?;
+    let search_thread = SearchThread::spawn(report_tx)?;
     let (library, report) = Library::load(config.ini_path.as_deref());
-    let mut control = Control::new(library, config.mailbox_board, worker);
+    let mut control = Control::new(library, config.mailbox_board, search_thread);
     control.report_definitions(&report);
     let mut running = true;
     while running {
@@ -72,7 +73,7 @@ pub fn run(
                     // The search thread died (a panic, reported on stderr): start a new one.
                     let (tx, rx) = crossbeam_channel::unbounded();
                     reports = rx;
-                    control.replace_worker(Worker::spawn(tx)?);
+                    control.replace_search_thread(SearchThread::spawn(tx)?);
                 }
             },
             recv(timer) -> _ => control.on_timer(),

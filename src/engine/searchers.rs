@@ -1,10 +1,10 @@
 //! The searchers kept between searches: one [`Searcher`] (transposition
 //! table, ordering tables) for the board in use, its table size and thread
-//! count. The engine's worker thread and the console's tools (test suites,
+//! count. The engine's search thread and the console's tools (test suites,
 //! annotation) each own a [`SearcherPool`]; only one board's searcher is
 //! kept at a time, so memory holds one table.
 
-use super::dispatch::AnyMove;
+use super::any_move::AnyMove;
 use crate::bitboard::BitboardPos;
 use crate::boards::AnyPosition;
 use crate::mailbox::MailboxPos;

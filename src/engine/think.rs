@@ -1,4 +1,4 @@
-//! Turns a position and the engine's limits into a worker [`Task`]: the one
+//! Turns a position and the engine's limits into a search-thread [`Task`]: the one
 //! place that calls `search::Searcher`, generic over the board.
 //!
 //! Engine units become search units here: [`MoveLimits`] become
@@ -8,13 +8,13 @@
 //! [`Variation`] (moves as values, written by each front end in its own
 //! notation) and whose time is reported as nodes / nps in `nps` mode.
 
+use super::any_move::AnyMove;
 use super::api::Thinking;
 use super::clock::{Clock, MoveLimits, TimeLimit};
-use super::dispatch::AnyMove;
+use super::search_thread::{Outcome, Reporter, Task};
 use super::searchers::AnyProgress;
 use super::searchers::{SearchBoard, SearcherPool};
 use super::variation::Variation;
-use super::worker::{Outcome, Reporter, Task};
 use crate::book::positions::LearnedPosition;
 use crate::search::{Bound, Caps, Limits, SearchInfo, SearchParams};
 use std::sync::Arc;

@@ -4,7 +4,7 @@
 //! for XBoard and the console, [`Variation::uci_texts`] for UCI); nothing
 //! between the search and the front end turns moves into text.
 
-use super::dispatch::AnyMove;
+use super::any_move::AnyMove;
 use super::searchers::SearchBoard;
 use super::uci_notation::uci_line;
 use crate::boards::AnyPosition;

@@ -13,12 +13,12 @@ use super::{Control, Kind};
 use crate::book::file::BoardKind;
 use crate::book::player::Advice;
 use crate::core::{Color, GameResult};
+use crate::engine::any_move::AnyMove;
 use crate::engine::api::Event;
 use crate::engine::book_options::{self, BookAction};
 use crate::engine::clock::{self, MoveLimits, TimeLimit};
-use crate::engine::dispatch::AnyMove;
+use crate::engine::search_thread::Outcome;
 use crate::engine::think;
-use crate::engine::worker::Outcome;
 use std::path::{Path, PathBuf};
 
 /// Depth cap of the brief search among book moves.

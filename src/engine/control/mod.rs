@@ -1,6 +1,6 @@
 //! The control thread's state machine: owns the game, the clock, the options
-//! and the search worker; turns each [`Command`] into state changes and
-//! [`Event`]s, and each worker [`Report`] into moves and thinking lines.
+//! and the search thread; turns each [`Command`] into state changes and
+//! [`Event`]s, and each search-thread [`Report`] into moves and thinking lines.
 //!
 //! Modes follow CECP: force (observe), play (we own one colour; think on our
 //! move, ponder on the opponent's when `hard`), analyze, plus `edit` and
@@ -20,15 +20,16 @@ mod book;
 mod definitions;
 mod orders;
 
+use super::any_move::AnyMove;
 use super::api::{Command, Event, Hello, MoveSelection, Snapshot, Status};
 use super::clock::{Clock, MoveLimits};
 use super::diagram::Diagram;
-use super::dispatch::{setup_events, AnyGame, AnyMove};
+use super::dispatch::{setup_events, AnyGame};
 use super::library::Library;
 use super::options::{self, Settings};
+use super::search_thread::{Job, Outcome, Report, SearchThread, Stop, StopFlag};
 use super::searchers::AnyProgress;
 use super::think::{self, SearchSpec};
-use super::worker::{Job, Outcome, Report, Stop, StopFlag, Worker};
 use crate::boards::BoardChoice;
 use crate::book::player::BookPlayer;
 use crate::core::{Color, GameResult, Score};
@@ -97,7 +98,7 @@ pub struct Control {
     mode: Mode,
     running: Option<Running>,
     next_job: u64,
-    worker: Worker,
+    search_thread: SearchThread,
     clock: Clock,
     settings: Settings,
     post: bool,
@@ -110,9 +111,9 @@ pub struct Control {
     draw_offered: bool,
     settled: bool,
     deferred_pongs: Vec<DeferredPong>,
-    /// `memory` requests sent to the worker, and those it has carried out.
+    /// `memory` requests sent to the search thread, and those it has carried out.
     resizes: (u64, u64),
-    /// The last `memory` and `cores` requests, for a replacement worker.
+    /// The last `memory` and `cores` requests, for a replacement search thread.
     table_jobs: (Option<u64>, Option<u32>),
     excluded: Vec<AnyMove>,
     guess: Option<AnyMove>,
@@ -129,7 +130,7 @@ pub struct Control {
 impl Control {
     /// A control in force-free play mode on standard chess, engine Black.
     #[must_use]
-    pub fn new(library: Library, mailbox_board: bool, worker: Worker) -> Control {
+    pub fn new(library: Library, mailbox_board: bool, search_thread: SearchThread) -> Control {
         let mut control = Control {
             game: fallback_game(&library, mailbox_board),
             library,
@@ -138,7 +139,7 @@ impl Control {
             mode: Mode::Play(Color::Black),
             running: None,
             next_job: 0,
-            worker,
+            search_thread,
             clock: Clock::new(),
             settings: Settings::default(),
             post: false,
@@ -347,7 +348,7 @@ impl Control {
         pong.resizes > self.resizes.1 || (pong.think.is_some() && pong.think == thinking)
     }
 
-    /// `memory` and `cores`: the worker runs jobs in order, so a search on
+    /// `memory` and `cores`: the search thread runs jobs in order, so a search on
     /// our move finishes first (its move is played in the same position);
     /// a ponder or analysis search is stopped, the tables are changed, and
     /// the search starts again.
@@ -359,7 +360,7 @@ impl Control {
         if restart {
             self.abandon();
         }
-        self.worker.send(job);
+        self.search_thread.send(job);
         if restart {
             self.kick();
         }
@@ -367,7 +368,7 @@ impl Control {
 
     fn new_game(&mut self) {
         self.abandon();
-        self.worker.send(Job::Clear);
+        self.search_thread.send(Job::Clear);
         self.game = fallback_game(&self.library, self.mailbox_board);
         self.draw_offered = false;
         self.start_fen = self.game.fen();
@@ -758,7 +759,7 @@ impl Control {
             .map(|ms| Instant::now() + Duration::from_millis(ms));
         let current_move_at =
             matches!(kind, Kind::Order(_)).then(|| Instant::now() + orders::CURRENT_MOVE_AFTER);
-        self.worker.send(Job::Search {
+        self.search_thread.send(Job::Search {
             id: self.next_job,
             stop: stop.clone(),
             task,
@@ -777,20 +778,20 @@ impl Control {
         });
     }
 
-    /// Takes a fresh worker after the old one died. A move we were thinking
+    /// Takes a fresh search thread after the old one died. A move we were thinking
     /// about is replaced by the first legal move (better than hanging); a
     /// ponder or analysis search is not restarted until something changes.
-    pub fn replace_worker(&mut self, worker: Worker) {
-        self.worker = worker;
-        // The dead worker's unfinished resizes will never be reported; the
+    pub fn replace_search_thread(&mut self, search_thread: SearchThread) {
+        self.search_thread = search_thread;
+        // The dead thread's unfinished resizes will never be reported; the
         // new one gets the last sizes asked for.
         self.resizes.1 = self.resizes.0;
         if let Some(mb) = self.table_jobs.0 {
             self.resizes.0 += 1;
-            self.worker.send(Job::Resize(mb));
+            self.search_thread.send(Job::Resize(mb));
         }
         if let Some(n) = self.table_jobs.1 {
-            self.worker.send(Job::Threads(n));
+            self.search_thread.send(Job::Threads(n));
         }
         let Some(run) = self.running.take() else {
             return;
@@ -813,7 +814,7 @@ impl Control {
         self.kick();
     }
 
-    /// Handles a report from the worker (stale ones are dropped).
+    /// Handles a report from the search thread (stale ones are dropped).
     pub fn on_report(&mut self, report: Report) {
         let current = self.running.as_ref().map(|r| r.job);
         match report {

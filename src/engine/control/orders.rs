@@ -16,12 +16,12 @@
 
 use super::{Control, Kind, Running};
 use crate::core::{Color, MATE};
+use crate::engine::any_move::AnyMove;
 use crate::engine::api::{Command, Event, SearchOrder, Thinking};
 use crate::engine::clock::{MoveLimits, TimeLimit};
-use crate::engine::dispatch::AnyMove;
+use crate::engine::search_thread::{Job, Outcome, Stop};
 use crate::engine::think;
 use crate::engine::uci_notation::board_text;
-use crate::engine::worker::{Job, Outcome, Stop};
 use crate::search::Bound;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -88,7 +88,7 @@ impl Control {
             Command::Search(order) => self.search_order(order),
             Command::Stop => self.stop_order(),
             Command::PonderHit => self.ponder_hit_order(),
-            Command::ClearHash => self.worker.send(Job::Clear),
+            Command::ClearHash => self.search_thread.send(Job::Clear),
             Command::Perft(depth) => self.out.push(Event::Perft(self.game.divide(depth))),
             _ => {}
         }
@@ -97,7 +97,7 @@ impl Control {
     /// `ucinewgame`: the variant's start, an empty table, a new game.
     fn uci_new_game(&mut self) {
         self.abandon();
-        self.worker.send(Job::Clear);
+        self.search_thread.send(Job::Clear);
         let start = self.start_fen.clone();
         // The variant's own start position always fits it.
         let _ = self.game.set_fen(&start);

@@ -2,7 +2,7 @@
 //!
 //! A [`Job`] is an owned closure (it carries its own clone of the position),
 //! tagged with an id and its own [`StopFlag`]. The control thread never waits
-//! for the worker: to stop it sets the job's flag to [`Stop::Now`] (play the
+//! for the search thread: to stop it sets the job's flag to [`Stop::Now`] (play the
 //! best move so far) or [`Stop::Abandon`] (discard the result), and it ignores
 //! every [`Report`] whose id is not the current job's, so a late result of an
 //! abandoned search can never be played. Persistent search state (the
@@ -10,8 +10,8 @@
 //! owned by this thread; a `memory` request the machine cannot meet gets a
 //! smaller table, and [`Report::Resized`] says so.
 
+use super::any_move::AnyMove;
 use super::api::Thinking;
-use super::dispatch::AnyMove;
 use super::searchers::SearcherPool;
 use crate::core::Score;
 use crate::search::{usable_threads, DEFAULT_HASH_MB};
@@ -85,7 +85,7 @@ pub struct Outcome {
     pub last: Option<Thinking>,
 }
 
-/// A message from the worker to the control thread.
+/// A message from the search thread to the control thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
     /// One line of progress of job `job`.
@@ -135,7 +135,7 @@ impl Reporter {
     }
 }
 
-/// The body of a job: runs on the worker thread with its persistent tables.
+/// The body of a job: runs on the search thread with its persistent tables.
 pub type Task = Box<dyn FnOnce(&mut SearcherPool, &Reporter) -> Outcome + Send>;
 
 /// Work for the search thread.
@@ -158,23 +158,23 @@ pub enum Job {
 }
 
 /// The handle the control thread keeps.
-pub struct Worker {
+pub struct SearchThread {
     jobs: Option<Sender<Job>>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl Worker {
+impl SearchThread {
     /// Starts the thread; its reports go to `reports`.
     ///
     /// # Errors
     /// The OS error when no thread can be started.
-    pub fn spawn(reports: Sender<Report>) -> std::io::Result<Worker> {
+    pub fn spawn(reports: Sender<Report>) -> std::io::Result<SearchThread> {
         let (tx, rx) = crossbeam_channel::unbounded();
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
-            .spawn(move || worker_loop(&rx, &reports))?;
-        Ok(Worker {
+            .spawn(move || job_loop(&rx, &reports))?;
+        Ok(SearchThread {
             jobs: Some(tx),
             thread: Some(thread),
         })
@@ -183,13 +183,13 @@ impl Worker {
     /// Queues a job (it starts when the previous one has ended).
     pub fn send(&self, job: Job) {
         if let Some(jobs) = &self.jobs {
-            // The worker only exits when this sender is dropped.
+            // The thread only exits when this sender is dropped.
             let _ = jobs.send(job);
         }
     }
 }
 
-impl Drop for Worker {
+impl Drop for SearchThread {
     fn drop(&mut self) {
         self.jobs = None;
         if let Some(thread) = self.thread.take() {
@@ -198,7 +198,7 @@ impl Drop for Worker {
     }
 }
 
-fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<Report>) {
+fn job_loop(jobs: &Receiver<Job>, reports: &Sender<Report>) {
     let mut pool = SearcherPool::new(DEFAULT_HASH_MB, 1);
     while let Ok(job) = jobs.recv() {
         match job {
@@ -238,23 +238,23 @@ mod tests {
     #[test]
     fn a_panicking_job_closes_the_report_channel() {
         let (tx, rx) = crossbeam_channel::unbounded();
-        let worker = Worker::spawn(tx).unwrap();
+        let thread = SearchThread::spawn(tx).unwrap();
         let task: Task = Box::new(|_: &mut SearcherPool, _: &Reporter| panic!("search bug"));
-        worker.send(Job::Search {
+        thread.send(Job::Search {
             id: 7,
             stop: StopFlag::new(),
             task,
         });
         assert!(
             rx.recv().is_err(),
-            "the control loop must see the worker die"
+            "the control loop must see the search thread die"
         );
     }
 
     #[test]
     fn jobs_run_in_order_and_abandoned_ones_are_skipped() {
         let (tx, rx) = crossbeam_channel::unbounded();
-        let worker = Worker::spawn(tx).unwrap();
+        let thread = SearchThread::spawn(tx).unwrap();
         let abandoned = StopFlag::new();
         abandoned.request(Stop::Abandon);
         abandoned.request(Stop::Now);
@@ -267,12 +267,12 @@ mod tests {
                 ..Outcome::default()
             })
         };
-        worker.send(Job::Search {
+        thread.send(Job::Search {
             id: 1,
             stop: abandoned,
             task: task(e2e4),
         });
-        worker.send(Job::Search {
+        thread.send(Job::Search {
             id: 2,
             stop: StopFlag::new(),
             task: task(d2d4),
