@@ -195,15 +195,9 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> Counting {
                     Some((_, n)) => *n += 1,
                     None => limit.needs.push((types, 1)),
                 },
-                Err(message) => errors.push(ConfigError {
-                    file: v
-                        .overlay
-                        .file
-                        .clone()
-                        .unwrap_or_else(|| format!("variants/{}.ini", v.name)),
-                    line: v.overlay.line_of("pieces_count"),
-                    message: format!("pieces_count: {message}"),
-                }),
+                Err(message) => {
+                    errors.push(v.overlay_error("pieces_count", format!("pieces_count: {message}")))
+                }
             }
         }
         out.pieces.push(limit);

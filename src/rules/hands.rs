@@ -134,14 +134,7 @@ pub fn parse_promoted_to_hand(value: &str) -> Result<PromotedToHand, String> {
 pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> HandRules {
     let o = &v.overlay;
     let keys = &o.hands;
-    let err = |key: &str, message: String| ConfigError {
-        file: o
-            .file
-            .clone()
-            .unwrap_or_else(|| format!("variants/{}.ini", v.name)),
-        line: o.line_of(key),
-        message,
-    };
+    let err = |key: &str, message: String| v.overlay_error(key, message);
     let n = v.types.len();
     let mut rules = HandRules {
         drops: keys.drops,

@@ -516,6 +516,21 @@ impl Variant {
         self.name == "seirawan" && self.def.pieces.len() >= 10
     }
 
+    /// A problem with the overlay key `key` of this variant, located at
+    /// the key's line of its file.
+    #[must_use]
+    pub fn overlay_error(&self, key: &str, message: String) -> ConfigError {
+        ConfigError {
+            file: self
+                .overlay
+                .file
+                .clone()
+                .unwrap_or_else(|| format!("variants/{}.ini", self.name)),
+            line: self.overlay.line_of(key),
+            message,
+        }
+    }
+
     /// The pieces each side holds in hand at the start: (side, type, count).
     #[must_use]
     pub fn initial_holdings(&self) -> Vec<(Color, u8, u8)> {

@@ -53,14 +53,7 @@ pub struct BoardRules {
 /// Problems are appended to `errors`, located at the overlay key's line.
 pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
     let o = &v.overlay;
-    let err = |key: &str, message: String| ConfigError {
-        file: o
-            .file
-            .clone()
-            .unwrap_or_else(|| format!("variants/{}.ini", v.name)),
-        line: o.line_of(key),
-        message,
-    };
+    let err = |key: &str, message: String| v.overlay_error(key, message);
     let n = v.types.len();
     let mut rules = BoardRules {
         confine: vec![None; n],
