@@ -438,7 +438,7 @@ fn a_broken_variant_leaves_the_current_one_in_place() {
     );
     assert_eq!(
         texts(&cat.variant("before").unwrap_err()),
-        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours"]
+        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, aliases"]
     );
     let aliases = [
         ("before", "[rules]\nfen_alias = R:P\n"),
@@ -459,6 +459,36 @@ fn a_broken_variant_leaves_the_current_one_in_place() {
     assert_eq!(
         texts(&cat.variant("nonesuch").unwrap_err()),
         ["t.ini: variant `nonesuch` is not defined (no `Game: nonesuch` line)"]
+    );
+}
+
+#[test]
+fn overlay_aliases_select_their_game_and_are_announced() {
+    let text = format!("{HEAD}{TAIL}");
+    let overlays = [
+        ("after", "[rules]\naliases = later, afterwards,earlier\n"),
+        ("before", "; two names\n[rules]\naliases = after earlier\n"),
+    ];
+    let cat = Catalog::from_text(&text, "t.ini", &overlays);
+    assert_eq!(cat.resolve("later"), "after");
+    assert_eq!(cat.variant("afterwards").unwrap().def.name, "after");
+    assert_eq!(cat.resolve("after"), "after");
+    let shown = cat.xboard_variants();
+    let after = shown.iter().position(|n| n == "after").unwrap();
+    assert_eq!(shown[after + 1..], ["later", "afterwards"]);
+    // A name claimed twice selects the game that comes first in the file.
+    assert_eq!(cat.resolve("earlier"), "before");
+    assert_eq!(
+        texts(&cat.errors()),
+        [
+            "variants/after.ini:2: aliases: `earlier` already selects `before`",
+            "variants/before.ini:3: aliases: `after` already selects `after`"
+        ]
+    );
+    let bad = Catalog::from_text(&text, "t.ini", &[("after", "[rules]\naliases = Later\n")]);
+    assert_eq!(
+        texts(&bad.variant("after").unwrap_err()),
+        ["variants/after.ini:2: aliases: `Later` is no name (lower-case letters, digits and `-`, starting with a letter)"]
     );
 }
 
@@ -519,7 +549,8 @@ fn aliases_and_choices_resolve() {
     assert_eq!(cat.makruk_choice(), "Cambodian");
 
     let list = cat.xboard_variants();
-    assert_eq!(list.len(), 30);
+    // 30 games, and the aliases kingofthehill and losalamos from variants/.
+    assert_eq!(list.len(), 32);
     assert_eq!(list[0], "normal");
     assert_eq!(list.last().map(String::as_str), Some("fairy"));
     assert!(!list

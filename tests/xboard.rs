@@ -113,6 +113,12 @@ fn handshake_sends_quoted_features_between_done_markers() {
         list.split(',').any(|v| v == "capablanca") && !list.contains(' '),
         "{list}"
     );
+    // cutechess-cli's names follow the games' own (the overlays' `aliases`).
+    assert!(
+        list.contains(",king-of-the-hill,kingofthehill,")
+            && list.contains(",los-alamos,losalamos,"),
+        "{list}"
+    );
     let options: Vec<&str> = out
         .iter()
         .filter(|l| l.starts_with("feature option="))
@@ -292,6 +298,33 @@ fn setboard_with_non_ascii_text_is_refused_not_a_crash() {
             );
         }
     }
+}
+
+#[test]
+fn cutechess_names_select_the_games_and_courier_starts_as_it_does() {
+    let mut e = Engine::new();
+    assert_eq!(
+        e.exchange("new\nvariant losalamos"),
+        [
+            "setup (PN.RQKpn.rqk) 6x6+0_fairy rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+            "piece P& fmWfcF"
+        ]
+    );
+    assert_eq!(
+        e.exchange("new\nvariant kingofthehill"),
+        ["setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+    );
+    // Courier from cutechess-cli's start: the g-pawn and the ferz stand
+    // advanced (g4, g3), the a- and l-pawns on the fourth rank.
+    assert_eq!(
+        e.exchange("new\nvariant courier\nforce"),
+        Vec::<String>::new()
+    );
+    assert_eq!(e.exchange("usermove g2g3"), ["Illegal move: g2g3"]);
+    assert_eq!(
+        e.exchange("usermove g3h4\nusermove g6f5\nusermove a1a3"),
+        Vec::<String>::new()
+    );
 }
 
 #[test]

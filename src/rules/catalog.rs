@@ -241,11 +241,34 @@ impl Catalog {
         let mut names: Vec<&String> = self.overlays.keys().collect();
         names.sort();
         for name in names {
-            if let Some(Err(errs)) = self.overlays.get(name) {
-                out.extend(errs.iter().cloned());
+            match self.overlays.get(name) {
+                Some(Err(errs)) => out.extend(errs.iter().cloned()),
+                Some(Ok(overlay)) => out.extend(self.alias_clashes(name, overlay)),
+                None => {}
             }
         }
         out
+    }
+
+    /// The `aliases` of `game` that name another game, or that an earlier
+    /// game claims too: such a name keeps selecting the other game.
+    fn alias_clashes(&self, game: &str, overlay: &Overlay) -> Vec<ConfigError> {
+        overlay
+            .aliases
+            .iter()
+            .filter_map(|alias| {
+                let other = if self.ini.game(alias).is_some() {
+                    alias.as_str()
+                } else {
+                    self.game_with_alias(alias).filter(|g| *g != game)?
+                };
+                Some(ConfigError {
+                    file: overlay.file.clone().unwrap_or_default(),
+                    line: overlay.line_of("aliases"),
+                    message: format!("aliases: `{alias}` already selects `{other}`"),
+                })
+            })
+            .collect()
     }
 
     /// The overlay for `name` (defaults if it has none).
@@ -274,11 +297,30 @@ impl Catalog {
         if self.ini.game(name).is_some() {
             return name.to_string();
         }
+        if let Some(game) = self.game_with_alias(name) {
+            return game.to_string();
+        }
         ALIASES
             .iter()
             .find(|(a, _)| *a == name)
             .map_or(name, |(_, target)| target)
             .to_string()
+    }
+
+    /// The game whose overlay lists `alias` under `aliases`.
+    fn game_with_alias(&self, alias: &str) -> Option<&str> {
+        self.ini
+            .names()
+            .find(|game| self.aliases_of(game).iter().any(|a| a == alias))
+    }
+
+    /// The names a game's overlay adds under `aliases` (none when it has no
+    /// overlay or a broken one).
+    fn aliases_of(&self, game: &str) -> &[String] {
+        match self.overlays.get(game) {
+            Some(Ok(overlay)) => &overlay.aliases,
+            _ => &[],
+        }
     }
 
     /// Builds the variant selected by `name` (aliases resolved).
@@ -346,8 +388,8 @@ impl Catalog {
     }
 
     /// The names for XBoard's `feature variants`: names starting with a
-    /// lower-case letter or a digit 1-9 (no `fairy/`), plus `fairy` if any
-    /// name was hidden.
+    /// lower-case letter or a digit 1-9 (no `fairy/`), each followed by the
+    /// `aliases` that select it, plus `fairy` if any name was hidden.
     #[must_use]
     pub fn xboard_variants(&self) -> Vec<String> {
         let shown = |n: &str| {
@@ -361,8 +403,17 @@ impl Catalog {
         for name in self.ini.names() {
             if !shown(name) {
                 hidden = true;
-            } else if !out.iter().any(|o| o == name) {
-                out.push(name.to_string());
+                continue;
+            }
+            let aliases = self
+                .aliases_of(name)
+                .iter()
+                .map(String::as_str)
+                .filter(|alias| self.resolve(alias) == name);
+            for shown_name in std::iter::once(name).chain(aliases) {
+                if !out.iter().any(|o| o == shown_name) {
+                    out.push(shown_name.to_string());
+                }
             }
         }
         if hidden && !out.iter().any(|o| o == "fairy") {

@@ -104,6 +104,10 @@ pub struct Overlay {
     pub network: Option<NetworkFile>,
     /// The keys of men in hand (drop games).
     pub hands: HandKeys,
+    /// `aliases`: further names that select the game, announced to XBoard
+    /// beside its own (cutechess-cli's names for games whose fmax.ini name
+    /// differs).
+    pub aliases: Vec<String>,
 }
 
 /// An evaluation network file named by `[eval]` `network = FILE`.
@@ -319,7 +323,38 @@ const KEYS: &[(&str, SetKey)] = &[
         o.hands.opposite_colours = board_keys::parse_letters(key, value)?;
         Ok(())
     }),
+    ("aliases", |o, _, value, _| {
+        o.aliases = parse_aliases(value)?;
+        Ok(())
+    }),
 ];
+
+/// The names of `aliases`: separated by spaces or commas, each of
+/// lower-case letters, digits and `-`, starting with a letter (the names
+/// XBoard's `feature variants` can carry).
+fn parse_aliases(value: &str) -> Result<Vec<String>, String> {
+    let names: Vec<String> = value
+        .split([' ', ','])
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect();
+    if names.is_empty() {
+        return Err("aliases: expected one or more names".into());
+    }
+    for name in &names {
+        let good = name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !good {
+            return Err(format!(
+                "aliases: `{name}` is no name (lower-case letters, digits and `-`, \
+                 starting with a letter)"
+            ));
+        }
+    }
+    Ok(names)
+}
 
 /// `true` or `false`.
 fn true_or_false(key: &str, value: &str) -> Result<bool, String> {
@@ -717,6 +752,7 @@ mod tests {
             ("drop_zone", "P:pawn_drops"),
             ("must_drop", "true"),
             ("drop_opposite_colours", "B"),
+            ("aliases", "kingofthehill"),
         ];
         let named: Vec<&str> = samples
             .iter()
@@ -845,7 +881,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]

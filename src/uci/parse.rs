@@ -161,9 +161,7 @@ impl Parser {
             None => (rest, None),
         };
         let fen = match split_word(start) {
-            ("startpos", "") => variants::start_fen(&self.variant)
-                .filter(|_| !self.chess960)
-                .map(str::to_string),
+            ("startpos", "") => None,
             ("fen", fen) if !fen.is_empty() => Some(fen.to_string()),
             _ => return invalid("expected position startpos|fen FEN [moves ...]", line),
         };
@@ -371,11 +369,13 @@ mod tests {
             one(&mut p, "position startpos e2e4"),
             Command::Invalid { .. }
         ));
-        one(&mut p, "setoption name UCI_Variant value courier");
-        assert!(matches!(
+        assert_eq!(
             one(&mut p, "position startpos"),
-            Command::SetPosition { fen: Some(f), .. } if f.starts_with("rnebmk1wbenr/")
-        ));
+            Command::SetPosition {
+                fen: None,
+                moves: Vec::new()
+            }
+        );
         let go = one(
             &mut p,
             "go wtime 1000 btime -5 winc 10 binc 20 movestogo 5 searchmoves e2e4 d2d4 depth 3",

@@ -1,8 +1,8 @@
 //! Game names under UCI: Fairy-Stockfish's `UCI_Variant` names where the
 //! game is the same as an fmax.ini game (so a GUI that speaks to
 //! Fairy-Stockfish speaks to Nightrider unchanged), the file's own names
-//! otherwise; the Chess960 form of a game (`UCI_Chess960`); and the start
-//! positions Fairy-Stockfish uses where fmax.ini's differ.
+//! otherwise; and the Chess960 form of a game (`UCI_Chess960`). Starts that
+//! differ from fmax.ini's arrays are the overlays' `start` keys.
 //!
 //! Same game means the same rules, pieces, letters and start: checked
 //! with the perft references of `tests/data/perft/` (from Fairy-Stockfish)
@@ -21,14 +21,6 @@ const ALIASES: &[(&str, &str)] = &[("chess960", "fischerandom")];
 
 /// `(UCI name, the fmax.ini game played with UCI_Chess960 on)`.
 const CHESS960: &[(&str, &str)] = &[("chess", "fischerandom"), ("capablanca", "caparandom")];
-
-/// Games whose fmax.ini start differs from Fairy-Stockfish's, with
-/// Fairy-Stockfish's start (`position startpos` means it): courier's
-/// historical array with four pieces advanced.
-const STARTS: &[(&str, &str)] = &[(
-    "courier",
-    "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
-)];
 
 /// The name of orthodox chess, `UCI_Variant`'s default.
 pub const DEFAULT: &str = "chess";
@@ -64,12 +56,6 @@ pub fn has_chess960(uci: &str) -> bool {
     CHESS960.iter().any(|(u, g)| *u == uci || *g == uci)
 }
 
-/// Fairy-Stockfish's start position for `uci` where fmax.ini's differs.
-#[must_use]
-pub fn start_fen(uci: &str) -> Option<&'static str> {
-    STARTS.iter().find(|(u, _)| *u == uci).map(|(_, fen)| *fen)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,7 +75,5 @@ mod tests {
         assert_eq!(game_name("fairy/FIDE-Nutters", false), "fairy/FIDE-Nutters");
         assert!(has_chess960("chess") && has_chess960("caparandom"));
         assert!(!has_chess960("xiangqi"));
-        assert!(start_fen("courier").is_some_and(|f| f.starts_with("rnebmk1wbenr/")));
-        assert_eq!(start_fen("chess"), None);
     }
 }
