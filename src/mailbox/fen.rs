@@ -250,7 +250,23 @@ impl MailboxPos {
                     .ok_or_else(|| err(format!("e.p. square {text} has no pawn beyond it")))?;
                 (victim, vec![*single])
             }
-            [victim, rest @ ..] => (*victim, rest.to_vec()),
+            [first, ..] => {
+                // Several squares (a multi-square step): the victim is the
+                // one holding a man of the side that moved, in any order
+                // (Fairy-Stockfish lists them as a set); else the first.
+                let mover = self.side.flip();
+                let holds_mover = |sq: u8| {
+                    let cell = self.board[sq as usize];
+                    cell != EMPTY && cell_color(cell) == mover
+                };
+                let victim = squares
+                    .iter()
+                    .copied()
+                    .find(|&sq| holds_mover(sq))
+                    .unwrap_or(*first);
+                let passed = squares.iter().copied().filter(|&sq| sq != victim).collect();
+                (victim, passed)
+            }
             [] => return Err(err(format!("e.p. field '{text}'"))),
         };
         self.set_ep(&passed, victim);

@@ -249,7 +249,10 @@ impl MailboxPos {
             || info.royal_count != 1
             || !ordinary
             || self.tables.royalty[t] != Royalty::None
+            || self.tables.royalty[m.piece() as usize] != Royalty::None
         {
+            // A promotion to a royal piece may open a line to the old
+            // royal: with two, one attacked is no check (Spartan).
             return None;
         }
         Some(!self.opens_line(info.royals[0], m.from(), m.to(), self.side.flip()))
