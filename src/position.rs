@@ -33,6 +33,8 @@ pub enum RuleEnding {
     PerpetualCheck,
     /// A repetition in which one side chased an enemy piece with every move.
     PerpetualChase,
+    /// A side gave check as many times as wins (`checks_to_win`).
+    ChecksGiven,
     /// A rule of a board that does not name its rules.
     VariantRule,
 }
@@ -49,6 +51,7 @@ impl RuleEnding {
             RuleEnding::Repetition => "repetition",
             RuleEnding::PerpetualCheck => "perpetual check",
             RuleEnding::PerpetualChase => "perpetual chase",
+            RuleEnding::ChecksGiven => "checks given",
             RuleEnding::VariantRule => "variant rule",
         }
     }

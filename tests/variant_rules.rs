@@ -384,3 +384,41 @@ fn xiangqi_perpetual_chase_of_an_unprotected_piece_loses() {
         Some((Verdict::Loss, RuleEnding::PerpetualChase))
     );
 }
+
+#[test]
+fn the_third_check_wins_and_fens_carry_the_counters() {
+    let mut p = MailboxPos::new(variant("3check"));
+    assert_eq!(
+        p.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
+    );
+    for m in ["e2e4", "f7f6"] {
+        play(&mut p, m);
+    }
+    let before = p.hash();
+    let check = p.parse_move("d1h5").unwrap();
+    assert!(p.make(check));
+    assert_ne!(p.hash(), before);
+    p.unmake(check);
+    assert_eq!(p.hash(), before, "the counters come back with the move");
+    assert!(p.make(check));
+    assert_eq!(
+        p.to_fen(),
+        "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2"
+    );
+    // White has one check left to give: giving it ends the game.
+    let mut p = pos("3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+2 0 1");
+    assert_eq!(p.rule_verdict(), None);
+    play(&mut p, "a1a8");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Loss, RuleEnding::ChecksGiven))
+    );
+    assert!(p.legal_moves().is_empty(), "the game is over");
+    assert_eq!(p.to_fen(), "R3k3/8/8/8/8/8/8/4K3 b - - 0+2 1 1");
+    // Lichess's counters (checks given) are read too; bad ones are refused.
+    let lichess = pos("5check", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +4+1");
+    assert_eq!(lichess.to_fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 1+4 0 1");
+    assert!(MailboxPos::from_fen(variant("3check"), "4k3/8/8/8/8/8/8/R3K3 w - - 4+3 0 1").is_err());
+    assert!(MailboxPos::from_fen(variant("normal"), "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1").is_err());
+}

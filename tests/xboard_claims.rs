@@ -1,7 +1,8 @@
 //! When Nightrider claims a game end, as a real XBoard referee judges it:
 //! XBoard (backend.c, `bare`) counts a shatranj bare king only after the
 //! bared side's reply, so the win is claimed after that reply, not with the
-//! baring move (which XBoard would call a false win claim).
+//! baring move (which XBoard would call a false win claim). A counted
+//! check that wins (three-check) is claimed with the checking move.
 
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -45,4 +46,28 @@ fn shatranj_bare_king_win_is_claimed_after_the_bared_sides_reply() {
     tx.send("ping 2".into()).unwrap();
     let second = until_pong(&rx, 2);
     assert_eq!(second, ["1-0 {White wins by bare king}"]);
+}
+
+#[test]
+fn the_last_counted_check_is_claimed_with_the_checking_move() {
+    let config = nightrider::engine::Config::default();
+    let (tx, rx) = nightrider::xboard::session(config).unwrap();
+    for line in ["xboard", "protover 2", "new", "variant 3check", "force"] {
+        tx.send(line.into()).unwrap();
+    }
+    // White has one check left to give (`1+2`); the rook gives it at once.
+    tx.send("setboard 4k3/8/8/8/8/8/8/R3K3 w - - 1+2 0 1".into())
+        .unwrap();
+    tx.send("sd 3".into()).unwrap();
+    tx.send("go".into()).unwrap();
+    tx.send("ping 1".into()).unwrap();
+    let lines: Vec<String> = until_pong(&rx, 1)
+        .into_iter()
+        .filter(|l| !l.starts_with("feature"))
+        .collect();
+    let last_two = &lines[lines.len().saturating_sub(2)..];
+    assert!(
+        last_two[0].starts_with("move ") && last_two[1] == "1-0 {White wins by checks given}",
+        "{lines:?}"
+    );
 }

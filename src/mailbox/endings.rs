@@ -1,6 +1,6 @@
 //! Game-end rules of the mailbox board, as data: King of the Hill (piece 3
 //! valued -2), extinction (a side whose royal pieces are all gone loses),
-//! the overlay's bare-king rule, counting rules, n-fold repetition with its
+//! counted checks, the overlay's bare-king rule, counting rules, n-fold repetition with its
 //! value and perpetual check, and the stalemate verdict (overlay
 //! `stalemate`, or Fairy-Max's piece-9-valued--2 rule).
 
@@ -24,6 +24,9 @@ impl MailboxPos {
         }
         if self.hill_reached() {
             return Some((Verdict::Loss, RuleEnding::KingOfTheHill));
+        }
+        if let Some(v) = self.checks_verdict() {
+            return Some((v, RuleEnding::ChecksGiven));
         }
         if let Some(v) = self.extinction_verdict() {
             return Some((v, RuleEnding::RoyalCaptured));

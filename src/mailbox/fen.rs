@@ -1,8 +1,8 @@
 //! FEN and X-FEN for any board size: multi-digit empty runs, holdings in
 //! brackets, castling rights as `KQkq` or file letters (which also mark
 //! other virgin pieces, as Fairy-Stockfish writes Cambodian and Seirawan
-//! positions), e.p. as one square or Berolina's victim+square pair, and the
-//! optional fields XBoard leaves out.
+//! positions), e.p. as one square or a multi-square step's squares, check
+//! counters (`checks`), and the optional fields XBoard leaves out.
 
 use super::{cell_color, cell_type, MailboxPos, BLACK, EMPTY, PROMOTED, VIRGIN};
 use crate::core::Color;
@@ -37,6 +37,8 @@ impl MailboxPos {
             self.hash ^= self.tables.keys.black;
         }
         self.apply_rights(fields.next().unwrap_or("-"))?;
+        let rest = self.take_check_field(fields.collect())?;
+        let mut fields = rest.into_iter();
         let ep_field = fields.next().unwrap_or("-");
         let halfmove = parse_number(fields.next(), 0, "halfmove clock")?;
         if self.read_count(ep_field, halfmove) {
@@ -337,8 +339,9 @@ impl MailboxPos {
             (self.ep_text(), self.halfmove)
         };
         format!(
-            "{out} {side} {} {ep} {clock} {}",
+            "{out} {side} {} {ep}{} {clock} {}",
             self.rights_text(),
+            self.checks_text(),
             self.fullmove
         )
     }

@@ -26,6 +26,7 @@ pub(crate) struct Undo {
     hash: u64,
     halfmove: u32,
     count: super::Count,
+    checks_left: [u8; 2],
     node: Option<super::NodeInfo>,
     /// [`MailboxPos::opponent_safe`] before the move.
     opponent_safe: bool,
@@ -78,6 +79,7 @@ impl MailboxPos {
             hash: self.hash,
             halfmove: self.halfmove,
             count: self.count,
+            checks_left: self.checks_left,
             node: self.node.take(),
             opponent_safe: std::mem::take(&mut self.opponent_safe),
         }
@@ -248,6 +250,9 @@ impl MailboxPos {
         }
         self.side = self.side.flip();
         self.hash ^= self.tables.keys.black;
+        if self.tables.checks_to_win != 0 {
+            self.count_check();
+        }
     }
 
     /// Plays `m` without the legality test.
@@ -457,6 +462,7 @@ impl MailboxPos {
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.count = undo.count;
+        self.checks_left = undo.checks_left;
         self.hash = undo.hash;
         self.node.set(undo.node);
         self.opponent_safe = undo.opponent_safe;

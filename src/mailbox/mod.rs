@@ -13,6 +13,7 @@
 mod castle960;
 mod chasing;
 mod checkhint;
+mod checks;
 mod counting;
 mod drops;
 mod endings;
@@ -95,6 +96,9 @@ pub struct MailboxPos {
     history: Vec<Undo>,
     node: Cell<Option<NodeInfo>>,
     count: Count,
+    /// Per side: the checks it has still to give to win (`checks_to_win`;
+    /// unused when checks are not counted).
+    checks_left: [u8; 2],
     /// Per side: the sums over its men, kept by `put` and `take`.
     sums: [PieceSums; 2],
     /// The weights summed into `sums` (shared by copies of the position).
@@ -186,7 +190,8 @@ impl MailboxPos {
 
     /// An empty board that sums `weights`.
     fn empty(tables: Arc<Tables>, weights: Arc<SquareWeights>) -> MailboxPos {
-        MailboxPos {
+        let limit = tables.checks_to_win;
+        let mut pos = MailboxPos {
             tables,
             board: [EMPTY; 256],
             occupancy: [[0; 4]; 2],
@@ -202,13 +207,16 @@ impl MailboxPos {
             history: Vec::new(),
             node: Cell::new(None),
             count: Count::default(),
+            checks_left: [0; 2],
             sums: [PieceSums::default(); 2],
             weights,
             pawn_squares: [[0; 4]; 2],
             royals: [RoyalList::default(); 2],
             opponent_safe: false,
             network: None,
-        }
+        };
+        pos.set_checks_left([limit; 2]);
+        pos
     }
 
     /// Places the initial array, the full pawn ranks and the holdings.

@@ -427,7 +427,8 @@ impl MailboxPos {
         for_each_square(&self.occupancy[color.index()], f);
     }
 
-    /// Appends the pseudo-legal moves of the side to move.
+    /// Appends the pseudo-legal moves of the side to move (none once a side
+    /// has given all its counted checks: the game is over).
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
         match kind {
             GenKind::All => self.generate_kind::<true, true>(out),
@@ -439,6 +440,10 @@ impl MailboxPos {
     /// [`MailboxPos::generate_moves`] for one kind of generation: quiet
     /// moves when `QUIETS`, captures and promotions when `CAPTURES`.
     fn generate_kind<const QUIETS: bool, const CAPTURES: bool>(&self, out: &mut Vec<Move>) {
+        if self.tables.checks_to_win != 0 && self.checks_verdict().is_some() {
+            // The game is over: a side has given all its checks.
+            return;
+        }
         if self.must_drop_now() {
             if QUIETS {
                 self.push_drops(out);

@@ -188,6 +188,8 @@ pub struct Tables {
     /// no King of the Hill, no repetition judged by the board, no bare
     /// king rule.
     pub only_extinction_and_count: bool,
+    /// `checks_to_win` (0: checks are not counted).
+    pub checks_to_win: u8,
     /// Per type: has virgin-only (x4) rays, so its virginity matters.
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
@@ -486,7 +488,9 @@ impl Tables {
             king_of_the_hill: types.len() > 3 && types[3].raw_value == -2,
             only_extinction_and_count: !(types.len() > 3 && types[3].raw_value == -2
                 || variant.overlay.judges_repetition()
-                || variant.overlay.bare_king_loses),
+                || variant.overlay.bare_king_loses
+                || variant.overlay.checks_to_win.is_some()),
+            checks_to_win: variant.overlay.checks_to_win.unwrap_or(0),
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,

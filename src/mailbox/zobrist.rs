@@ -1,5 +1,6 @@
 //! The mailbox board's Zobrist keys: one per (cell, square), side, e.p.
-//! square and holdings count, made once from a fixed seed.
+//! square, holdings count and checks still to give, made once from a fixed
+//! seed.
 
 use super::tables::boxed_array;
 use rand::rngs::StdRng;
@@ -18,6 +19,9 @@ pub struct Zobrist {
     pub ep: Vec<u64>,
     /// Holdings: indexed `(colour * 16 + type) * 16 + count`.
     pub hand: Vec<u64>,
+    /// Checks a side has still to give (`checks_to_win`): indexed
+    /// `colour * 128 + checks`.
+    pub checks: Vec<u64>,
 }
 
 /// The keys, made once from a fixed seed so they are the same every run.
@@ -30,11 +34,13 @@ pub static ZOBRIST: LazyLock<Zobrist> = LazyLock::new(|| {
     let black = many(1)[0];
     // The promoted cells' keys come last, so the others stay as they were.
     piece.extend(many(64 * 256));
+    let checks = many(2 * 128);
     let piece = boxed_array(piece);
     Zobrist {
         piece,
         black,
         ep,
         hand,
+        checks,
     }
 });

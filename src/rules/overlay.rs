@@ -108,6 +108,9 @@ pub struct Overlay {
     /// beside its own (cutechess-cli's names for games whose fmax.ini name
     /// differs).
     pub aliases: Vec<String>,
+    /// `checks_to_win`: a side that gives check this many times wins
+    /// (three-check); `None`: checks are not counted.
+    pub checks_to_win: Option<u8>,
 }
 
 /// An evaluation network file named by `[eval]` `network = FILE`.
@@ -150,6 +153,7 @@ impl Overlay {
             || self.chasing_loses
             || !self.piece_values.is_empty()
             || self.hands.any()
+            || self.checks_to_win.is_some()
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -323,6 +327,13 @@ const KEYS: &[(&str, SetKey)] = &[
         o.hands.opposite_colours = board_keys::parse_letters(key, value)?;
         Ok(())
     }),
+    ("checks_to_win", |o, _, value, _| {
+        o.checks_to_win = match value.parse::<u8>() {
+            Ok(n @ 1..=99) => Some(n),
+            _ => return Err(format!("checks_to_win = `{value}`: expected a number 1-99")),
+        };
+        Ok(())
+    }),
     ("aliases", |o, _, value, _| {
         o.aliases = parse_aliases(value)?;
         Ok(())
@@ -471,6 +482,7 @@ pub const EVAL_WEIGHTS: &[&str] = &[
     "outpost",
     "royal_file",
     "royal_row",
+    "check_given",
 ];
 
 /// The `[eval]` key that names the network file.
@@ -752,6 +764,7 @@ mod tests {
             ("drop_zone", "P:pawn_drops"),
             ("must_drop", "true"),
             ("drop_opposite_colours", "B"),
+            ("checks_to_win", "3"),
             ("aliases", "kingofthehill"),
         ];
         let named: Vec<&str> = samples
@@ -881,7 +894,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, checks_to_win, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]

@@ -243,9 +243,23 @@ fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 9] {
         board.kinds + piece_kinds::hopper_score(pos, &t.kinds, &t.terms),
         royal,
         pawn_score(pos, &t.pawns, c.pawn_advance(), phase),
-        royal_safety(pos, &t.terms, c, phase),
+        royal_safety(pos, &t.terms, c, phase) + checks_given(pos, &t.terms),
         endgame::white_bonus(pos, &c.sides),
     ]
+}
+
+/// White-minus-black worth of the checks given where checks are counted
+/// (`checks_to_win`): [`Weight::CheckGiven`] times 1, 3, 6, ... for one,
+/// two, three ... checks given.
+fn checks_given(pos: &MailboxPos, w: &Weights) -> Score {
+    let Some(limit) = pos.tables().variant.overlay.checks_to_win else {
+        return 0;
+    };
+    let worth = |color: Color| {
+        let given = i32::from(limit - pos.checks_left(color).unwrap_or(limit));
+        w[Weight::CheckGiven] * given * (given + 1) / 2
+    };
+    worth(Color::White) - worth(Color::Black)
 }
 
 /// White-minus-black evaluation: the parts, scaled down in drawish

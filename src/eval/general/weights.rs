@@ -82,10 +82,13 @@ pub enum Weight {
     /// In the middle game, per row a royal stands in front of its side's
     /// first row.
     RoyalRow,
+    /// Where checks are counted (`checks_to_win`): per check given, times
+    /// the checks given so far (1, 3, 6, ... times the weight).
+    CheckGiven,
 }
 
 /// The number of weights.
-pub const COUNT: usize = 27;
+pub const COUNT: usize = 28;
 
 impl Weight {
     /// Every weight, in the order of `rules::overlay::EVAL_WEIGHTS`.
@@ -117,6 +120,7 @@ impl Weight {
         Weight::Outpost,
         Weight::RoyalFile,
         Weight::RoyalRow,
+        Weight::CheckGiven,
     ];
 
     /// Its name in an overlay's `[eval]` section.
@@ -170,6 +174,7 @@ const DEFAULTS: [i32; COUNT] = [
     0,   // outpost
     0,   // royal_file
     0,   // royal_row
+    0,   // check_given
 ];
 
 /// The table the unit tests compute their expected values from
@@ -204,6 +209,7 @@ const TEST_TABLE: [i32; COUNT] = [
     0,   // outpost
     0,   // royal_file
     0,   // royal_row
+    0,   // check_given
 ];
 
 /// The weights one variant plays with.
