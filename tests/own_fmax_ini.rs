@@ -31,6 +31,8 @@ const OUR_ADDITIONS: &[&str] = &[
     "pocketknight",
     "3check",
     "5check",
+    "antichess",
+    "suicide",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

@@ -90,6 +90,8 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "pocketknight",
     "3check",
     "5check",
+    "antichess",
+    "suicide",
 ];
 
 #[test]

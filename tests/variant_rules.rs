@@ -422,3 +422,47 @@ fn the_third_check_wins_and_fens_carry_the_counters() {
     assert!(MailboxPos::from_fen(variant("3check"), "4k3/8/8/8/8/8/8/R3K3 w - - 4+3 0 1").is_err());
     assert!(MailboxPos::from_fen(variant("normal"), "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1").is_err());
 }
+
+#[test]
+fn antichess_captures_are_compulsory_and_the_side_without_moves_wins() {
+    // After 1. e3 b5 white must take on b5: the bishop is the only taker.
+    let mut p = pos(
+        "antichess",
+        "rnbqkbnr/p1pppppp/8/1p6/8/4P3/PPPP1PPP/RNBQKBNR w - - 0 2",
+    );
+    assert_eq!(legal(&mut p), ["f1b5"]);
+    assert!(
+        p.parse_move("e3e4").is_err(),
+        "a quiet move is illegal while a capture exists"
+    );
+    // No capture: every move is allowed, the king included, and no check.
+    let mut p = pos("antichess", "8/8/8/8/8/8/k7/4K3 w - - 0 1");
+    assert_eq!(legal(&mut p), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    // The king next to a king must take it.
+    let mut p = pos("antichess", "8/8/8/8/8/8/4k3/4K3 w - - 0 1");
+    assert_eq!(legal(&mut p), ["e1e2"]);
+    play(&mut p, "e1e2");
+    // Black has lost every man: no move, and the win is black's.
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.no_move_verdict(), Verdict::Win);
+    // A pawn may become a king.
+    let mut p = pos("antichess", "8/4P3/8/8/8/8/8/k7 w - - 0 1");
+    assert!(legal(&mut p).contains(&"e7e8k".to_string()));
+}
+
+#[test]
+fn suicide_stalemate_goes_to_the_side_with_fewer_men() {
+    // Black to move with blocked pawns only: no move.
+    let verdict = |fen: &str| {
+        let mut p = pos("suicide", fen);
+        assert!(p.legal_moves().is_empty(), "{fen}");
+        p.no_move_verdict()
+    };
+    assert_eq!(verdict("8/8/8/8/8/p7/P7/7K b - - 0 1"), Verdict::Win);
+    assert_eq!(verdict("8/8/8/8/8/p7/P7/8 b - - 0 1"), Verdict::Draw);
+    assert_eq!(verdict("8/8/8/8/p7/p7/P7/8 b - - 0 1"), Verdict::Loss);
+    // Antichess: the stalemated side wins whatever the men.
+    let mut p = pos("antichess", "8/8/8/8/p7/p7/P7/8 b - - 0 1");
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.no_move_verdict(), Verdict::Win);
+}

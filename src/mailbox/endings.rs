@@ -2,7 +2,8 @@
 //! valued -2), extinction (a side whose royal pieces are all gone loses),
 //! counted checks, the overlay's bare-king rule, counting rules, n-fold repetition with its
 //! value and perpetual check, and the stalemate verdict (overlay
-//! `stalemate`, or Fairy-Max's piece-9-valued--2 rule).
+//! `stalemate`, by the men left with `fewer_men`, or Fairy-Max's
+//! piece-9-valued--2 rule).
 
 use super::{cell_color, cell_type, MailboxPos, EMPTY};
 use crate::core::{Color, Verdict};
@@ -99,6 +100,15 @@ impl MailboxPos {
         let v = &self.tables.variant;
         if let Some(verdict) = v.overlay.stalemate {
             return verdict;
+        }
+        if v.overlay.stalemate_by_men {
+            // Fewer men than the other side wins (suicide chess).
+            let men = |c: Color| self.pieces_of(c, false) + self.pieces_of(c, true);
+            return match men(self.side).cmp(&men(self.side.flip())) {
+                std::cmp::Ordering::Less => Verdict::Win,
+                std::cmp::Ordering::Equal => Verdict::Draw,
+                std::cmp::Ordering::Greater => Verdict::Loss,
+            };
         }
         if v.def.pieces.len() >= 9 && v.def.pieces[8].value == -2 {
             return Verdict::Loss;

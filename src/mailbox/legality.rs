@@ -1,11 +1,13 @@
 //! The mailbox board's legality test and node facts: whether the side to
 //! move stands in check (decided from the last move where that is exact),
 //! the cheap per-move tests that settle most moves without playing them, and
-//! the full test after playing the others.
+//! the full test after playing the others; and compulsory capture
+//! (`must_capture`).
 
 use super::moves::{Move, MoveKind};
 use super::{cell_color, cell_type, Checks, MailboxPos, NodeInfo, EMPTY};
 use crate::core::Color;
+use crate::position::{GenKind, Position};
 use crate::rules::variant::Royalty;
 
 impl MailboxPos {
@@ -395,5 +397,91 @@ impl MailboxPos {
         info.royals[..info.royal_count as usize]
             .iter()
             .any(|&r| opens(r))
+    }
+}
+
+impl MailboxPos {
+    /// Plays `m` if it is legal by the royal rules (leaving the compulsory
+    /// capture rule aside); whether it was.
+    pub(super) fn make_unforced(&mut self, m: Move) -> bool {
+        let mover = self.side;
+        if self.is_gating(m) && !self.base_move_legal(m) {
+            return false;
+        }
+        match self.quick_legality(m) {
+            Some(true) => {
+                self.play(m);
+                self.opponent_safe = true;
+                return true;
+            }
+            Some(false) => return false,
+            None => {}
+        }
+        let info = self.node_info();
+        self.play(m);
+        if self.mover_royals_safe(mover, info, m) {
+            self.opponent_safe = true;
+            true
+        } else {
+            self.unplay(m);
+            false
+        }
+    }
+
+    /// The legal moves counted with the shortcuts of `quick_legality`.
+    pub(super) fn count_quickly(&mut self, buffer: &mut Vec<Move>) -> u64 {
+        buffer.clear();
+        self.generate_moves(GenKind::All, buffer);
+        let mut n = 0;
+        for &m in buffer.iter() {
+            let quick = if self.is_gating(m) {
+                None
+            } else {
+                self.quick_legality(m)
+            };
+            if let Some(legal) = quick {
+                n += u64::from(legal);
+            } else if self.make_unforced(m) {
+                self.unplay(m);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The legal moves counted by making each (every rule applies).
+    pub(super) fn count_by_making(&mut self, buffer: &mut Vec<Move>) -> u64 {
+        buffer.clear();
+        self.generate_moves(GenKind::All, buffer);
+        let mut n = 0;
+        for &m in buffer.iter() {
+            if Position::make(self, m) {
+                self.unplay(m);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// `must_capture`: whether the side to move has a legal capture
+    /// (remembered for the last position asked about).
+    pub(super) fn capture_exists(&mut self) -> bool {
+        if let Some((key, found)) = self.capture_cache.get() {
+            if key == self.hash {
+                return found;
+            }
+        }
+        let mut moves = Vec::new();
+        self.generate_moves(GenKind::Captures, &mut moves);
+        let mut found = false;
+        for m in moves.into_iter().filter(|m| m.is_capture()) {
+            if self.make_unforced(m) {
+                self.unplay(m);
+                found = true;
+                break;
+            }
+        }
+        self.capture_cache.set(Some((self.hash, found)));
+        found
     }
 }

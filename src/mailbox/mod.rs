@@ -99,6 +99,9 @@ pub struct MailboxPos {
     /// Per side: the checks it has still to give to win (`checks_to_win`;
     /// unused when checks are not counted).
     checks_left: [u8; 2],
+    /// `must_capture`: (key, whether the side to move has a legal capture)
+    /// of the last position asked about.
+    capture_cache: Cell<Option<(u64, bool)>>,
     /// Per side: the sums over its men, kept by `put` and `take`.
     sums: [PieceSums; 2],
     /// The weights summed into `sums` (shared by copies of the position).
@@ -208,6 +211,7 @@ impl MailboxPos {
             node: Cell::new(None),
             count: Count::default(),
             checks_left: [0; 2],
+            capture_cache: Cell::new(None),
             sums: [PieceSums::default(); 2],
             weights,
             pawn_squares: [[0; 4]; 2],
@@ -441,28 +445,10 @@ impl Position for MailboxPos {
     }
 
     fn make(&mut self, m: Move) -> bool {
-        let mover = self.side;
-        if self.is_gating(m) && !self.base_move_legal(m) {
+        if self.tables.must_capture && !m.is_capture() && self.capture_exists() {
             return false;
         }
-        match self.quick_legality(m) {
-            Some(true) => {
-                self.play(m);
-                self.opponent_safe = true;
-                return true;
-            }
-            Some(false) => return false,
-            None => {}
-        }
-        let info = self.node_info();
-        self.play(m);
-        if self.mover_royals_safe(mover, info, m) {
-            self.opponent_safe = true;
-            true
-        } else {
-            self.unplay(m);
-            false
-        }
+        self.make_unforced(m)
     }
 
     fn unmake(&mut self, m: Move) {
@@ -470,23 +456,10 @@ impl Position for MailboxPos {
     }
 
     fn count_legal_moves(&mut self, buffer: &mut Vec<Move>) -> u64 {
-        buffer.clear();
-        self.generate_moves(GenKind::All, buffer);
-        let mut n = 0;
-        for &m in buffer.iter() {
-            let quick = if self.is_gating(m) {
-                None
-            } else {
-                self.quick_legality(m)
-            };
-            if let Some(legal) = quick {
-                n += u64::from(legal);
-            } else if self.make(m) {
-                self.unplay(m);
-                n += 1;
-            }
+        if self.tables.must_capture {
+            return self.count_by_making(buffer);
         }
-        n
+        self.count_quickly(buffer)
     }
 
     fn make_null(&mut self) {

@@ -190,6 +190,8 @@ pub struct Tables {
     pub only_extinction_and_count: bool,
     /// `checks_to_win` (0: checks are not counted).
     pub checks_to_win: u8,
+    /// `must_capture`: a side that can capture must.
+    pub must_capture: bool,
     /// Per type: has virgin-only (x4) rays, so its virginity matters.
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
@@ -491,6 +493,7 @@ impl Tables {
                 || variant.overlay.bare_king_loses
                 || variant.overlay.checks_to_win.is_some()),
             checks_to_win: variant.overlay.checks_to_win.unwrap_or(0),
+            must_capture: variant.overlay.must_capture,
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,

@@ -111,6 +111,13 @@ pub struct Overlay {
     /// `checks_to_win`: a side that gives check this many times wins
     /// (three-check); `None`: checks are not counted.
     pub checks_to_win: Option<u8>,
+    /// `must_capture = true`: a side that can capture must (the losing
+    /// games).
+    pub must_capture: bool,
+    /// `stalemate = fewer_men`: a side without a move wins with fewer men
+    /// than the other, loses with more and draws with as many (suicide
+    /// chess); `stalemate` is then `None`.
+    pub stalemate_by_men: bool,
 }
 
 /// An evaluation network file named by `[eval]` `network = FILE`.
@@ -154,6 +161,8 @@ impl Overlay {
             || !self.piece_values.is_empty()
             || self.hands.any()
             || self.checks_to_win.is_some()
+            || self.must_capture
+            || self.stalemate_by_men
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -182,7 +191,15 @@ const KEYS: &[(&str, SetKey)] = &[
             "draw" => Verdict::Draw,
             "loss" => Verdict::Loss,
             "win" => Verdict::Win,
-            _ => return Err(format!("stalemate = `{value}`: expected draw, loss or win")),
+            "fewer_men" => {
+                o.stalemate_by_men = true;
+                return Ok(());
+            }
+            _ => {
+                return Err(format!(
+                    "stalemate = `{value}`: expected draw, loss, win or fewer_men"
+                ))
+            }
         });
         Ok(())
     }),
@@ -332,6 +349,10 @@ const KEYS: &[(&str, SetKey)] = &[
             Ok(n @ 1..=99) => Some(n),
             _ => return Err(format!("checks_to_win = `{value}`: expected a number 1-99")),
         };
+        Ok(())
+    }),
+    ("must_capture", |o, key, value, _| {
+        o.must_capture = true_or_false(key, value)?;
         Ok(())
     }),
     ("aliases", |o, _, value, _| {
@@ -765,6 +786,7 @@ mod tests {
             ("must_drop", "true"),
             ("drop_opposite_colours", "B"),
             ("checks_to_win", "3"),
+            ("must_capture", "true"),
             ("aliases", "kingofthehill"),
         ];
         let named: Vec<&str> = samples
@@ -894,8 +916,8 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, checks_to_win, aliases",
-                "v.ini:4: stalemate = `maybe`: expected draw, loss or win",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, checks_to_win, must_capture, aliases",
+                "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]
         );
