@@ -29,6 +29,8 @@ const OUR_ADDITIONS: &[&str] = &[
     "loop",
     "chessgi",
     "pocketknight",
+    "almost",
+    "amazon",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

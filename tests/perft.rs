@@ -83,7 +83,14 @@ fn midgame_positions_of_every_variant_on_the_general_board() {
 /// The games of new-variants.tsv (the start and four positions of each game
 /// that cutechess-cli and Fairy-Stockfish share and Fairy-Max lacks) that
 /// fmax.ini and variants/ describe now; the other rows wait for their rules.
-const NEW_GAMES_PLAYED: &[&str] = &["crazyhouse", "loop", "chessgi", "pocketknight"];
+const NEW_GAMES_PLAYED: &[&str] = &[
+    "crazyhouse",
+    "loop",
+    "chessgi",
+    "pocketknight",
+    "almost",
+    "amazon",
+];
 
 #[test]
 fn new_variants_rows_of_every_game_played() {
