@@ -31,6 +31,8 @@ const OUR_ADDITIONS: &[&str] = &[
     "pocketknight",
     "almost",
     "amazon",
+    "chancellor",
+    "modern",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

@@ -90,6 +90,8 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "pocketknight",
     "almost",
     "amazon",
+    "chancellor",
+    "modern",
 ];
 
 #[test]
