@@ -33,6 +33,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "amazon",
     "chancellor",
     "modern",
+    "embassy",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

@@ -92,6 +92,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "amazon",
     "chancellor",
     "modern",
+    "embassy",
 ];
 
 #[test]
