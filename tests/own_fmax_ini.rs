@@ -34,6 +34,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "chancellor",
     "modern",
     "embassy",
+    "chigorin",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

@@ -93,6 +93,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "chancellor",
     "modern",
     "embassy",
+    "chigorin",
 ];
 
 #[test]
