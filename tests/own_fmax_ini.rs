@@ -35,6 +35,8 @@ const OUR_ADDITIONS: &[&str] = &[
     "modern",
     "embassy",
     "chigorin",
+    "hoppelpoppel",
+    "newzealand",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

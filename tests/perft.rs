@@ -94,6 +94,8 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "modern",
     "embassy",
     "chigorin",
+    "hoppelpoppel",
+    "newzealand",
 ];
 
 #[test]
