@@ -169,6 +169,60 @@ R:630   1,3 16,3 -1,3 -16,3
 // end
 ";
 
+/// King moves where castling is possible, as pyffish lists them: embassy's
+/// king castles three files (to b1 or h1), on 9x9 two (to c or g), and
+/// newzealand's with the rookni in the corner.
+const CASTLING: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "embassy",
+        "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1",
+        "e1",
+        &["e1b1", "e1d1", "e1f1", "e1h1"],
+    ),
+    (
+        "embassy",
+        "r3k4r/pppppppppp/10/10/10/10/PPPPPPqPPP/R3K4R w KQkq - 0 1",
+        "e1",
+        &["e1b1", "e1d1"],
+    ),
+    (
+        "embassy",
+        "rn2k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/RN2K4R b KQkq - 0 1",
+        "e8",
+        &["e8d8", "e8f8", "e8h8"],
+    ),
+    (
+        "chancellor",
+        "r3k3r/ppppppppp/9/9/9/9/9/PPPPPPPPP/R3K3R w KQkq - 0 1",
+        "e1",
+        &["e1c1", "e1d1", "e1f1", "e1g1"],
+    ),
+    (
+        "modern",
+        "r3k3r/ppppppppp/9/9/9/9/9/PPPPPPPPP/R3K3R b KQkq - 0 1",
+        "e9",
+        &["e9c9", "e9d9", "e9f9", "e9g9"],
+    ),
+    (
+        "newzealand",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        "e1",
+        &["e1c1", "e1d1", "e1f1", "e1g1"],
+    ),
+];
+
+#[test]
+fn kings_of_the_other_armies_castle_as_fairy_stockfish_lets_them() {
+    for &(game, fen, king, want) in CASTLING {
+        let mut p = pos(game, fen);
+        let got: Vec<String> = legal(&mut p)
+            .into_iter()
+            .filter(|m| m.starts_with(king))
+            .collect();
+        assert_eq!(got, want, "{game} {fen}");
+    }
+}
+
 #[test]
 fn chigorin_pawns_promote_to_the_pieces_of_their_own_army() {
     // White's array has knights, rooks and a chancellor, black's bishops,
