@@ -33,6 +33,14 @@ const OUR_ADDITIONS: &[&str] = &[
     "5check",
     "antichess",
     "suicide",
+    "almost",
+    "amazon",
+    "chancellor",
+    "modern",
+    "embassy",
+    "chigorin",
+    "hoppelpoppel",
+    "newzealand",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

@@ -92,6 +92,14 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "5check",
     "antichess",
     "suicide",
+    "almost",
+    "amazon",
+    "chancellor",
+    "modern",
+    "embassy",
+    "chigorin",
+    "hoppelpoppel",
+    "newzealand",
 ];
 
 #[test]

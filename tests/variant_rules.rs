@@ -1,7 +1,8 @@
 //! Variant rules that fmax.ini cannot say, played from our fmax.ini and
 //! `variants/` overlays: xiangqi (zones, confinement, zone promotion, flying
-//! general), Cambodian first moves as Fairy-Stockfish plays them, and the
-//! end rules (stalemate, bare king, extinction). Expected move lists were
+//! general), Cambodian first moves as Fairy-Stockfish plays them, each
+//! army's own promotions (chigorin), and the end rules (stalemate, bare
+//! king, extinction). Expected move lists were
 //! checked with pyffish 0.0.90; perft counts come from the shared TSVs.
 
 use nightrider::core::Verdict;
@@ -167,6 +168,78 @@ R:630   1,3 16,3 -1,3 -16,3
 
 // end
 ";
+
+/// King moves where castling is possible, as pyffish lists them: embassy's
+/// king castles three files (to b1 or h1), on 9x9 two (to c or g), and
+/// newzealand's with the rookni in the corner.
+const CASTLING: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "embassy",
+        "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1",
+        "e1",
+        &["e1b1", "e1d1", "e1f1", "e1h1"],
+    ),
+    (
+        "embassy",
+        "r3k4r/pppppppppp/10/10/10/10/PPPPPPqPPP/R3K4R w KQkq - 0 1",
+        "e1",
+        &["e1b1", "e1d1"],
+    ),
+    (
+        "embassy",
+        "rn2k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/RN2K4R b KQkq - 0 1",
+        "e8",
+        &["e8d8", "e8f8", "e8h8"],
+    ),
+    (
+        "chancellor",
+        "r3k3r/ppppppppp/9/9/9/9/9/PPPPPPPPP/R3K3R w KQkq - 0 1",
+        "e1",
+        &["e1c1", "e1d1", "e1f1", "e1g1"],
+    ),
+    (
+        "modern",
+        "r3k3r/ppppppppp/9/9/9/9/9/PPPPPPPPP/R3K3R b KQkq - 0 1",
+        "e9",
+        &["e9c9", "e9d9", "e9f9", "e9g9"],
+    ),
+    (
+        "newzealand",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        "e1",
+        &["e1c1", "e1d1", "e1f1", "e1g1"],
+    ),
+];
+
+#[test]
+fn kings_of_the_other_armies_castle_as_fairy_stockfish_lets_them() {
+    for &(game, fen, king, want) in CASTLING {
+        let mut p = pos(game, fen);
+        let got: Vec<String> = legal(&mut p)
+            .into_iter()
+            .filter(|m| m.starts_with(king))
+            .collect();
+        assert_eq!(got, want, "{game} {fen}");
+    }
+}
+
+#[test]
+fn chigorin_pawns_promote_to_the_pieces_of_their_own_army() {
+    // White's array has knights, rooks and a chancellor, black's bishops,
+    // rooks and a queen: without a `promotion` key each side promotes to its
+    // own (pyffish lists the same moves).
+    let fen = "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1";
+    let mut white = pos("chigorin", fen);
+    assert_eq!(
+        legal(&mut white),
+        ["b7b8c", "b7b8n", "b7b8r", "e1d1", "e1d2", "e1e2", "e1f2"]
+    );
+    let mut black = pos("chigorin", &fen.replace(" w ", " b "));
+    assert_eq!(
+        legal(&mut black),
+        ["e8d7", "e8d8", "e8e7", "e8f7", "e8f8", "g2g1b", "g2g1q", "g2g1r"]
+    );
+}
 
 #[test]
 fn cambodian_first_moves_are_stricter_than_fairy_max() {

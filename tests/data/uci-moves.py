@@ -21,6 +21,8 @@ VARIANTS = [
     "chess", "nocastle", "shatranj", "asean", "makruk", "cambodian", "ai-wok",
     "courier", "knightmate", "capablanca", "gothic", "janus", "berolina",
     "seirawan", "spartan", "kingofthehill", "losalamos", "xiangqi",
+    "almost", "amazon", "chancellor", "modern", "embassy", "chigorin",
+    "hoppelpoppel", "newzealand",
 ]
 # Chess960 starts: (UCI_Variant, FEN).
 RANDOM_STARTS = [
