@@ -21,18 +21,25 @@ fn until_pong(rx: &Receiver<String>, n: u32) -> Vec<String> {
     }
 }
 
-#[test]
-fn shatranj_bare_king_win_is_claimed_after_the_bared_sides_reply() {
+/// An XBoard session on `variant` in force mode, set up at `fen`, that will
+/// think 3 plies deep.
+fn session_at(variant: &str, fen: &str) -> (crossbeam_channel::Sender<String>, Receiver<String>) {
     let config = nightrider::engine::Config::default();
     let (tx, rx) = nightrider::xboard::session(config).unwrap();
-    for line in ["xboard", "protover 2", "new", "variant shatranj", "force"] {
+    let variant = format!("variant {variant}");
+    for line in ["xboard", "protover 2", "new", variant.as_str(), "force"] {
         tx.send(line.into()).unwrap();
     }
-    // White: king e1, rook a1; black: king e8 and a ferz (Q) on d2 that the king can take.
-    tx.send("setboard 4k3/8/8/8/8/8/3q4/R3K3 w - - 0 1".into())
-        .unwrap();
-    // No `post`: the output is protocol lines only.
+    tx.send(format!("setboard {fen}")).unwrap();
     tx.send("sd 3".into()).unwrap();
+    (tx, rx)
+}
+
+#[test]
+fn shatranj_bare_king_win_is_claimed_after_the_bared_sides_reply() {
+    // White: king e1, rook a1; black: king e8 and a ferz (Q) on d2 that the king can take.
+    // No `post`: the output is protocol lines only.
+    let (tx, rx) = session_at("shatranj", "4k3/8/8/8/8/8/3q4/R3K3 w - - 0 1");
     tx.send("go".into()).unwrap();
     tx.send("ping 1".into()).unwrap();
     let first = until_pong(&rx, 1);
@@ -50,15 +57,8 @@ fn shatranj_bare_king_win_is_claimed_after_the_bared_sides_reply() {
 
 #[test]
 fn the_last_counted_check_is_claimed_with_the_checking_move() {
-    let config = nightrider::engine::Config::default();
-    let (tx, rx) = nightrider::xboard::session(config).unwrap();
-    for line in ["xboard", "protover 2", "new", "variant 3check", "force"] {
-        tx.send(line.into()).unwrap();
-    }
     // White has one check left to give (`1+2`); the rook gives it at once.
-    tx.send("setboard 4k3/8/8/8/8/8/8/R3K3 w - - 1+2 0 1".into())
-        .unwrap();
-    tx.send("sd 3".into()).unwrap();
+    let (tx, rx) = session_at("3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+2 0 1");
     tx.send("go".into()).unwrap();
     tx.send("ping 1".into()).unwrap();
     let lines: Vec<String> = until_pong(&rx, 1)
