@@ -4,15 +4,16 @@
 //!
 //! Commands follow CECP v2's model (modes, clocks, options) because that is
 //! the richest protocol the engine speaks; the console maps its own words onto
-//! the same commands. Moves travel as text in the board's coordinate notation,
-//! except after [`Command::Uci`]: then in UCI's (see `engine::uci_notation`);
-//! a search's lines and current move travel as [`Variation`] values, which
-//! each front end writes in its notation.
+//! the same commands. Their moves travel as text in the boards' own
+//! coordinate notation, which XBoard and the console use as it is.
 //!
 //! UCI's model (the GUI sends the whole position, then one search order,
 //! answered by exactly one best move) has commands of its own:
 //! [`Command::SetPosition`], [`Command::Search`], [`Command::Stop`],
-//! [`Command::PonderHit`], answered by [`Event::BestMove`].
+//! [`Command::PonderHit`], answered by [`Event::BestMove`]. Their moves
+//! come in as [`MoveName`]s (squares and letters, read by the front end)
+//! and go out as [`Variation`]s (moves as values with the position they
+//! start from), so no protocol's move text is written in the engine.
 
 use super::variation::Variation;
 use crate::core::{Color, GameResult, Score};
@@ -36,6 +37,42 @@ pub enum MoveSelection {
     All,
     /// One move, as the GUI wrote it.
     Move(String),
+}
+
+/// A square by file and rank, both counted from 0: file 0 is the a-file,
+/// rank 0 White's first rank, whatever number a protocol gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Square {
+    /// The file, from 0.
+    pub file: u8,
+    /// The rank, from 0.
+    pub rank: u8,
+}
+
+/// A move named by its squares, as a front end that reads moves without
+/// the position hands them over: the engine finds the legal move it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveName {
+    /// A man moves from one square to another (castling: the king to its
+    /// destination, or onto the rook it castles with), with the letter of
+    /// the piece it promotes to or gates in, if any.
+    Step {
+        /// Where it starts.
+        from: Square,
+        /// Where it goes.
+        to: Square,
+        /// The promotion or gating letter.
+        letter: Option<char>,
+    },
+    /// A man from hand, by its letter, onto a square.
+    Drop {
+        /// The man's letter.
+        piece: char,
+        /// Where it is dropped.
+        to: Square,
+    },
+    /// Passing the turn (a null move).
+    Pass,
 }
 
 /// The clocks of a UCI `go`, in milliseconds (already less the GUI's
@@ -74,7 +111,7 @@ pub struct SearchOrder {
     /// [`Command::PonderHit`] starts the clock or [`Command::Stop`] ends it.
     pub ponder: bool,
     /// Only these root moves (empty: all).
-    pub search_moves: Vec<String>,
+    pub search_moves: Vec<MoveName>,
 }
 
 /// One step of the legacy `edit` sub-mode.
@@ -219,9 +256,9 @@ pub enum Command {
     /// Report the position and the moves that led to it ([`Event::Position`]);
     /// the console asks after each command (not an XBoard command).
     Position,
-    /// `uci`: speak UCI from now on (moves in UCI's notation, thinking
-    /// always shown, no move played by the engine on its own); answered
-    /// with [`Event::Hello`] listing every game of the file.
+    /// `uci`: follow UCI's model from now on (thinking always shown, no
+    /// move played by the engine on its own); answered with
+    /// [`Event::Hello`] listing every game of the file.
     Uci,
     /// `isready`: answered with [`Event::Ready`] at once, even mid-search.
     IsReady,
@@ -234,7 +271,7 @@ pub enum Command {
         /// The FEN, if not the start position.
         fen: Option<String>,
         /// Moves from there, oldest first.
-        moves: Vec<String>,
+        moves: Vec<MoveName>,
     },
     /// `go`: one search of the current position.
     Search(SearchOrder),
@@ -329,7 +366,8 @@ pub struct Thinking {
     /// numbers count from, even when the game has moved on by the time the
     /// line is shown. Each front end writes it in its own notation.
     pub pv: Variation,
-    /// Exact, or the bound of a failed aspiration window (UCI only).
+    /// Exact, or the bound of a failed aspiration window (only from a
+    /// search that reports bounds).
     pub bound: Bound,
 }
 
@@ -359,6 +397,15 @@ pub struct Snapshot {
     /// The position before the first of `moves` (the start position or
     /// the last `setboard`) as (X-)FEN.
     pub start_fen: String,
+}
+
+/// Why a [`Command::SetPosition`] was refused; the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionFault {
+    /// The board refuses the FEN: its one-line reason.
+    Fen(String),
+    /// This move is not legal where it was to be played.
+    Move(MoveName),
 }
 
 /// Everything the engine can say.
@@ -431,18 +478,17 @@ pub enum Event {
     },
     /// The answer to [`Command::Position`].
     Position(Snapshot),
-    /// The answer to a [`Command::Search`]: the best move (`None` when
-    /// there is no legal move) and the expected reply.
-    BestMove {
-        /// The move.
-        best: Option<String>,
-        /// The reply the engine expects.
-        ponder: Option<String>,
-    },
+    /// The answer to a [`Command::Search`]: the best move and the reply
+    /// the engine expects, as a line from the searched position (empty
+    /// when there is no legal move; one move when no reply is expected).
+    BestMove(Variation),
+    /// The answer to a [`Command::SetPosition`] that was refused.
+    PositionRefused(PositionFault),
     /// The answer to [`Command::IsReady`].
     Ready,
-    /// The answer to [`Command::Perft`]: each root move with its count.
-    Perft(Vec<(String, u64)>),
+    /// The answer to [`Command::Perft`]: each root move (as a line of one
+    /// move from the position) with its count.
+    Perft(Vec<(Variation, u64)>),
     /// The root move a UCI search is on, once it has run a while.
     CurrentMove {
         /// Depth of the iteration.

@@ -74,11 +74,7 @@ impl Diagram {
     #[must_use]
     pub fn square_name(&self, row: usize, file: usize) -> String {
         let height = self.rows.len();
-        let rank = height.saturating_sub(row + 1) + usize::from(height != 10);
-        format!(
-            "{}{rank}",
-            char::from(b'a' + u8::try_from(file).unwrap_or(0))
-        )
+        square_text(file, height.saturating_sub(row + 1), height)
     }
 
     /// The first square (top row first) holding `letter`.
@@ -207,6 +203,15 @@ impl Diagram {
         }
         out
     }
+}
+
+/// The boards' (XBoard's) name of the square on `file` and `rank` (both
+/// from 0, rank 0 White's first) of a board of `height` ranks: ranks are
+/// numbered from 0 on boards of 10 ranks, from 1 on all others.
+#[must_use]
+pub fn square_text(file: usize, rank: usize, height: usize) -> String {
+    let letter = u8::try_from(file).map_or('?', |f| char::from(b'a'.saturating_add(f)));
+    format!("{letter}{}", rank + usize::from(height != 10))
 }
 
 #[cfg(test)]

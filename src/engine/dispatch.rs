@@ -3,18 +3,18 @@
 //! choice of board costs nothing inside the search.
 //!
 //! Moves travel through the engine as [`AnyMove`] values, the board's own
-//! move: text from a protocol becomes one with [`AnyGame::parse_move`] (or
-//! [`AnyGame::parse_uci_move`]) as it arrives, and one becomes text again
-//! with [`AnyGame::move_text`] (or [`AnyGame::uci_text`]) only where an
-//! event is written.
+//! move: the boards' text or a [`MoveName`] becomes one with
+//! [`AnyGame::parse_move`] or [`AnyGame::named_move`] as it arrives, and
+//! one becomes the boards' text again with [`AnyGame::move_text`], or a
+//! [`Variation`] with [`AnyGame::variation`], only where an event is made.
 
 use super::any_move::AnyMove;
-use super::api::Event;
+use super::api::{Event, MoveName, Square};
+use super::diagram::square_text;
 use super::game::Game;
 use super::search_thread::Task;
 use super::searchers::{AnyProgress, SearchBoard};
 use super::think::{self, SearchSpec};
-use super::uci_notation::{board_text, uci_text};
 use super::variation::Variation;
 use crate::bitboard::BitboardPos;
 use crate::boards::{AnyPosition, BoardChoice};
@@ -128,12 +128,21 @@ impl AnyGame {
         with_game!(self, g => g.parse_move(text).ok().map(AnyMove::from))
     }
 
-    /// The legal move `text` names in UCI's convention
-    /// ([`super::uci_notation`]).
+    /// The legal move `name` names; `None` for [`MoveName::Pass`].
     #[must_use]
-    pub fn parse_uci_move(&mut self, text: &str) -> Option<AnyMove> {
-        let height = self.height();
-        self.parse_move(&board_text(text, height))
+    pub fn named_move(&mut self, name: &MoveName) -> Option<AnyMove> {
+        let text = board_text(name, self.height());
+        self.parse_move(&text)
+    }
+
+    /// Plays the move `name` names (passing the turn for
+    /// [`MoveName::Pass`]).
+    ///
+    /// # Errors
+    /// The board's reason when it is not legal; the game is then unchanged.
+    pub fn play_named(&mut self, name: &MoveName) -> Result<(), TextError> {
+        let text = board_text(name, self.height());
+        self.play_text(&text)
     }
 
     /// Plays `m` if it is a legal move here; returns whether it was played.
@@ -151,29 +160,6 @@ impl AnyGame {
             let m = legal(g, m)?;
             Some(g.position().move_to_string(m))
         })
-    }
-
-    /// `m` in UCI's convention; `None` if it is not legal here.
-    #[must_use]
-    pub fn uci_text(&mut self, m: AnyMove) -> Option<String> {
-        with_game!(self, g => {
-            let m = legal(g, m)?;
-            Some(uci_text(&mut g.position().clone(), m))
-        })
-    }
-
-    /// The moves of `line` from here in UCI's convention, up to the first
-    /// that is not legal.
-    #[must_use]
-    pub fn uci_line(&self, line: &[AnyMove]) -> Vec<String> {
-        let mut game = self.clone();
-        let mut out = Vec::with_capacity(line.len());
-        for &m in line {
-            let Some(text) = game.uci_text(m) else { break };
-            game.play(m);
-            out.push(text);
-        }
-        out
     }
 
     /// Takes back one ply.
@@ -332,9 +318,11 @@ impl AnyGame {
         }
     }
 
-    /// Perft split by root move, in UCI's move text (`go perft`).
+    /// Perft split by root move (`go perft`): each legal move, as a line
+    /// of one move from here, with the leaves `depth` plies deep below the
+    /// root.
     #[must_use]
-    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+    pub fn divide(&self, depth: u32) -> Vec<(Variation, u64)> {
         match self {
             AnyGame::Bitboard(g) => split(g.position(), depth, crate::bitboard::perft),
             AnyGame::Mailbox(g) => split(g.position(), depth, perft),
@@ -368,13 +356,17 @@ fn legal<P: SearchBoard>(game: &mut Game<P>, m: AnyMove) -> Option<P::Move> {
     P::board_move(m).filter(|&m| game.is_legal(m))
 }
 
-/// Each legal move of `root` (UCI text) with the leaves `depth` plies
-/// deep below the root, counted by `count`.
-fn split<P: Position>(root: &P, depth: u32, count: fn(&mut P, u32) -> u64) -> Vec<(String, u64)> {
+/// Each legal move of `root` with the leaves `depth` plies deep below
+/// the root, counted by `count`.
+fn split<P: SearchBoard>(
+    root: &P,
+    depth: u32,
+    count: fn(&mut P, u32) -> u64,
+) -> Vec<(Variation, u64)> {
     let mut pos = root.clone();
     let mut out = Vec::new();
     for m in pos.legal_moves() {
-        let text = uci_text(&mut pos, m);
+        let line = Variation::new(root, &[m]);
         if pos.make(m) {
             let nodes = if depth <= 1 {
                 1
@@ -382,10 +374,25 @@ fn split<P: Position>(root: &P, depth: u32, count: fn(&mut P, u32) -> u64) -> Ve
                 count(&mut pos, depth - 1)
             };
             pos.unmake(m);
-            out.push((text, nodes));
+            out.push((line, nodes));
         }
     }
     out
+}
+
+/// `name` in the boards' text, whose ranks count from 0 on boards of 10
+/// ranks and from 1 on all others; the null move is `@@@@`.
+fn board_text(name: &MoveName, height: usize) -> String {
+    let square = |s: Square| square_text(usize::from(s.file), usize::from(s.rank), height);
+    match name {
+        MoveName::Step { from, to, letter } => {
+            let mut text = square(*from) + &square(*to);
+            text.extend(*letter);
+            text
+        }
+        MoveName::Drop { piece, to } => format!("{piece}@{}", square(*to)),
+        MoveName::Pass => "@@@@".into(),
+    }
 }
 
 /// The `setup` and `piece` lines that tell a GUI about `variant`: a setup
@@ -453,7 +460,7 @@ mod tests {
     }
 
     #[test]
-    fn every_legal_move_survives_text_and_uci_text_on_both_boards() {
+    fn every_legal_move_survives_text_on_both_boards() {
         for (name, board) in [
             ("normal", BoardChoice::Auto),
             ("normal", BoardChoice::Mailbox),
@@ -469,18 +476,37 @@ mod tests {
                 let text = g.move_text(m).expect("a legal move has a text");
                 assert_eq!(g.parse_move(&text), Some(m), "{name} {text}");
                 assert_eq!(g.find_move(&text), Some(m), "{name} {text}");
-                let uci = g.uci_text(m).expect("a legal move has a UCI text");
-                assert_eq!(g.parse_uci_move(&uci), Some(m), "{name} {uci}");
             }
         }
     }
 
     #[test]
-    fn xiangqi_uci_text_counts_ranks_from_one() {
+    fn named_moves_are_read_in_the_boards_numbering() {
+        let square = |file, rank| Square { file, rank };
         let mut g = game("xiangqi", BoardChoice::Auto);
-        let m = g.parse_uci_move("h3e3").expect("the cannon's central move");
+        let cannon = MoveName::Step {
+            from: square(7, 2),
+            to: square(4, 2),
+            letter: None,
+        };
+        let m = g.named_move(&cannon).expect("the cannon's central move");
         assert_eq!(g.move_text(m).as_deref(), Some("h2e2"));
-        assert_eq!(g.uci_text(m).as_deref(), Some("h3e3"));
+        assert!(g.play_named(&MoveName::Pass).is_ok());
+        assert_eq!(g.side_to_move(), Color::Black);
+        let mut chess = game("normal", BoardChoice::Auto);
+        let e2e4 = MoveName::Step {
+            from: square(4, 1),
+            to: square(4, 3),
+            letter: None,
+        };
+        assert_eq!(chess.named_move(&e2e4), chess.parse_move("e2e4"));
+        let off_board = MoveName::Step {
+            from: square(4, 6),
+            to: square(4, 8),
+            letter: None,
+        };
+        assert!(chess.play_named(&off_board).is_err());
+        assert_eq!(chess.plies(), 0);
     }
 
     #[test]
@@ -503,33 +529,6 @@ mod tests {
         assert_eq!(mailbox.parse_move("@@@@"), None);
     }
 
-    /// The moves of `line` (UCI's text) from `game`'s position, up to the
-    /// first that is not legal.
-    fn parse_uci_line(game: &AnyGame, line: &[String]) -> Vec<AnyMove> {
-        let mut game = game.clone();
-        let mut out = Vec::new();
-        for text in line {
-            let Some(m) = game.parse_uci_move(text) else {
-                break;
-            };
-            game.play(m);
-            out.push(m);
-        }
-        out
-    }
-
-    #[test]
-    fn lines_of_moves_convert_to_uci_text_and_back_up_to_the_first_illegal_one() {
-        let g = game("normal", BoardChoice::Auto);
-        let texts: Vec<String> = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
-        let line = parse_uci_line(&g, &texts);
-        assert_eq!(line.len(), 3);
-        assert_eq!(g.uci_line(&line), texts);
-        let with_illegal: Vec<String> = ["e2e4", "e2e4", "g1f3"].map(String::from).to_vec();
-        assert_eq!(parse_uci_line(&g, &with_illegal).len(), 1);
-        assert_eq!(g.uci_line(&[line[0], line[0]]), ["e2e4"]);
-    }
-
     #[test]
     fn a_search_after_an_illegal_first_move_is_not_started() {
         let mut g = game("normal", BoardChoice::Auto);
@@ -542,7 +541,7 @@ mod tests {
             lines: 1,
             progress: None,
             learned: None,
-            uci: false,
+            report_bounds: false,
         };
         assert!(g.search_task(Some(e2e4), spec(Vec::new())).is_some());
         assert!(g.play(e2e4));

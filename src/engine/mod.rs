@@ -21,7 +21,6 @@ pub mod search_thread;
 pub mod searchers;
 pub mod strength;
 pub mod think;
-pub mod uci_notation;
 pub mod variation;
 
 use api::{Command, Event};

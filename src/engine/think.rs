@@ -20,9 +20,9 @@ use crate::search::{Bound, Caps, Limits, SearchInfo, SearchParams};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// How long a UCI search runs before it reports failed aspiration windows
-/// (`score ... lowerbound|upperbound`): short searches would only flood
-/// the GUI with them.
+/// How long a search that reports bounds runs before it reports failed
+/// aspiration windows (UCI's `score ... lowerbound|upperbound`): short
+/// searches would only flood the GUI with them.
 pub const BOUND_LINES_AFTER: Duration = Duration::from_secs(1);
 
 /// Everything a search needs besides the position.
@@ -42,8 +42,9 @@ pub struct SearchSpec {
     pub progress: Option<AnyProgress>,
     /// Positions learned in earlier games, put in the hash table first.
     pub learned: Option<Arc<Vec<LearnedPosition>>>,
-    /// A UCI search: failed aspiration windows are reported too.
-    pub uci: bool,
+    /// Failed aspiration windows are reported too (as lines whose
+    /// [`Thinking::bound`] is not exact), after [`BOUND_LINES_AFTER`].
+    pub report_bounds: bool,
 }
 
 /// Puts the learned positions in the searcher's hash table.
@@ -78,7 +79,7 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             exclude,
             board_width: spec.width,
             progress: spec.progress.as_ref().and_then(P::board_progress),
-            bound_lines_after: spec.uci.then_some(BOUND_LINES_AFTER),
+            bound_lines_after: spec.report_bounds.then_some(BOUND_LINES_AFTER),
         };
         let stop = reporter.stop().atomic();
         let searcher = P::searcher(pool);

@@ -1,15 +1,31 @@
 //! A line of moves as values, with the position it starts from: how a
-//! search's principal variation and current root move reach the front ends.
-//! Each front end writes it in its own notation ([`Variation::board_texts`]
-//! for XBoard and the console, [`Variation::uci_texts`] for UCI); nothing
-//! between the search and the front end turns moves into text.
+//! search's principal variation, its current root move, a best move and a
+//! perft split reach the front ends. Each front end writes it in its own
+//! [`Notation`] ([`Variation::board_texts`], the boards' own text, for
+//! XBoard and the console; UCI's in `uci::notation`); nothing between the
+//! search and the front end turns moves into text.
 
 use super::any_move::AnyMove;
 use super::searchers::SearchBoard;
-use super::uci_notation::uci_line;
 use crate::boards::AnyPosition;
 use crate::position::Position;
-use crate::search::pv_to_strings;
+
+/// A way of writing moves, as a front end has its own.
+pub trait Notation {
+    /// The text of `m`, legal in `pos` (which may be used to look, and is
+    /// left as it was).
+    fn write<P: Position>(&self, pos: &mut P, m: P::Move) -> String;
+}
+
+/// The boards' own coordinate notation ([`Position::move_to_string`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardNotation;
+
+impl Notation for BoardNotation {
+    fn write<P: Position>(&self, pos: &mut P, m: P::Move) -> String {
+        pos.move_to_string(m)
+    }
+}
 
 /// Moves from a position, every one legal where it is played.
 #[derive(Clone, Debug)]
@@ -33,11 +49,20 @@ impl Variation {
         }
     }
 
-    /// The moves of `line` (the engine's values) from `root`, up to the
-    /// first that is not legal or not of `root`'s board.
+    /// The moves of `line` (the engine's values, which may come from
+    /// another position) from `root`, up to the first that is not one of
+    /// the legal moves where it is played, or not of `root`'s board.
     #[must_use]
     pub fn of_moves<P: SearchBoard>(root: &P, line: &[AnyMove]) -> Variation {
-        Variation::new(root, &board_moves(root, line))
+        let mut pos = root.clone();
+        let mut legal = Vec::with_capacity(line.len());
+        for m in board_moves(root, line) {
+            if !pos.legal_moves().contains(&m) || !pos.make(m) {
+                break;
+            }
+            legal.push(m);
+        }
+        Variation::new(root, &legal)
     }
 
     /// The moves, oldest first.
@@ -67,23 +92,44 @@ impl Variation {
         }
     }
 
-    /// The moves in the board's coordinate notation (XBoard's).
+    /// The moves in the boards' coordinate notation (XBoard's).
     #[must_use]
     pub fn board_texts(&self) -> Vec<String> {
+        self.texts(&BoardNotation)
+    }
+
+    /// The moves written in `notation`.
+    #[must_use]
+    pub fn texts(&self, notation: &impl Notation) -> Vec<String> {
         match &self.root {
-            AnyPosition::Bitboard(p) => pv_to_strings(p, &board_moves(p, &self.moves)),
-            AnyPosition::Mailbox(p) => pv_to_strings(p, &board_moves(p, &self.moves)),
+            AnyPosition::Bitboard(p) => write_line(notation, p, &board_moves(p, &self.moves)),
+            AnyPosition::Mailbox(p) => write_line(notation, p, &board_moves(p, &self.moves)),
         }
     }
 
-    /// The moves in UCI's notation.
+    /// The line's first `n` moves (all when it has fewer).
     #[must_use]
-    pub fn uci_texts(&self) -> Vec<String> {
-        match &self.root {
-            AnyPosition::Bitboard(p) => uci_line(p, &board_moves(p, &self.moves)),
-            AnyPosition::Mailbox(p) => uci_line(p, &board_moves(p, &self.moves)),
+    pub fn first_moves(&self, n: usize) -> Variation {
+        Variation {
+            root: self.root.clone(),
+            moves: self.moves.iter().copied().take(n).collect(),
         }
     }
+}
+
+/// The moves of `line` from `root` in `notation`, up to the first that is
+/// not legal.
+fn write_line<P: Position>(notation: &impl Notation, root: &P, line: &[P::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        let text = notation.write(&mut pos, m);
+        if !pos.make(m) {
+            break;
+        }
+        out.push(text);
+    }
+    out
 }
 
 /// The moves of `line` that belong to `root`'s board, up to the first that

@@ -13,12 +13,14 @@
 //! each of their games is a `UCI_Variant` of its own; `ResignThreshold`,
 //! `DrawScore`: the GUI decides resignations and draws) are left out.
 
+use super::notation::{self, UciNotation};
 use super::parse::{DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS};
 use super::variants;
 use crate::core::{Score, MATE, MATE_BOUND};
-use crate::engine::api::{EngineOption, Event, Hello, OptionKind, Thinking};
+use crate::engine::api::{EngineOption, Event, Hello, OptionKind, PositionFault, Thinking};
 use crate::engine::options::{ELO, LIMIT_STRENGTH};
 use crate::engine::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
+use crate::engine::variation::Variation;
 use crate::search::{Bound, DEFAULT_HASH_MB};
 use crate::text::printable;
 
@@ -61,7 +63,8 @@ fn unescaped_lines(event: &Event) -> Vec<String> {
         Event::Hello(hello) => identify(hello),
         Event::Ready => one("readyok".into()),
         Event::Thinking(t) => one(info(t)),
-        Event::BestMove { best, ponder } => one(best_move(best.as_deref(), ponder.as_deref())),
+        Event::BestMove(line) => one(best_move(line)),
+        Event::PositionRefused(fault) => one(refused(fault)),
         Event::Perft(split) => perft(split),
         Event::Error { reason, command } => one(say(&format!("error ({reason}): {command}"))),
         Event::IllegalMove { text, .. } => one(say(&format!("illegal move {text}"))),
@@ -73,7 +76,7 @@ fn unescaped_lines(event: &Event) -> Vec<String> {
             line,
             number,
         } => line
-            .uci_texts()
+            .texts(&UciNotation)
             .into_iter()
             .take(1)
             .map(|text| format!("info depth {depth} currmove {text} currmovenumber {number}"))
@@ -103,18 +106,34 @@ fn config_errors(errors: &[String]) -> Vec<String> {
 }
 
 /// `bestmove M [ponder P]`; `bestmove (none)` without a legal move.
-fn best_move(best: Option<&str>, ponder: Option<&str>) -> String {
-    match (best, ponder) {
-        (Some(m), Some(p)) => format!("bestmove {m} ponder {p}"),
-        (Some(m), None) => format!("bestmove {m}"),
-        (None, _) => "bestmove (none)".into(),
+fn best_move(line: &Variation) -> String {
+    let texts = line.first_moves(2).texts(&UciNotation);
+    match &texts[..] {
+        [m, p, ..] => format!("bestmove {m} ponder {p}"),
+        [m] => format!("bestmove {m}"),
+        [] => "bestmove (none)".into(),
     }
+}
+
+/// Why `position` changed nothing.
+fn refused(fault: &PositionFault) -> String {
+    let reason = match fault {
+        PositionFault::Fen(reason) => format!("illegal position: {reason}"),
+        PositionFault::Move(name) => format!("illegal move {}", notation::write(name)),
+    };
+    say(&format!("error ({reason}): position (unchanged)"))
 }
 
 /// The split as Fairy-Stockfish prints it: `MOVE: N` lines, a blank line,
 /// `Nodes searched: TOTAL`, a blank line.
-fn perft(split: &[(String, u64)]) -> Vec<String> {
-    let mut out: Vec<String> = split.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+fn perft(split: &[(Variation, u64)]) -> Vec<String> {
+    let mut out: Vec<String> = split
+        .iter()
+        .flat_map(|(line, n)| {
+            let texts = line.texts(&UciNotation);
+            texts.into_iter().take(1).map(move |m| format!("{m}: {n}"))
+        })
+        .collect();
     let total: u64 = split.iter().map(|(_, n)| n).sum();
     out.push(String::new());
     out.push(format!("Nodes searched: {total}"));
@@ -144,7 +163,7 @@ fn info(t: &Thinking) -> String {
     );
     if !t.pv.is_empty() {
         line.push_str(" pv");
-        for m in t.pv.uci_texts() {
+        for m in t.pv.texts(&UciNotation) {
             line.push(' ');
             line.push_str(&m);
         }
@@ -246,6 +265,7 @@ fn engine_option(o: &EngineOption) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::variation::sample;
 
     #[test]
     fn scores_are_centipawns_or_moves_to_mate() {
@@ -312,17 +332,26 @@ mod tests {
                 "info string and 2 more errors (on stderr)"
             ]
         );
-        let best = Event::BestMove {
-            best: Some("a10a9".into()),
-            ponder: Some("b1c3h".into()),
-        };
-        assert_eq!(lines(&best), ["bestmove a10a9 ponder b1c3h"]);
-        let none = Event::BestMove {
-            best: None,
-            ponder: None,
-        };
+        let best = Event::BestMove(sample("xiangqi", &["a0a1"], &["a9a8", "b0c2", "a8a7"]));
+        assert_eq!(lines(&best), ["bestmove a10a9 ponder b1c3"]);
+        let alone = Event::BestMove(sample("seirawan", &[], &["b1c3h"]));
+        assert_eq!(lines(&alone), ["bestmove b1c3h"]);
+        let none = Event::BestMove(sample("normal", &[], &[]));
         assert_eq!(lines(&none), ["bestmove (none)"]);
-        let split = Event::Perft(vec![("e2e4".into(), 20), ("d2d4".into(), 20)]);
+        let refused = |fault| lines(&Event::PositionRefused(fault));
+        let e7e9 = super::notation::read("e7e9").expect("a move text");
+        assert_eq!(
+            refused(PositionFault::Move(e7e9)),
+            ["info string error (illegal move e7e9): position (unchanged)"]
+        );
+        assert_eq!(
+            refused(PositionFault::Fen("no kings".into())),
+            ["info string error (illegal position: no kings): position (unchanged)"]
+        );
+        let split = Event::Perft(vec![
+            (sample("normal", &[], &["e2e4"]), 20),
+            (sample("normal", &[], &["d2d4"]), 20),
+        ]);
         assert_eq!(
             lines(&split),
             ["e2e4: 20", "d2d4: 20", "", "Nodes searched: 40", ""]

@@ -21,6 +21,7 @@
 //! through python-chess's UCI client (`tests/pychess_uci.py`).
 
 pub mod format;
+pub mod notation;
 pub mod parse;
 pub mod variants;
 

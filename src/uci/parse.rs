@@ -2,13 +2,15 @@
 //!
 //! The parser converts UCI's units and words to the engine's: `setoption`
 //! names to engine commands and options, `go`'s clocks less the
-//! `Move Overhead`, `position startpos` to the variant's start. It keeps
+//! `Move Overhead`, `position startpos` to the variant's start, move
+//! texts to the engine's move names (`notation::read`). It keeps
 //! the three settings that need it: `UCI_Variant`, `UCI_Chess960` (which
 //! together choose the game) and `Move Overhead`. A line it cannot use
 //! becomes [`Command::Invalid`] or [`Command::Unknown`], which the engine
 //! answers with an `info string` and nothing else changes. It never
 //! panics, whatever the line.
 
+use super::notation;
 use super::variants;
 use crate::engine::api::{Command, OrderClock, SearchOrder};
 use crate::engine::options::{ELO, LIMIT_STRENGTH};
@@ -165,10 +167,14 @@ impl Parser {
             ("fen", fen) if !fen.is_empty() => Some(fen.to_string()),
             _ => return invalid("expected position startpos|fen FEN [moves ...]", line),
         };
-        let moves = moves
-            .map(|m| m.split_whitespace().map(str::to_string).collect())
-            .unwrap_or_default();
-        Command::SetPosition { fen, moves }
+        let mut names = Vec::new();
+        for text in moves.unwrap_or_default().split_whitespace() {
+            match notation::read(text) {
+                Some(name) => names.push(name),
+                None => return invalid(format!("illegal move {text}"), "position (unchanged)"),
+            }
+        }
+        Command::SetPosition { fen, moves: names }
     }
 
     /// `go ...`: a search order or `perft N`. Unknown words are reported
@@ -190,7 +196,11 @@ impl Parser {
                 "ponder" => order.ponder = true,
                 "searchmoves" => {
                     while let Some(m) = words.next_if(|w| !is_go_keyword(w)) {
-                        order.search_moves.push(m.to_string());
+                        match notation::read(m) {
+                            Some(name) => order.search_moves.push(name),
+                            None => out
+                                .push(invalid("not a move", &format!("searchmoves {m} (ignored)"))),
+                        }
                     }
                 }
                 "perft" => {
@@ -350,11 +360,19 @@ mod tests {
     #[test]
     fn positions_and_orders_parse() {
         let mut p = Parser::new();
+        let name = |text| notation::read(text).expect("a move text");
         assert_eq!(
             one(&mut p, "position startpos moves e2e4 e7e5"),
             Command::SetPosition {
                 fen: None,
-                moves: vec!["e2e4".into(), "e7e5".into()]
+                moves: vec![name("e2e4"), name("e7e5")]
+            }
+        );
+        assert_eq!(
+            one(&mut p, "position startpos moves e2e4 Nf6"),
+            Command::Invalid {
+                reason: "illegal move Nf6".into(),
+                line: "position (unchanged)".into()
             }
         );
         assert_eq!(
@@ -390,7 +408,16 @@ mod tests {
             (10, 20)
         );
         assert_eq!(order.clock.moves_to_go, Some(5));
-        assert_eq!(order.search_moves, ["e2e4", "d2d4"]);
+        assert_eq!(order.search_moves, [name("e2e4"), name("d2d4")]);
+        let odd = p.parse("go searchmoves e2e4 xx depth 2");
+        assert_eq!(
+            odd[0],
+            Command::Invalid {
+                reason: "not a move".into(),
+                line: "searchmoves xx (ignored)".into()
+            }
+        );
+        assert!(matches!(&odd[1], Command::Search(o) if o.search_moves == [name("e2e4")]));
         assert_eq!(order.depth, Some(3));
         assert_eq!(one(&mut p, "go perft 3"), Command::Perft(3));
         assert!(matches!(one(&mut p, "go perft 0"), Command::Invalid { .. }));

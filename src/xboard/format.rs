@@ -71,9 +71,11 @@ fn raw_lines(event: &Event) -> Vec<String> {
         Event::Position(s) => one(format!("# position {}", s.fen)),
         Event::Evaluation { score, .. } => one(format!("# evaluation {score}")),
         // UCI's answers: XBoard never asks for them.
-        Event::BestMove { .. } | Event::Ready | Event::Perft(_) | Event::CurrentMove { .. } => {
-            Vec::new()
-        }
+        Event::BestMove(_)
+        | Event::PositionRefused(_)
+        | Event::Ready
+        | Event::Perft(_)
+        | Event::CurrentMove { .. } => Vec::new(),
     }
 }
 

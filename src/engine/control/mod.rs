@@ -746,7 +746,7 @@ impl Control {
             progress: (kind == Kind::Analyze || matches!(kind, Kind::Order(_)))
                 .then(|| self.game.new_progress()),
             learned: self.books.learned_positions(),
-            uci: self.uci.is_some(),
+            report_bounds: matches!(kind, Kind::Order(_)),
         };
         let progress = spec.progress.clone();
         let Some(task) = self.game.search_task(first, spec) else {

@@ -17,11 +17,10 @@
 use super::{Control, Kind, Running};
 use crate::core::{Color, MATE};
 use crate::engine::any_move::AnyMove;
-use crate::engine::api::{Command, Event, SearchOrder, Thinking};
+use crate::engine::api::{Command, Event, MoveName, PositionFault, SearchOrder, Thinking};
 use crate::engine::clock::{MoveLimits, TimeLimit};
 use crate::engine::search_thread::{Job, Outcome, Stop};
 use crate::engine::think;
-use crate::engine::uci_notation::board_text;
 use crate::search::Bound;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -55,7 +54,7 @@ pub struct UciState {
     /// A finished search whose best move waits for `stop` or `ponderhit`.
     held: Option<(Order, Option<usize>, Outcome)>,
     /// The last position: FEN (`None`: the start) and moves.
-    line: Option<(Option<String>, Vec<String>)>,
+    line: Option<(Option<String>, Vec<MoveName>)>,
     /// Whether this game's orders carried clocks (learning needs it).
     timed: bool,
     /// Draws the moves of a weakened engine.
@@ -112,23 +111,17 @@ impl Control {
     }
 
     /// `position`: all or nothing.
-    fn set_position(&mut self, fen: Option<String>, moves: Vec<String>) {
+    fn set_position(&mut self, fen: Option<String>, moves: Vec<MoveName>) {
         self.abandon();
-        let height = self.game.height();
         let mut game = self.game.clone();
         let start = fen.clone().unwrap_or_else(|| self.start_fen.clone());
         if let Err(e) = game.set_fen(&start) {
-            self.refuse_position(format!("illegal position: {e}"));
+            self.refuse_position(PositionFault::Fen(e.to_string()));
             return;
         }
         for m in &moves {
-            let text = if m == "0000" {
-                "@@@@".to_string()
-            } else {
-                board_text(m, height)
-            };
-            if game.play_text(&text).is_err() {
-                self.refuse_position(format!("illegal move {m}"));
+            if game.play_named(m).is_err() {
+                self.refuse_position(PositionFault::Move(*m));
                 return;
             }
         }
@@ -138,16 +131,13 @@ impl Control {
         self.follow_game(fen, moves);
     }
 
-    fn refuse_position(&mut self, reason: String) {
-        self.out.push(Event::Error {
-            reason,
-            command: "position (unchanged)".into(),
-        });
+    fn refuse_position(&mut self, fault: PositionFault) {
+        self.out.push(Event::PositionRefused(fault));
     }
 
     /// Keeps the books' game record: a position that does not continue the
     /// last one starts a new game; one that ends the game is learned from.
-    fn follow_game(&mut self, fen: Option<String>, moves: Vec<String>) {
+    fn follow_game(&mut self, fen: Option<String>, moves: Vec<MoveName>) {
         let Some(state) = &mut self.uci else { return };
         let continues = state
             .line
@@ -219,10 +209,10 @@ impl Control {
 
     /// `searchmoves`: every other legal move is excluded (ignored when
     /// none of them is legal).
-    fn restrict_root(&mut self, moves: &[String]) {
+    fn restrict_root(&mut self, moves: &[MoveName]) {
         let wanted: Vec<AnyMove> = moves
             .iter()
-            .filter_map(|m| self.game.parse_uci_move(m))
+            .filter_map(|m| self.game.named_move(m))
             .collect();
         if wanted.is_empty() {
             if !moves.is_empty() {
@@ -394,18 +384,14 @@ impl Control {
     /// Reports the best move of a search cut short: its last line's, else
     /// the first legal move.
     pub(super) fn order_cut_short(&mut self, run: &Running) {
-        let mut line = run
-            .lines
-            .first()
-            .map(|l| l.pv.uci_texts())
-            .unwrap_or_default()
-            .into_iter();
-        let best = line.next().or_else(|| {
-            let first = self.game.legal_moves().into_iter().next()?;
-            self.game.uci_text(first)
-        });
-        let ponder = line.next();
-        self.out.push(Event::BestMove { best, ponder });
+        let line = match run.lines.first() {
+            Some(last) if !last.pv.is_empty() => last.pv.first_moves(2),
+            _ => {
+                let first: Vec<AnyMove> = self.game.legal_moves().into_iter().take(1).collect();
+                self.game.variation(&first)
+            }
+        };
+        self.out.push(Event::BestMove(line));
     }
 
     /// Sends the best move held back for `stop` or `ponderhit`, if any.
@@ -441,11 +427,7 @@ impl Control {
             Some(best) => std::iter::once(best).chain(outcome.ponder).collect(),
             None => Vec::new(),
         };
-        let mut texts = self.game.uci_line(&moves).into_iter();
-        self.out.push(Event::BestMove {
-            best: texts.next(),
-            ponder: texts.next(),
-        });
+        self.out.push(Event::BestMove(self.game.variation(&moves)));
     }
 
     /// Records our move in the books' game record, and learns if it ends
