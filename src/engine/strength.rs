@@ -115,6 +115,16 @@ impl Strength {
         Some((NODES_AT_BASE_LEVEL as f64 * steps.exp2()).round() as u64)
     }
 
+    /// A move's node limit (`nodes`, if any) within the budget of a
+    /// limited strength.
+    #[must_use]
+    pub fn cap_nodes(&self, nodes: Option<u64>) -> Option<u64> {
+        match self.nodes() {
+            Some(budget) => Some(nodes.map_or(budget, |n| n.min(budget))),
+            None => nodes,
+        }
+    }
+
     /// The temperature of the random choice in centipawns (0: none).
     #[must_use]
     pub fn temperature(&self) -> u32 {
@@ -192,6 +202,10 @@ mod tests {
         assert_eq!(Strength::default().temperature(), 0);
         // Level 1400: six doublings of the base.
         assert_eq!(at(1810).nodes(), Some(NODES_AT_BASE_LEVEL << 6));
+        assert_eq!(at(1810).cap_nodes(None), Some(NODES_AT_BASE_LEVEL << 6));
+        assert_eq!(at(1810).cap_nodes(Some(100)), Some(100));
+        assert_eq!(Strength::default().cap_nodes(None), None);
+        assert_eq!(Strength::default().cap_nodes(Some(100)), Some(100));
         // Level 1000 is 1000 below the noise-free level: 200 centipawns.
         assert_eq!(at(1300).temperature(), 200);
         assert_eq!(at(1520).temperature(), 160);

@@ -1,4 +1,4 @@
-//! The board-editing side of the control thread: XBoard's legacy `edit`
+//! The board-editing side of CECP's model: XBoard's legacy `edit`
 //! sub-mode and the `lift` highlight, both working on a plain [`Diagram`].
 
 use super::Control;
@@ -10,12 +10,22 @@ impl Control {
     /// `edit`: starts from the current position, White to place.
     pub(super) fn start_edit(&mut self) {
         self.abandon();
-        self.edit = Diagram::from_fen(&self.game.fen()).map(|d| (d, Color::White));
+        let edit = Diagram::from_fen(&self.game.fen()).map(|d| (d, Color::White));
+        if let Some(x) = self.xboard_mut() {
+            x.edit = edit;
+        }
     }
 
     /// One line of edit mode; `.` sets the edited position up.
     pub(super) fn edit_step(&mut self, step: EditStep) {
-        let Some((diagram, color)) = &mut self.edit else {
+        let side = if self.game.side_to_move() == Color::White {
+            "w"
+        } else {
+            "b"
+        };
+        let start_fen = self.start_fen.clone();
+        let Some(x) = self.xboard_mut() else { return };
+        let Some((diagram, color)) = &mut x.edit else {
             return;
         };
         match step {
@@ -25,17 +35,12 @@ impl Control {
                 let _ = diagram.place(piece, *color, &square);
             }
             EditStep::Done => {
-                let side = if self.game.side_to_move() == Color::White {
-                    "w"
-                } else {
-                    "b"
-                };
                 let fen = format!(
                     "{} {side} {} - 0 1",
                     diagram.placement(),
-                    diagram.castling_from(&self.start_fen)
+                    diagram.castling_from(&start_fen)
                 );
-                self.edit = None;
+                x.edit = None;
                 self.setboard(&fen);
             }
         }

@@ -80,8 +80,8 @@ impl Control {
                 self.exclude_all_but(&moves);
                 let width = self.game.width();
                 self.launch(kind, brief(limits, width), None);
-                self.excluded.clear();
-                if let Some(run) = &mut self.running {
+                self.here.excluded.clear();
+                if let Some(run) = &mut self.search.running {
                     run.book_choices = Some(choices);
                 }
                 true
@@ -96,35 +96,8 @@ impl Control {
             .iter()
             .filter_map(|m| self.game.find_move(m))
             .collect();
-        self.excluded = self.game.legal_moves();
-        self.excluded.retain(|m| !wanted.contains(m));
-    }
-
-    /// Plays the outcome of our move (a book move when `book_choices`) and
-    /// records it for learning.
-    pub(super) fn play_and_record(&mut self, book_choices: Option<usize>, outcome: Outcome) {
-        let root = self.game.key();
-        let root_fen = self.game.fen();
-        let white = self.game.side_to_move() == Color::White;
-        let score = outcome.score;
-        let depth = outcome.last.as_ref().map_or(0, |t| t.depth);
-        let plies = self.game.plies();
-        let resigned = self.play_outcome(outcome);
-        if self.game.plies() == plies + 1 {
-            self.books.log.engine_moved(white);
-            match (book_choices, score) {
-                (Some(choices), _) => self.books.log.book_move(self.game.key(), choices),
-                (None, Some(score)) => self.books.log.search(root, Some(root_fen), score, depth),
-                (None, None) => {}
-            }
-        }
-        if resigned {
-            let winner = if white { Color::Black } else { Color::White };
-            self.game_ended(Some(winner));
-        }
-        if let Some(result) = self.pending_result.take() {
-            self.game_over(&result);
-        }
+        self.here.excluded = self.game.legal_moves();
+        self.here.excluded.retain(|m| !wanted.contains(m));
     }
 
     /// The game ended by rule (announced by us).
@@ -143,7 +116,7 @@ impl Control {
     }
 
     /// Learns from the finished game (once; only serious games count).
-    fn game_ended(&mut self, winner: Option<Color>) {
+    pub(super) fn game_ended(&mut self, winner: Option<Color>) {
         let timed = matches!(
             self.clock.control,
             clock::Control::Level(_) | clock::Control::MoveTime(_)

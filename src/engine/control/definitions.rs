@@ -44,7 +44,7 @@ impl Control {
             return;
         }
         self.library = fresh;
-        if self.running.is_none() {
+        if self.search.running.is_none() {
             self.new_game();
         }
     }

@@ -1,6 +1,7 @@
-//! UCI's side of the control thread: the GUI sends the whole position
+//! UCI's model on the control thread: the GUI sends the whole position
 //! (`SetPosition`), then one search order (`Search`), and every order is
-//! answered by exactly one `BestMove`, which the engine does not play.
+//! answered by exactly one `BestMove`, which the engine does not play; it
+//! never searches on its own.
 //!
 //! An order that waits (`go infinite`, `go ponder`) keeps its best move
 //! back until `stop` or `ponderhit`, even when the search ends by itself;
@@ -14,7 +15,7 @@
 //! the board (in a position the GUI sends, or with our move) is learned
 //! from, as in XBoard when it sends `result`.
 
-use super::{Control, Kind, Running};
+use super::{Control, Kind, Model, Running};
 use crate::core::{Color, MATE};
 use crate::engine::any_move::AnyMove;
 use crate::engine::api::{Command, Event, MoveName, PositionFault, SearchOrder, Thinking};
@@ -22,8 +23,6 @@ use crate::engine::clock::{MoveLimits, TimeLimit};
 use crate::engine::search_thread::{Job, Outcome, Stop};
 use crate::engine::think;
 use crate::search::Bound;
-use rand::rngs::StdRng;
-use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// How long a UCI search runs before it names the root move it is on
@@ -44,51 +43,49 @@ pub struct Order {
     /// A timed move of the game (not analysis, not a ponder miss): it is
     /// recorded for learning.
     game_move: bool,
-    /// Played below full strength (`UCI_LimitStrength`; not in analysis).
-    weak: bool,
+    /// Played below full strength (`LimitStrength`; not in analysis).
+    pub(super) weak: bool,
 }
 
-/// The control thread's UCI state.
+/// A finished order whose best move waits for `stop` or `ponderhit`.
 #[derive(Clone, Debug)]
-pub struct UciState {
+struct Held {
+    order: Order,
+    /// Its search was among this many book moves.
+    book_choices: Option<usize>,
+    outcome: Outcome,
+}
+
+/// The state of UCI's model.
+#[derive(Clone, Debug, Default)]
+pub(super) struct UciState {
     /// A finished search whose best move waits for `stop` or `ponderhit`.
-    held: Option<(Order, Option<usize>, Outcome)>,
+    held: Option<Box<Held>>,
     /// The last position: FEN (`None`: the start) and moves.
     line: Option<(Option<String>, Vec<MoveName>)>,
     /// Whether this game's orders carried clocks (learning needs it).
     timed: bool,
-    /// Draws the moves of a weakened engine.
-    rng: StdRng,
-}
-
-impl UciState {
-    fn new() -> UciState {
-        UciState {
-            held: None,
-            line: None,
-            timed: false,
-            rng: StdRng::seed_from_u64(super::seed()),
-        }
-    }
 }
 
 impl Control {
-    /// UCI's commands; anything else needs no reply.
+    /// `uci`: the engine follows UCI's model from now on (a search of
+    /// CECP's model is abandoned), and says what it offers.
+    pub(super) fn follow_uci(&mut self) {
+        self.abandon();
+        if !matches!(self.model, Model::Uci(_)) {
+            self.model = Model::Uci(UciState::default());
+        }
+        self.hello();
+    }
+
+    /// UCI's orders; anything else (CECP's commands) needs no reply.
     pub(super) fn handle_order(&mut self, command: Command) {
         match command {
-            Command::Uci => {
-                self.abandon();
-                self.uci.get_or_insert_with(UciState::new);
-                self.hello();
-            }
-            Command::IsReady => self.out.push(Event::Ready),
             Command::NewGame => self.uci_new_game(),
             Command::SetPosition { fen, moves } => self.set_position(fen, moves),
             Command::Search(order) => self.search_order(order),
             Command::Stop => self.stop_order(),
             Command::PonderHit => self.ponder_hit_order(),
-            Command::ClearHash => self.search_thread.send(Job::Clear),
-            Command::Perft(depth) => self.out.push(Event::Perft(self.game.divide(depth))),
             _ => {}
         }
     }
@@ -96,14 +93,12 @@ impl Control {
     /// `ucinewgame`: the variant's start, an empty table, a new game.
     fn uci_new_game(&mut self) {
         self.abandon();
-        self.search_thread.send(Job::Clear);
+        self.search.thread.send(Job::Clear);
         let start = self.start_fen.clone();
         // The variant's own start position always fits it.
         let _ = self.game.set_fen(&start);
         self.books.new_game();
-        self.position_ok = true;
-        self.last_score = None;
-        if let Some(state) = &mut self.uci {
+        if let Some(state) = self.uci_mut() {
             state.line = None;
             state.timed = false;
         }
@@ -126,7 +121,6 @@ impl Control {
             }
         }
         self.game = game;
-        self.position_ok = true;
         self.position_changed();
         self.follow_game(fen, moves);
     }
@@ -138,7 +132,9 @@ impl Control {
     /// Keeps the books' game record: a position that does not continue the
     /// last one starts a new game; one that ends the game is learned from.
     fn follow_game(&mut self, fen: Option<String>, moves: Vec<MoveName>) {
-        let Some(state) = &mut self.uci else { return };
+        let Model::Uci(state) = &mut self.model else {
+            return;
+        };
         let continues = state
             .line
             .as_ref()
@@ -152,10 +148,15 @@ impl Control {
     }
 
     fn learn_if_over(&mut self) {
-        let timed = self.uci.as_ref().is_some_and(|s| s.timed);
+        let timed = self.game_timed();
         if let Some(result) = self.game.result() {
             self.learn_from_game(result.winner, timed);
         }
+    }
+
+    /// Whether this game's orders carried clocks.
+    fn game_timed(&self) -> bool {
+        matches!(&self.model, Model::Uci(state) if state.timed)
     }
 
     /// `go`: one search of the current position.
@@ -183,8 +184,8 @@ impl Control {
         limits.nodes = order.nodes;
         let waits = order.infinite || order.ponder;
         let weak = !order.infinite && self.settings.strength.limited;
-        if let Some(budget) = self.settings.strength.nodes().filter(|_| weak) {
-            limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+        if weak {
+            limits.nodes = self.settings.strength.cap_nodes(limits.nodes);
         }
         let kind = Order {
             hold: waits,
@@ -197,14 +198,14 @@ impl Control {
             limits.time = TimeLimit::Infinite;
             limits.deadline_ms = None;
         }
-        if let Some(state) = &mut self.uci {
+        if let Some(state) = self.uci_mut() {
             state.timed |= timed;
         }
         self.restrict_root(&order.search_moves);
         if !(kind.game_move && self.order_from_book(kind, limits)) {
             self.launch(Kind::Order(kind), limits, None);
         }
-        self.excluded.clear();
+        self.here.excluded.clear();
     }
 
     /// `searchmoves`: every other legal move is excluded (ignored when
@@ -223,8 +224,8 @@ impl Control {
             }
             return;
         }
-        self.excluded = self.game.legal_moves();
-        self.excluded.retain(|m| !wanted.contains(m));
+        self.here.excluded = self.game.legal_moves();
+        self.here.excluded.retain(|m| !wanted.contains(m));
     }
 
     /// Answers from the book if it has a move here; true when it did (or
@@ -238,7 +239,7 @@ impl Control {
     /// `stop`: the running search ends now and reports; a held best move
     /// goes out.
     fn stop_order(&mut self) {
-        if let Some(run) = &mut self.running {
+        if let Some(run) = &mut self.search.running {
             if let Kind::Order(order) = &mut run.kind {
                 order.hold = false;
                 run.stop.request(Stop::Now);
@@ -252,7 +253,7 @@ impl Control {
     /// the order's time counted from now.
     fn ponder_hit_order(&mut self) {
         let width = self.game.width();
-        if let Some(run) = &mut self.running {
+        if let Some(run) = &mut self.search.running {
             if let Kind::Order(order) = &mut run.kind {
                 order.hold = false;
                 if let Some(limits) = order.on_hit.take() {
@@ -262,33 +263,25 @@ impl Control {
             }
             return;
         }
-        if let Some(state) = &mut self.uci {
-            if let Some((order, _, _)) = &mut state.held {
+        if let Some(state) = self.uci_mut() {
+            if let Some(Held { order, .. }) = state.held.as_deref_mut() {
                 order.game_move = order.on_hit.is_some_and(|l| l.time != TimeLimit::Infinite);
             }
         }
         self.release_held();
     }
 
-    /// A progress line of the running order (checked for `go mate`); the
-    /// bound of a failed window is only shown.
+    /// A progress line of the running order, always shown; the best line
+    /// of an order for a mate (`go mate N`) stops the search once it has
+    /// found one.
     pub(super) fn order_progress(&mut self, info: Thinking) {
-        if info.bound != Bound::Exact {
-            self.out.push(Event::Thinking(info));
-            return;
-        }
-        if let Some(run) = &mut self.running {
-            let index = info.multipv.max(1) - 1;
-            if run.lines.len() <= index {
-                run.lines.resize(index + 1, info.clone());
-            }
-            run.lines[index] = info.clone();
-            let mate_found = |n: u32| {
-                let plies = i64::from(n).saturating_mul(2) - 1;
-                i64::from(MATE) - i64::from(info.score) <= plies
-            };
+        let mate_found = |n: u32| {
+            let plies = i64::from(n).saturating_mul(2) - 1;
+            i64::from(MATE) - i64::from(info.score) <= plies
+        };
+        if let Some(run) = &self.search.running {
             if let Kind::Order(Order { mate: Some(n), .. }) = run.kind {
-                if index == 0 && mate_found(n) {
+                if info.bound == Bound::Exact && info.multipv.max(1) == 1 && mate_found(n) {
                     run.stop.request(Stop::Now);
                 }
             }
@@ -301,7 +294,9 @@ impl Control {
     pub(super) fn show_current_move(&mut self) {
         let now = Instant::now();
         let shown = {
-            let Some(run) = &mut self.running else { return };
+            let Some(run) = &mut self.search.running else {
+                return;
+            };
             if run.current_move_at.is_none_or(|at| now < at) {
                 return;
             }
@@ -329,56 +324,25 @@ impl Control {
         }
     }
 
-    /// Lines the order's search reports: `MultiPV`, or more when a
-    /// weakened engine chooses among them.
-    pub(super) fn order_lines(&self, order: &Order) -> usize {
-        let lines = self.settings.multi_pv.max(1);
-        if order.weak {
-            lines.max(self.settings.strength.lines())
-        } else {
-            lines
-        }
-    }
-
-    /// The order's search ended by itself or after `stop`.
-    pub(super) fn order_done(&mut self, run: &Running, mut outcome: Outcome) {
-        let Kind::Order(order) = run.kind else { return };
-        if order.weak && outcome.best.is_some() {
-            self.weaken(&run.lines, &mut outcome);
-        }
+    /// The order's search ended by itself or after `stop`: its move is
+    /// reported, or held back for `stop` or `ponderhit`.
+    pub(super) fn order_done(
+        &mut self,
+        order: Order,
+        book_choices: Option<usize>,
+        outcome: Outcome,
+    ) {
         if order.hold {
-            if let Some(state) = &mut self.uci {
-                state.held = Some((order, run.book_choices, outcome));
+            if let Some(state) = self.uci_mut() {
+                state.held = Some(Box::new(Held {
+                    order,
+                    book_choices,
+                    outcome,
+                }));
                 return;
             }
         }
-        self.deliver(order, run.book_choices, outcome);
-    }
-
-    /// A weakened engine plays one of the best lines, drawn by
-    /// `Strength::choose`: the last line reported for each multi-PV index,
-    /// so a node budget that ends an iteration after its first line still
-    /// leaves the earlier iteration's others to choose from (one per move).
-    fn weaken(&mut self, lines: &[Thinking], outcome: &mut Outcome) {
-        let mut last: Vec<&Thinking> = Vec::new();
-        for line in lines {
-            if !last.iter().any(|l| l.pv.first() == line.pv.first()) {
-                last.push(line);
-            }
-        }
-        if last.is_empty() {
-            return;
-        }
-        let scores: Vec<_> = last.iter().map(|l| l.score).collect();
-        let Some(state) = &mut self.uci else { return };
-        let chosen = self.settings.strength.choose(&scores, &mut state.rng);
-        if chosen == 0 {
-            return;
-        }
-        let mut line = last[chosen].pv.moves().iter().copied();
-        outcome.best = line.next().or(outcome.best.take());
-        outcome.ponder = line.next();
-        outcome.score = Some(last[chosen].score);
+        self.deliver(order, book_choices, outcome);
     }
 
     /// Reports the best move of a search cut short: its last line's, else
@@ -396,8 +360,13 @@ impl Control {
 
     /// Sends the best move held back for `stop` or `ponderhit`, if any.
     pub(super) fn release_held(&mut self) {
-        let held = self.uci.as_mut().and_then(|s| s.held.take());
-        if let Some((order, book_choices, outcome)) = held {
+        let held = self.uci_mut().and_then(|s| s.held.take());
+        if let Some(held) = held {
+            let Held {
+                order,
+                book_choices,
+                outcome,
+            } = *held;
             self.deliver(order, book_choices, outcome);
         }
     }
@@ -405,7 +374,6 @@ impl Control {
     /// Reports the best move, recorded for learning when it is a move of
     /// the game.
     fn deliver(&mut self, order: Order, book_choices: Option<usize>, outcome: Outcome) {
-        self.last_score = outcome.score.or(self.last_score);
         if let (None, Some(score)) = (&outcome.best, outcome.score) {
             // No legal move: the verdict's score, as a line of depth 0.
             self.out.push(Event::Thinking(Thinking {
@@ -450,7 +418,7 @@ impl Control {
             (None, None) => {}
         }
         if let Some(result) = after.result() {
-            let timed = self.uci.as_ref().is_some_and(|s| s.timed);
+            let timed = self.game_timed();
             self.learn_from_game(result.winner, timed);
         }
     }
