@@ -136,6 +136,8 @@ fn handshake_sends_quoted_features_between_done_markers() {
             "feature option=\"MultiPvLines -spin 1 1 32\"",
             "feature option=\"ResignThreshold -spin 0 0 10000\"",
             "feature option=\"DrawScore -spin 0 -500 500\"",
+            "feature option=\"LimitStrength -check 0\"",
+            "feature option=\"Elo -spin 1500 1200 2700\"",
             "feature option=\"UseNetwork -check 1\"",
             "feature option=\"UseBook -check 1\"",
             "feature option=\"BookFile -file -\"",
@@ -888,6 +890,38 @@ fn resign_threshold_and_draw_offers_follow_the_score() {
     e.send(&format!("new\nforce\nsetboard {won}\nst 0.2\ngo"));
     assert_eq!(moves_and_others(&e.sync()), (1, vec![]));
     assert_eq!(e.exchange("draw"), Vec::<String>::new());
+}
+
+/// `LimitStrength` with a low `Elo`, as under UCI: each move a small node
+/// budget and a random choice among the best lines, so the moves vary;
+/// off again, the engine searches as deep as it is told.
+#[test]
+fn limited_strength_searches_few_nodes_and_varies_its_moves() {
+    let mut e = Engine::new();
+    let set = "option LimitStrength=1\noption Elo=1200";
+    assert_eq!(e.exchange(set), Vec::<String>::new());
+    let nodes = |line: &str| -> u64 { line.split_whitespace().nth(3).unwrap().parse().unwrap() };
+    let mut moves = Vec::new();
+    for _ in 0..16 {
+        e.send("new\nforce\npost\nst 10\ngo");
+        let out = e.sync();
+        for line in out.iter().filter(|l| is_thinking(l)) {
+            // Elo 1200: level 846, a budget of 317 nodes, which the
+            // search may pass by a little.
+            assert!(nodes(line) <= 640, "{line}");
+        }
+        let played: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+        assert_eq!(played.len(), 1, "{out:?}");
+        moves.push(played[0].clone());
+    }
+    moves.sort();
+    moves.dedup();
+    assert!(moves.len() >= 3, "{moves:?}");
+    assert_eq!(e.exchange("option LimitStrength=0"), Vec::<String>::new());
+    e.send("new\nforce\npost\nsd 6\ngo");
+    let out = e.sync();
+    let last = out.iter().rfind(|l| is_thinking(l)).unwrap();
+    assert!(last.starts_with("6 ") && nodes(last) > 640, "{out:?}");
 }
 
 #[test]

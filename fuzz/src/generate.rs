@@ -28,6 +28,8 @@ const OPTIONS: &[&str] = &[
     "MultiPvLines",
     "ResignThreshold",
     "DrawScore",
+    "LimitStrength",
+    "Elo",
     "UseBook",
     "BookFile",
     "BookDir",
@@ -458,6 +460,8 @@ impl<'a> XboardGen<'a> {
             ("BookFile", 1) => b"book.bin".to_vec(),
             ("FairyVariant", 0) => b"Clobberers-FIDE".to_vec(),
             ("MakrukRules", 0) => b"Cambodian".to_vec(),
+            ("LimitStrength", 0 | 1) => self.rng.gen_range(0..=1).to_string().into_bytes(),
+            ("Elo", 0) => self.rng.gen_range(400..=2800).to_string().into_bytes(),
             (_, 0 | 1) => self.rng.gen_range(-5..120).to_string().into_bytes(),
             _ => garbage(&mut self.rng),
         };

@@ -327,7 +327,7 @@ pub const CRAFTY_ONLY: &[(&str, &str)] = &[
     ),
     (
         "skill",
-        "the UCI options UCI_LimitStrength and UCI_Elo weaken the engine",
+        "the XBoard options LimitStrength and Elo (UCI: UCI_LimitStrength, UCI_Elo) weaken the engine",
     ),
     ("tags", "`pgn` alone lists the tags set"),
     ("timebook", "book moves take no thinking time"),

@@ -1,10 +1,13 @@
 //! The engine's options: what is advertised to GUIs and how a value sent
 //! back changes the settings. Names are single CamelCase words so every GUI
-//! (python-chess splits on blanks) reads them the same way.
+//! (python-chess splits on blanks) reads them the same way. Every option
+//! reaches every protocol: a front end only presents them, under its own
+//! name where the protocol has one (UCI's `MultiPV`, `UCI_LimitStrength`,
+//! `UCI_Elo`).
 
 use super::api::{EngineOption, OptionKind};
 use super::library::Library;
-use super::strength::Strength;
+use super::strength::{Strength, MAX_ELO, MIN_ELO};
 
 /// Settings the options control (all off / zero by default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -16,7 +19,7 @@ pub struct Settings {
     pub draw_score: i32,
     /// Best lines shown in analysis (0 and 1 both mean one).
     pub multi_pv: usize,
-    /// Playing strength (`UCI_LimitStrength`, `UCI_Elo`).
+    /// Playing strength ([`LIMIT_STRENGTH`], [`ELO`]).
     pub strength: Strength,
 }
 
@@ -25,15 +28,15 @@ pub struct Settings {
 pub(crate) const INI_FILE: &str = "IniFile";
 const FAIRY_VARIANT: &str = "FairyVariant";
 const MAKRUK_RULES: &str = "MakrukRules";
-const MULTI_PV: &str = "MultiPvLines";
+/// Best lines shown in analysis.
+pub const MULTI_PV: &str = "MultiPvLines";
 const RESIGN: &str = "ResignThreshold";
 const DRAW_SCORE: &str = "DrawScore";
 const USE_NETWORK: &str = "UseNetwork";
-/// `UCI_LimitStrength` (true/false) and `UCI_Elo`: UCI's names, which the
-/// UCI front end advertises (not part of [`advertised`]).
-pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
-/// See [`LIMIT_STRENGTH`].
-pub const ELO: &str = "UCI_Elo";
+/// Playing below full strength, on or off ([`Strength::limited`]).
+pub const LIMIT_STRENGTH: &str = "LimitStrength";
+/// The Elo a limited strength plays at ([`Strength::elo`]).
+pub const ELO: &str = "Elo";
 
 /// Every option with its current value as default.
 #[must_use]
@@ -63,6 +66,18 @@ pub fn advertised(library: &Library, settings: &Settings) -> Vec<EngineOption> {
     out.push(option(MULTI_PV, spin(lines, 1, 32)));
     out.push(option(RESIGN, spin(settings.resign_threshold, 0, 10_000)));
     out.push(option(DRAW_SCORE, spin(settings.draw_score, -500, 500)));
+    out.push(option(
+        LIMIT_STRENGTH,
+        OptionKind::Check(settings.strength.limited),
+    ));
+    out.push(option(
+        ELO,
+        OptionKind::Spin {
+            default: i64::from(settings.strength.elo),
+            min: i64::from(MIN_ELO),
+            max: i64::from(MAX_ELO),
+        },
+    ));
     out.push(option(
         USE_NETWORK,
         OptionKind::Check(crate::eval::network::enabled()),

@@ -1,5 +1,6 @@
-//! Playing below full strength (UCI's `UCI_LimitStrength` and `UCI_Elo`),
-//! so that a person can play a game they can win.
+//! Playing below full strength (the options `LimitStrength` and `Elo`,
+//! UCI's `UCI_LimitStrength` and `UCI_Elo`), so that a person can play a
+//! game they can win.
 //!
 //! The Elo asked for is turned into a *level* through [`CALIBRATION`], a
 //! table measured in matches (docs/strength.md, "Playing below full
@@ -21,11 +22,11 @@
 use crate::core::{Score, MATE_BOUND};
 use rand::Rng;
 
-/// Lowest `UCI_Elo`.
+/// Lowest `Elo`.
 pub const MIN_ELO: u32 = 1200;
-/// Highest `UCI_Elo`.
+/// Highest `Elo`.
 pub const MAX_ELO: u32 = 2700;
-/// `UCI_Elo` before the GUI sets it.
+/// `Elo` before the GUI sets it.
 pub const DEFAULT_ELO: u32 = 1500;
 
 /// Measured pairs (Elo, level), Elo rising: the level at which Nightrider

@@ -5,21 +5,22 @@
 //! `IniFile` too). Events UCI has no words for (XBoard's
 //! `setup`, `piece`, draw offers) are not written.
 //!
-//! The protocol's own options come first (with `UCI_LimitStrength` and
-//! `UCI_Elo`), then the engine's (`IniFile`, the book and learning
-//! options); `MultiPV` stands for the
-//! engine's `MultiPvLines`, and `UCI_Variant` lists every game of the file
-//! under its UCI name. XBoard-only options (`FairyVariant`, `MakrukRules`:
-//! each of their games is a `UCI_Variant` of its own; `ResignThreshold`,
-//! `DrawScore`: the GUI decides resignations and draws) are left out.
+//! The protocol's own options come first, then the engine's (`IniFile`,
+//! the book and learning options). The engine's options that UCI has a
+//! name for are shown among UCI's own, under that name and at their
+//! current value: `MultiPV` is the engine's `MultiPvLines`,
+//! `UCI_LimitStrength` and `UCI_Elo` its `LimitStrength` and `Elo`.
+//! `UCI_Variant` lists every game of the file under its UCI name.
+//! XBoard-only options (`FairyVariant`, `MakrukRules`: each of their games
+//! is a `UCI_Variant` of its own; `ResignThreshold`, `DrawScore`: the GUI
+//! decides resignations and draws) are left out.
 
 use super::notation::{self, UciNotation};
 use super::parse::{DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS};
 use super::variants;
 use crate::core::{Score, MATE, MATE_BOUND};
 use crate::engine::api::{EngineOption, Event, Hello, OptionKind, PositionFault, Thinking};
-use crate::engine::options::{ELO, LIMIT_STRENGTH};
-use crate::engine::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
+use crate::engine::options::{ELO, LIMIT_STRENGTH, MULTI_PV};
 use crate::engine::variation::Variation;
 use crate::search::{Bound, DEFAULT_HASH_MB};
 use crate::text::printable;
@@ -31,9 +32,15 @@ const AUTHOR: &str = "the Nightrider authors";
 const XBOARD_ONLY: &[&str] = &[
     "FairyVariant",
     "MakrukRules",
-    "MultiPvLines",
     "ResignThreshold",
     "DrawScore",
+];
+
+/// The engine's options UCI has names of its own for: (engine's, UCI's).
+const RENAMED: [(&str, &str); 3] = [
+    (MULTI_PV, "MultiPV"),
+    (LIMIT_STRENGTH, "UCI_LimitStrength"),
+    (ELO, "UCI_Elo"),
 ];
 
 /// Errors of a variant file shown to the GUI.
@@ -195,22 +202,28 @@ fn identify(hello: &Hello) -> Vec<String> {
             .options
             .iter()
             .filter(|o| !XBOARD_ONLY.contains(&o.name.as_str()))
-            .map(engine_option),
+            .filter(|o| RENAMED.iter().all(|(name, _)| o.name != *name))
+            .map(|o| engine_option(o, &o.name)),
     );
     out.push("uciok".into());
     out
 }
 
-/// UCI's standard options, with `MultiPV` at the engine's current value.
+/// UCI's standard options, the engine's under UCI's names at their
+/// current values.
 fn protocol_options(hello: &Hello) -> Vec<String> {
-    let multi_pv = hello
-        .options
-        .iter()
-        .find_map(|o| match (&o.name[..], &o.kind) {
-            ("MultiPvLines", OptionKind::Spin { default, .. }) => Some(*default),
-            _ => None,
-        })
-        .unwrap_or(1);
+    let renamed = |engine_name: &str| -> Vec<String> {
+        let uci_name = RENAMED
+            .iter()
+            .find(|(name, _)| *name == engine_name)
+            .map_or(engine_name, |(_, uci)| uci);
+        hello
+            .options
+            .iter()
+            .filter(|o| o.name == engine_name)
+            .map(|o| engine_option(o, uci_name))
+            .collect()
+    };
     let mut games: Vec<&str> = hello
         .variants
         .iter()
@@ -218,27 +231,29 @@ fn protocol_options(hello: &Hello) -> Vec<String> {
         .collect();
     games.dedup();
     let combo: String = games.iter().map(|g| format!(" var {g}")).collect();
-    vec![
+    let mut out = vec![
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         "option name Clear Hash type button".into(),
         "option name Ponder type check default false".into(),
-        format!("option name MultiPV type spin default {multi_pv} min 1 max 32"),
-        format!(
-            "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
-        ),
-        "option name UCI_Chess960 type check default false".into(),
-        format!(
-            "option name UCI_Variant type combo default {}{combo}",
-            variants::DEFAULT
-        ),
-        format!("option name {LIMIT_STRENGTH} type check default false"),
-        format!("option name {ELO} type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
-    ]
+    ];
+    out.extend(renamed(MULTI_PV));
+    out.push(format!(
+        "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
+    ));
+    out.push("option name UCI_Chess960 type check default false".into());
+    out.push(format!(
+        "option name UCI_Variant type combo default {}{combo}",
+        variants::DEFAULT
+    ));
+    out.extend(renamed(LIMIT_STRENGTH));
+    out.extend(renamed(ELO));
+    out
 }
 
-/// One engine option in UCI's syntax (files and paths are strings).
-fn engine_option(o: &EngineOption) -> String {
+/// One engine option in UCI's syntax under `name` (files and paths are
+/// strings).
+fn engine_option(o: &EngineOption, name: &str) -> String {
     let text = |s: &str| {
         if s.is_empty() {
             "<empty>".to_string()
@@ -259,7 +274,7 @@ fn engine_option(o: &EngineOption) -> String {
             format!("combo default {default}{vars}")
         }
     };
-    format!("option name {} type {kind}", o.name)
+    format!("option name {name} type {kind}")
 }
 
 #[cfg(test)]
@@ -275,6 +290,46 @@ mod tests {
         assert_eq!(score(MATE - 3), "mate 2");
         assert_eq!(score(-(MATE - 2)), "mate -1");
         assert_eq!(score(-MATE), "mate 0");
+    }
+
+    /// Every engine option reaches UCI, under UCI's name where it has one
+    /// and at its current value, but those of XBoard's model alone.
+    #[test]
+    fn every_engine_option_is_presented() {
+        use crate::engine::library::Library;
+        use crate::engine::options::{advertised, Settings};
+        let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/fmax.ini");
+        let (library, _) = Library::load(Some(ini));
+        let mut settings = Settings::default();
+        settings.strength.limited = true;
+        settings.strength.set_elo(1800);
+        settings.multi_pv = 3;
+        let options = advertised(&library, &settings);
+        let hello = Hello {
+            name: "Nightrider".into(),
+            variants: vec!["normal".into()],
+            options: options.clone(),
+        };
+        let out = lines(&Event::Hello(hello));
+        for wanted in [
+            "option name MultiPV type spin default 3 min 1 max 32",
+            "option name UCI_LimitStrength type check default true",
+            "option name UCI_Elo type spin default 1800 min 1200 max 2700",
+        ] {
+            assert_eq!(out.iter().filter(|l| *l == wanted).count(), 1, "{out:?}");
+        }
+        for o in &options {
+            let name = RENAMED
+                .iter()
+                .find(|(engine, _)| *engine == o.name)
+                .map_or(o.name.as_str(), |(_, uci)| uci);
+            let shown = out
+                .iter()
+                .filter(|l| l.starts_with(&format!("option name {name} type ")))
+                .count();
+            let expected = usize::from(!XBOARD_ONLY.contains(&o.name.as_str()));
+            assert_eq!(shown, expected, "{}: {out:?}", o.name);
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@
 use super::notation;
 use super::variants;
 use crate::engine::api::{Command, OrderClock, SearchOrder};
-use crate::engine::options::{ELO, LIMIT_STRENGTH};
+use crate::engine::options::{ELO, LIMIT_STRENGTH, MULTI_PV};
 
 /// Deepest `go perft` accepted.
 pub const MAX_PERFT_DEPTH: u32 = 20;
@@ -117,7 +117,7 @@ impl Parser {
             "threads" => number(u64::from(u32::MAX))
                 .map(|n| Command::Cores(u32::try_from(n.max(1)).unwrap_or(1))),
             "multipv" => number(u64::MAX).map(|_| Command::SetOption {
-                name: "MultiPvLines".into(),
+                name: MULTI_PV.into(),
                 value: value.map(str::to_string),
             }),
             "ponder" => check().map(|_| Command::Ignored),

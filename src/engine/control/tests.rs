@@ -300,3 +300,57 @@ fn pondering_moves_at_once_when_the_guess_is_played() {
     h.until(|e| matches!(e, Event::Move(_)));
     assert_eq!(h.record().moves.len(), 4);
 }
+
+#[test]
+fn the_strength_options_limit_our_moves_in_either_model() {
+    let mut h = Harness::new();
+    assert_eq!(h.control.move_limits(Color::White).nodes, None);
+    let option = |name: &str, value: &str| Command::SetOption {
+        name: name.into(),
+        value: Some(value.into()),
+    };
+    let weaken = [option("LimitStrength", "1"), option("Elo", "1200")];
+    assert_eq!(h.send(weaken), []);
+    // Elo 1200 plays at level 846: 317 nodes a move.
+    assert_eq!(h.control.move_limits(Color::White).nodes, Some(317));
+    assert_eq!(h.send([Command::New, Command::Force, Command::Go]), []);
+    assert!(h
+        .control
+        .search
+        .running
+        .as_ref()
+        .is_some_and(|run| run.weak));
+    h.until(|e| matches!(e, Event::Move(_)));
+    assert_eq!(h.send([option("LimitStrength", "0")]), []);
+    assert_eq!(h.control.move_limits(Color::White).nodes, None);
+    assert_eq!(
+        h.send([option("Elo", "many")]),
+        [Event::Error {
+            reason: "bad value".into(),
+            command: "option Elo".into()
+        }]
+    );
+    h.send([Command::Uci, option("LimitStrength", "1")]);
+    let go = Command::Search(SearchOrder {
+        clock: crate::engine::api::OrderClock {
+            white_ms: Some(60_000),
+            black_ms: Some(60_000),
+            ..Default::default()
+        },
+        ..SearchOrder::default()
+    });
+    h.send([
+        Command::SetPosition {
+            fen: None,
+            moves: Vec::new(),
+        },
+        go,
+    ]);
+    assert!(h
+        .control
+        .search
+        .running
+        .as_ref()
+        .is_some_and(|run| run.weak));
+    h.until(|e| matches!(e, Event::BestMove(_)));
+}

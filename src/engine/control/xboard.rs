@@ -293,7 +293,7 @@ impl Control {
 
     /// The limits of our next move: the clock's, within the node budget of
     /// a limited strength.
-    fn move_limits(&self, us: Color) -> MoveLimits {
+    pub(super) fn move_limits(&self, us: Color) -> MoveLimits {
         let mut limits = self.clock.limits(self.game.moves_by(us));
         limits.nodes = self.settings.strength.cap_nodes(limits.nodes);
         limits
