@@ -71,3 +71,22 @@ fn the_last_counted_check_is_claimed_with_the_checking_move() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn karouk_is_won_by_the_first_check() {
+    // Karouk: Cambodian chess whose first check wins. Only a1a8 checks
+    // Black's king on h8 (the king on e1 blocks the way to h1); the engine
+    // plays it and claims the win with the move.
+    let (tx, rx) = session_at("karouk", "7k/8/8/8/8/8/8/R3K3 w - - 1+1 0 1");
+    tx.send("go".into()).unwrap();
+    tx.send("ping 1".into()).unwrap();
+    let lines: Vec<String> = until_pong(&rx, 1)
+        .into_iter()
+        .filter(|l| !l.starts_with("feature"))
+        .collect();
+    let last_two = &lines[lines.len().saturating_sub(2)..];
+    assert!(
+        last_two[0].starts_with("move a1a8") && last_two[1] == "1-0 {White wins by checks given}",
+        "{lines:?}"
+    );
+}
