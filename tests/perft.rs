@@ -101,6 +101,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "hoppelpoppel",
     "newzealand",
     "karouk",
+    "giveaway",
 ];
 
 #[test]

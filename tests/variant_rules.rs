@@ -539,3 +539,28 @@ fn suicide_stalemate_goes_to_the_side_with_fewer_men() {
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.no_move_verdict(), Verdict::Win);
 }
+
+#[test]
+fn giveaway_kings_castle_through_attacked_squares() {
+    // The bishop on b4 attacks e1 and the one on g2 attacks f1, but no man
+    // is royal: the king castles both ways (Fairy-Stockfish agrees).
+    let mut p = pos("giveaway", "4k3/8/8/8/1b6/8/6b1/R3K2R w KQ - 0 1");
+    let moves = legal(&mut p);
+    assert!(
+        moves.contains(&"e1g1".to_string()) && moves.contains(&"e1c1".to_string()),
+        "{moves:?}"
+    );
+    play(&mut p, "e1g1");
+    assert!(
+        p.to_fen().starts_with("4k3/8/8/8/1b6/8/6b1/R4RK1 b - -"),
+        "{}",
+        p.to_fen()
+    );
+    // Antichess has no castling at all.
+    let mut p = pos("antichess", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let moves = legal(&mut p);
+    assert!(
+        !moves.iter().any(|m| m == "e1g1" || m == "e1c1"),
+        "{moves:?}"
+    );
+}

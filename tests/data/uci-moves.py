@@ -22,7 +22,8 @@ VARIANTS = [
     "courier", "knightmate", "capablanca", "gothic", "janus", "berolina",
     "seirawan", "spartan", "kingofthehill", "losalamos", "xiangqi",
     "almost", "amazon", "chancellor", "modern", "embassy", "chigorin",
-    "hoppelpoppel", "newzealand",
+    "hoppelpoppel", "newzealand", "karouk", "giveaway", "antichess", "suicide",
+    "3check", "5check", "crazyhouse", "loop", "chessgi", "pocketknight",
 ]
 # Chess960 starts: (UCI_Variant, FEN).
 RANDOM_STARTS = [
