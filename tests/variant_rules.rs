@@ -564,3 +564,48 @@ fn giveaway_kings_castle_through_attacked_squares() {
         "{moves:?}"
     );
 }
+
+#[test]
+fn placement_keeps_a_square_for_each_bishop_and_lets_dropped_men_castle() {
+    // White's bishop on h1 (light) leaves its twin the dark c1 and g1; once
+    // the queen takes c1, no other man may take g1, the last dark square.
+    let mut p = pos(
+        "placement",
+        "r2bq1b1/pppppppp/8/8/8/8/PPPPPPPP/N3RK1B[QRBNkrnn] w - - 0 5",
+    );
+    play(&mut p, "Q@c1");
+    play(&mut p, "K@b8");
+    assert_eq!(
+        legal(&mut p),
+        ["B@g1", "N@b1", "N@d1", "R@b1", "R@d1"],
+        "{}",
+        p.to_fen()
+    );
+    // A king dropped on e1 and rooks dropped in the corners castle later.
+    let mut p = pos(
+        "placement",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+    );
+    for drop in [
+        "K@e1", "K@e8", "R@h1", "R@h8", "R@a1", "R@a8", "Q@d1", "Q@d8", "N@b1", "N@b8", "B@c1",
+        "B@c8", "B@f1", "B@f8", "N@g1", "N@g8",
+    ] {
+        play(&mut p, drop);
+    }
+    assert!(
+        p.to_fen()
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq -"),
+        "{}",
+        p.to_fen()
+    );
+    for m in ["g1f3", "g8f6", "e2e3", "e7e6", "f1e2", "f8e7"] {
+        play(&mut p, m);
+    }
+    assert!(legal(&mut p).contains(&"e1g1".to_string()));
+    // Men on the board may not move while their side holds men.
+    let mut p = pos(
+        "placement",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/4K3[QRRBBNNkqrrbbnn] b - - 0 1",
+    );
+    assert!(legal(&mut p).iter().all(|m| m.contains('@')));
+}

@@ -90,3 +90,23 @@ fn karouk_is_won_by_the_first_check() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn placement_starts_with_drops_and_no_claim_for_the_king_in_hand() {
+    // Both kings start in hand: no side has lost its royal piece.
+    let (tx, rx) = session_at(
+        "placement",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+    );
+    tx.send("go".into()).unwrap();
+    tx.send("ping 1".into()).unwrap();
+    let lines: Vec<String> = until_pong(&rx, 1)
+        .into_iter()
+        .filter(|l| !l.starts_with("feature"))
+        .collect();
+    let moves: Vec<&String> = lines.iter().filter(|l| l.starts_with("move ")).collect();
+    assert!(
+        moves.len() == 1 && moves[0].contains('@') && !lines.iter().any(|l| l.contains('{')),
+        "{lines:?}"
+    );
+}

@@ -29,17 +29,32 @@ pub struct DropTables {
     squares: [Vec<SquareSet>; 2],
     /// Per canonical type: two of a side stand on opposite colours.
     opposite_colours: Vec<bool>,
+    /// Some type has [`DropTables::opposite_colours`].
+    any_opposite_colours: bool,
+    /// The light squares of the board.
+    light: SquareSet,
+    /// Per side, per canonical type: the squares on which a dropped man has
+    /// never moved (`castling_dropped`: the castler's and its partners'
+    /// squares of the start array).
+    virgin_squares: [Vec<SquareSet>; 2],
 }
 
 impl DropTables {
-    /// The drop tables of `v` on its board.
+    /// The drop tables of `v` on its board; `castles` says per type
+    /// whether it castles, `partners` (a bit per type) which types may be
+    /// its partner.
     #[must_use]
-    pub fn new(v: &Variant) -> DropTables {
+    pub fn new(v: &Variant, castles: &[bool], partners: u16) -> DropTables {
         let rules: &HandRules = &v.hands;
         let mut board: SquareSet = [0; 4];
+        let mut light: SquareSet = [0; 4];
         for row in 0..v.height {
             for file in 0..v.width {
-                add(&mut board, (row * 16 + file) as u8);
+                let sq = (row * 16 + file) as u8;
+                add(&mut board, sq);
+                if is_light(sq) {
+                    add(&mut light, sq);
+                }
             }
         }
         let squares = std::array::from_fn(|side| {
@@ -62,7 +77,12 @@ impl DropTables {
             marks_promoted: rules.captures_to_hand() && rules.demoted[0] != 0,
             must_drop: rules.must_drop,
             squares,
+            any_opposite_colours: rules.opposite_colours.contains(&true),
             opposite_colours: rules.opposite_colours.clone(),
+            light,
+            virgin_squares: std::array::from_fn(|side| {
+                virgin_squares(v, side, rules.castling_dropped, castles, partners)
+            }),
         }
     }
 
@@ -74,6 +94,39 @@ impl DropTables {
             .get(usize::from(t))
             .is_some_and(|set| contains(set, sq))
     }
+}
+
+/// Per type, the squares of `side`'s first row on which a dropped man of
+/// that type has never moved: where the start array puts a castler, and
+/// the array's corners for its partners (none without `castling_dropped`).
+fn virgin_squares(
+    v: &Variant,
+    side: usize,
+    castling_dropped: bool,
+    castles: &[bool],
+    partners: u16,
+) -> Vec<SquareSet> {
+    let mut out = vec![[0; 4]; v.types.len()];
+    if !castling_dropped {
+        return out;
+    }
+    let (array, row) = if side == 0 {
+        (&v.white_array, v.height - 1)
+    } else {
+        (&v.black_array, 0)
+    };
+    let last = array.len().saturating_sub(1);
+    for (file, &t) in array.iter().enumerate() {
+        let t_index = usize::from(t);
+        let castler = castles.get(t_index).copied().unwrap_or(false);
+        let partner = (file == 0 || file == last) && partners >> t & 1 != 0;
+        if t != 0 && (castler || partner) {
+            if let Some(set) = out.get_mut(t_index) {
+                add(set, (row * 16 + file) as u8);
+            }
+        }
+    }
+    out
 }
 
 /// Adds `sq` to `set`.
@@ -144,16 +197,20 @@ impl MailboxPos {
     }
 
     /// `drop_opposite_colours`: the last man of a pair may not be dropped
-    /// on the colour its twin stands on.
+    /// on the colour its twin stands on, and another man may not take the
+    /// last square of a colour that a pair's man in hand still needs.
     fn colour_rule_allows(&self, t: u8, sq: u8) -> bool {
         let drops = &self.tables.drops;
+        if !drops.any_opposite_colours {
+            return true;
+        }
         if !drops
             .opposite_colours
             .get(usize::from(t))
             .copied()
             .unwrap_or(false)
         {
-            return true;
+            return self.leaves_room_for_pairs(sq);
         }
         let side = self.side;
         if self.hand[side.index()][usize::from(t)] != 1 {
@@ -168,16 +225,62 @@ impl MailboxPos {
         twin_light.is_none_or(|light| light != is_light(sq))
     }
 
+    /// Whether, once a man that belongs to no pair is dropped on `sq`, each
+    /// pair in the side's hand still finds, on either colour, squares for
+    /// half its men (those it has on that colour counted).
+    fn leaves_room_for_pairs(&self, sq: u8) -> bool {
+        let drops = &self.tables.drops;
+        let side = self.side;
+        let occupied: SquareSet = std::array::from_fn(|w| {
+            self.occupancy[0][w]
+                | self.occupancy[1][w]
+                | u64::from(usize::from(sq >> 6) == w) << (sq & 63)
+        });
+        for (u, &paired) in drops.opposite_colours.iter().enumerate() {
+            let held = self.hand[side.index()].get(u).copied().unwrap_or(0);
+            if !paired || held == 0 {
+                continue;
+            }
+            let Some(zone) = drops.squares[side.index()].get(u) else {
+                continue;
+            };
+            // Per colour (dark, light): free squares of the zone, then men
+            // of the pair already standing there.
+            let mut room = [0u32; 2];
+            for w in 0..4 {
+                let free = zone[w] & !occupied[w];
+                room[1] += (free & drops.light[w]).count_ones();
+                room[0] += (free & !drops.light[w]).count_ones();
+            }
+            let mut men = u32::from(held);
+            self.for_each_piece(side, |x| {
+                if usize::from(cell_type(self.board[usize::from(x)])) == u {
+                    room[usize::from(is_light(x))] += 1;
+                    men += 1;
+                }
+            });
+            if room.iter().any(|&r| r < men / 2) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The cell a man of type `t` of the side to move stands as once
     /// dropped on `sq`: a pawn dropped on its side's pawn rank may make its
-    /// first multi-step, as one that never moved.
+    /// first multi-step, as one that never moved, and a castler or partner
+    /// dropped on its start square may castle (`castling_dropped`).
     fn dropped_cell(&self, t: u8, sq: u8) -> u8 {
         let side = self.side.index();
         let colour = if side == 0 { 0 } else { BLACK };
         let pawn_row = self.tables.variant.pawn_row[side];
-        let virgin = self.tables.is_pawn[usize::from(t)]
+        let pawn_step = self.tables.is_pawn[usize::from(t)]
             && self.tables.has_initial_moves[usize::from(t)]
             && usize::from(sq >> 4) == pawn_row;
+        let castling = self.tables.drops.virgin_squares[side]
+            .get(usize::from(t))
+            .is_some_and(|set| contains(set, sq));
+        let virgin = pawn_step || castling;
         t | colour | if virgin { VIRGIN } else { 0 }
     }
 

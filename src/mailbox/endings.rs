@@ -137,6 +137,18 @@ impl MailboxPos {
         })
     }
 
+    /// Whether `color` holds a royal piece in hand.
+    fn holds_royal(&self, color: Color) -> bool {
+        self.hand[color.index()].iter().enumerate().any(|(t, &n)| {
+            n != 0
+                && self
+                    .tables
+                    .royalty
+                    .get(t)
+                    .is_some_and(|&r| r != Royalty::None)
+        })
+    }
+
     /// How many pieces of `color` are royal (`true`) or not (`false`).
     fn pieces_of(&self, color: Color, royal: bool) -> u32 {
         let counts = &self.counts[color.index()];
@@ -146,11 +158,15 @@ impl MailboxPos {
             .sum()
     }
 
-    /// Extinction: a side that started with royals and has none left lost.
+    /// Extinction: a side that started with royals and has none left, on
+    /// the board or in hand (placement chess's king before its drop), lost.
     fn extinction_verdict(&self) -> Option<Verdict> {
         // The royal list counts the royal pieces on the board.
-        let gone =
-            |c: Color| self.tables.starts_with_royal[c.index()] && self.royals[c.index()].len == 0;
+        let gone = |c: Color| {
+            self.tables.starts_with_royal[c.index()]
+                && self.royals[c.index()].len == 0
+                && !self.holds_royal(c)
+        };
         if gone(self.side) {
             Some(Verdict::Loss)
         } else if gone(self.side.flip()) {

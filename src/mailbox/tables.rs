@@ -417,6 +417,7 @@ impl Tables {
         let castles = per_type(&|i| {
             !types[i].is_pawn && types[i].rays.iter().any(|r| r.is_marking_initial())
         });
+        let drops = super::DropTables::new(&variant, &castles, corner_types(&variant));
         let castle_sides = (0..types.len())
             .map(|i| castle_sides_of(&types[i].rays, castles[i]))
             .collect();
@@ -498,7 +499,7 @@ impl Tables {
             castles,
             castling960: variant.overlay.castling960,
             gating: variant.has_gating(),
-            drops: super::DropTables::new(&variant),
+            drops,
             castle_sides,
             castle_partners: corner_types(&variant),
             lines,

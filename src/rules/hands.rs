@@ -1,5 +1,6 @@
 //! Men in hand: the overlay keys of drop games (`drops`, `captures_to_hand`,
-//! `promoted_to_hand`, `drop_zone`, `must_drop`, `drop_opposite_colours`;
+//! `promoted_to_hand`, `drop_zone`, `must_drop`, `drop_opposite_colours`,
+//! `castling_dropped`;
 //! see `variants/README.md`) as written ([`HandKeys`]), and resolved against
 //! a game ([`HandRules`]): which man a capture puts in whose hand, and
 //! where each man may be dropped.
@@ -42,6 +43,9 @@ pub struct HandKeys {
     /// must stand on squares of opposite colours (a drop that would put the
     /// last one on its twin's colour is refused).
     pub opposite_colours: Vec<char>,
+    /// `castling_dropped = true`: a castler or castling partner dropped on
+    /// its square of the start array has never moved (it may castle).
+    pub castling_dropped: bool,
 }
 
 impl HandKeys {
@@ -72,6 +76,8 @@ pub struct HandRules {
     pub must_drop: bool,
     /// Per canonical type: two of a side stand on opposite colours.
     pub opposite_colours: Vec<bool>,
+    /// A castler or partner dropped on its start square may castle.
+    pub castling_dropped: bool,
 }
 
 impl HandRules {
@@ -142,6 +148,7 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> HandRules {
         drop_zone: vec![None; n],
         opposite_colours: vec![false; n],
         must_drop: keys.must_drop,
+        castling_dropped: keys.castling_dropped,
         ..HandRules::default()
     };
     if keys.captures_to_hand {

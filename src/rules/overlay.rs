@@ -344,6 +344,10 @@ const KEYS: &[(&str, SetKey)] = &[
         o.hands.opposite_colours = board_keys::parse_letters(key, value)?;
         Ok(())
     }),
+    ("castling_dropped", |o, key, value, _| {
+        o.hands.castling_dropped = true_or_false(key, value)?;
+        Ok(())
+    }),
     ("checks_to_win", |o, _, value, _| {
         o.checks_to_win = match value.parse::<u8>() {
             Ok(n @ 1..=99) => Some(n),
@@ -785,6 +789,7 @@ mod tests {
             ("drop_zone", "P:pawn_drops"),
             ("must_drop", "true"),
             ("drop_opposite_colours", "B"),
+            ("castling_dropped", "true"),
             ("checks_to_win", "3"),
             ("must_capture", "true"),
             ("aliases", "kingofthehill"),
@@ -916,7 +921,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, checks_to_win, must_capture, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]
