@@ -44,6 +44,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "karouk",
     "giveaway",
     "placement",
+    "janusloop",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

@@ -1151,3 +1151,35 @@ fn the_binary_reports_ini_errors_on_stderr_as_check_does_and_to_the_gui() {
     assert!(check.lines().any(|l| l == error), "{check}");
     std::fs::remove_dir_all(ini.parent().unwrap()).ok();
 }
+
+/// A drop game XBoard does not know is set up with holdings of the size
+/// XBoard needs (one slot per kind of man in the piece table but the
+/// king), or XBoard refuses every drop.
+#[test]
+fn engine_defined_drop_games_ask_for_holdings() {
+    let mut e = Engine::new();
+    let loop_chess = e.exchange("new\nvariant loop");
+    assert!(
+        loop_chess[0].starts_with("setup (PNBRQKpnbrqk) 8x8+5_crazyhouse rnbqkbnr/"),
+        "{loop_chess:?}"
+    );
+    let janus = e.exchange("new\nvariant janusloop");
+    assert!(
+        janus[0].starts_with(
+            "setup (PNBRQ..J.............Kpnbrq..j.............k) 10x8+6_crazyhouse rjnbkqbnjr/"
+        ),
+        "{janus:?}"
+    );
+    assert!(janus.contains(&"piece J& BN".to_string()), "{janus:?}");
+    assert_eq!(
+        e.exchange(
+            "force\nusermove e2e4\nusermove d7d5\nusermove e4d5\nusermove e7e6\nusermove P@e3"
+        ),
+        Vec::<String>::new()
+    );
+    // White's one pawn in hand is gone again.
+    assert_eq!(
+        e.exchange("usermove a7a6\nusermove P@f3"),
+        ["Illegal move: P@f3"]
+    );
+}

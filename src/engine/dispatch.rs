@@ -382,6 +382,24 @@ fn split<P: SearchBoard>(
 
 /// `name` in the boards' text, whose ranks count from 0 on boards of 10
 /// ranks and from 1 on all others; the null move is `@@@@`.
+/// The holdings XBoard shows for a game with men in hand: one slot per
+/// kind of man that takes part in the piece-to-char table (XBoard numbers
+/// the kinds in its order, skipping the `.`), the royal last one left out;
+/// 0 for a game without drops.
+fn holdings_size(variant: &Variant, piece_to_char: &str) -> usize {
+    if !variant.hands.drops {
+        return 0;
+    }
+    let white_half = piece_to_char
+        .get(..piece_to_char.len() / 2)
+        .unwrap_or_default();
+    white_half
+        .chars()
+        .filter(|&c| c != '.' && c != '+')
+        .count()
+        .saturating_sub(1)
+}
+
 fn board_text(name: &MoveName, height: usize) -> String {
     let square = |s: Square| square_text(usize::from(s.file), usize::from(s.rank), height);
     match name {
@@ -396,17 +414,19 @@ fn board_text(name: &MoveName, height: usize) -> String {
 }
 
 /// The `setup` and `piece` lines that tell a GUI about `variant`: a setup
-/// line when the variant has a piece-to-char table (with `WxH+0_PARENT` when
-/// it names a parent), then one `piece` line per Betza definition.
+/// line when the variant has a piece-to-char table (with `WxH+S_PARENT` when
+/// it names a parent, S the holdings XBoard must show), then one `piece`
+/// line per Betza definition.
 #[must_use]
 pub fn setup_events(variant: &Variant, start_fen: &str) -> Vec<Event> {
     let mut out = Vec::new();
     if let Some(ptc) = &variant.def.piece_to_char {
+        let holdings = holdings_size(variant, ptc);
         let geometry = variant
             .def
             .parent
             .as_ref()
-            .map(|parent| format!("{}x{}+0_{parent}", variant.width, variant.height));
+            .map(|parent| format!("{}x{}+{holdings}_{parent}", variant.width, variant.height));
         out.push(Event::Setup {
             piece_to_char: Some(ptc.clone()),
             geometry,
