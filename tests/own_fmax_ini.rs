@@ -33,6 +33,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "5check",
     "antichess",
     "suicide",
+    "atomic",
     "almost",
     "amazon",
     "chancellor",
