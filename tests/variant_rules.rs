@@ -1,9 +1,10 @@
 //! Variant rules that fmax.ini cannot say, played from our fmax.ini and
 //! `variants/` overlays: xiangqi (zones, confinement, zone promotion, flying
 //! general), Cambodian first moves as Fairy-Stockfish plays them, each
-//! army's own promotions (chigorin), and the end rules (stalemate, bare
-//! king, extinction). Expected move lists were
-//! checked with pyffish 0.0.90; perft counts come from the shared TSVs.
+//! army's own promotions (chigorin), atomic's explosions, and the end rules
+//! (stalemate, bare king, extinction). Expected move lists were
+//! checked with pyffish 0.0.90 (atomic's with Fairy-Stockfish git's
+//! `go perft 1`); perft counts come from the shared TSVs.
 
 use nightrider::core::Verdict;
 use nightrider::mailbox::MailboxPos;
@@ -538,4 +539,80 @@ fn suicide_stalemate_goes_to_the_side_with_fewer_men() {
     let mut p = pos("antichess", "8/8/8/8/p7/p7/P7/8 b - - 0 1");
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.no_move_verdict(), Verdict::Win);
+}
+
+#[test]
+fn an_atomic_capture_explodes_the_men_around_it_but_pawns() {
+    // Qxd5: queen, pawn, bishop and knight go; the pawn on c4 stays.
+    let mut p = pos("atomic", "4k3/8/8/2bpn3/2PQ4/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        legal(&mut p),
+        [
+            "c4d5", "d4a1", "d4b2", "d4c3", "d4c5", "d4d1", "d4d2", "d4d3", "d4d5", "d4e3", "d4e4",
+            "d4e5", "d4f2", "d4f4", "d4g1", "d4g4", "d4h4", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"
+        ]
+    );
+    let before = p.to_fen();
+    let m = p.parse_move("d4d5").unwrap();
+    assert!(p.make(m));
+    assert_eq!(p.to_fen(), "4k3/8/8/8/2P5/8/8/4K3 b - - 0 1");
+    p.unmake(m);
+    assert_eq!(p.to_fen(), before);
+    // E.p. explodes around the square the pawn lands on: the king on e7.
+    let mut p = pos("atomic", "8/4k3/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    play(&mut p, "e5d6");
+    assert_eq!(p.to_fen(), "8/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn exploding_the_king_wins_at_once_even_in_check() {
+    // White stands in check from the rook on e2, which the king may not
+    // take; Rxd7 explodes the black king and is legal all the same.
+    let mut p = pos("atomic", "4k3/3n4/8/8/8/8/4r3/3RK3 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(legal(&mut p), ["d1d7", "e1f1"]);
+    play(&mut p, "d1d7");
+    assert!(p.legal_moves().is_empty(), "the game is over");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Loss, RuleEnding::RoyalExploded))
+    );
+}
+
+#[test]
+fn an_atomic_king_may_not_capture() {
+    // The pawn on d2 checks; taking it would explode the king itself.
+    let mut p = pos("atomic", "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(legal(&mut p), ["e1d1", "e1e2", "e1f1", "e1f2"]);
+    assert!(p.parse_move("e1d2").is_err());
+}
+
+#[test]
+fn touching_kings_give_no_check() {
+    // The rook on e8 looks at e1, but the kings touch: no check, and the
+    // king may step along the file next to the other king.
+    let mut p = pos("atomic", "4r3/8/8/8/8/8/3k4/4K3 w - - 0 1");
+    assert!(!p.in_check());
+    assert_eq!(legal(&mut p), ["e1d1", "e1e2", "e1f1", "e1f2"]);
+    // Castling past a square touching the other king (FSF: 190422 at 4).
+    let mut p = pos("atomic", "4r3/8/8/8/8/8/3k4/R3K2R w KQ - 0 1");
+    let moves = legal(&mut p);
+    assert!(moves.contains(&"e1g1".to_string()) && moves.contains(&"e1c1".to_string()));
+}
+
+#[test]
+fn a_capture_that_explodes_ones_own_king_is_illegal() {
+    // Rxd2 would explode the white king on e1 with the knight.
+    let mut p = pos("atomic", "4k3/8/8/8/8/8/3n4/3RK3 w - - 0 1");
+    assert_eq!(legal(&mut p), ["d1a1", "d1b1", "d1c1", "e1e2", "e1f2"]);
+    assert!(p.parse_move("d1d2").is_err());
+}
+
+#[test]
+fn an_atomic_fen_whose_side_not_to_move_is_in_check_is_refused() {
+    let v = variant("atomic");
+    assert!(MailboxPos::from_fen(Arc::clone(&v), "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1").is_err());
+    // Touching kings: no check, so the position stands.
+    assert!(MailboxPos::from_fen(v, "8/8/8/8/8/8/3k4/3RK3 w - - 0 1").is_ok());
 }

@@ -316,6 +316,22 @@ k:-1 1,7 -1,7 16,7 -16,7
     }
 
     #[test]
+    fn explosion_spares_names_men_of_the_game_and_needs_an_explosion() {
+        assert_eq!(
+            errors("[rules]\nexplosion_spares = P\n"),
+            ["variants/tiny.ini:2: explosion_spares: no explosion to spare men from (set `explosion = adjacent`)"]
+        );
+        let errs = errors("[rules]\nexplosion = adjacent\nexplosion_spares = PQ\n");
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(errs[0].starts_with("variants/tiny.ini:3: "), "{errs:?}");
+        let text = "[rules]\nexplosion = adjacent\nexplosion_spares = P\n";
+        let catalog = Catalog::from_text(INI, "t.ini", &[("tiny", text)]);
+        let rules = &catalog.variant("tiny").unwrap().board_rules;
+        assert!(rules.explosion);
+        assert_eq!(rules.explosion_spared, [false, true, true, false]);
+    }
+
+    #[test]
     fn overlay_board_rules_are_checked_against_the_game() {
         let text = "[rules]\nzone.big = d1-f9\nzone.home = a1-h2\nconfine = K:castle\n\
                     start = 8/8/8 w\nzone_promotion = 1:home:9\n";
