@@ -514,7 +514,12 @@ impl Position for MailboxPos {
             && self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
     }
 
+    /// With explosions (`explosion`): all the other side's men the capture
+    /// takes off.
     fn captured_value(&self, m: Move) -> Score {
+        if self.tables.explosion && m.is_capture() {
+            return self.blast_losses(m).1;
+        }
         match m.kind() {
             MoveKind::Capture => self.tables.value[cell_type(self.board[m.to() as usize]) as usize],
             MoveKind::EnPassant => {
@@ -524,7 +529,12 @@ impl Position for MailboxPos {
         }
     }
 
+    /// With explosions (`explosion`): all the mover's men the capture takes
+    /// off.
     fn mover_value(&self, m: Move) -> Score {
+        if self.tables.explosion && m.is_capture() {
+            return self.blast_losses(m).0;
+        }
         self.tables.value[usize::from(self.mover_type(m))]
     }
 
