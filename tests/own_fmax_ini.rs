@@ -34,6 +34,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "antichess",
     "suicide",
     "atomic",
+    "atomic-capablanca",
     "almost",
     "amazon",
     "chancellor",

@@ -616,3 +616,23 @@ fn an_atomic_fen_whose_side_not_to_move_is_in_check_is_refused() {
     // Touching kings: no check, so the position stands.
     assert!(MailboxPos::from_fen(v, "8/8/8/8/8/8/3k4/3RK3 w - - 0 1").is_ok());
 }
+
+#[test]
+fn atomic_capablanca_explodes_on_the_wide_board() {
+    // The archbishop takes on e3 and the chancellor next to it goes too;
+    // the king on e1, two squares away, stays.
+    let mut p = pos(
+        "atomic-capablanca",
+        "6k3/10/10/10/10/4n5/3A1C4/4K5 w - - 0 1",
+    );
+    assert_eq!(
+        legal(&mut p),
+        [
+            "d2a5", "d2b1", "d2b3", "d2b4", "d2c1", "d2c3", "d2c4", "d2e3", "d2e4", "d2f1", "d2f3",
+            "e1e2", "f2d1", "f2d3", "f2e2", "f2e4", "f2f1", "f2f3", "f2f4", "f2f5", "f2f6", "f2f7",
+            "f2f8", "f2g2", "f2g4", "f2h1", "f2h2", "f2h3", "f2i2", "f2j2"
+        ]
+    );
+    play(&mut p, "d2e3");
+    assert_eq!(p.to_fen(), "6k3/10/10/10/10/10/10/4K5 b - - 0 1");
+}
