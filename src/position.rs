@@ -20,6 +20,9 @@ pub enum RuleEnding {
     KingOfTheHill,
     /// A side lost all its royal pieces (extinction).
     RoyalCaptured,
+    /// A side's royal piece was blown up by a capture next to it
+    /// (`explosion`).
+    RoyalExploded,
     /// A side was left with its royal pieces alone.
     BareKing,
     /// The makruk family's counting draw. XBoard does not referee that rule
@@ -46,6 +49,7 @@ impl RuleEnding {
         match self {
             RuleEnding::KingOfTheHill => "king of the hill",
             RuleEnding::RoyalCaptured => "capturing the royal piece",
+            RuleEnding::RoyalExploded => "exploding the royal piece",
             RuleEnding::BareKing => "bare king",
             RuleEnding::Counting => "counting rule",
             RuleEnding::Repetition => "repetition",

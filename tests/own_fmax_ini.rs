@@ -33,6 +33,8 @@ const OUR_ADDITIONS: &[&str] = &[
     "5check",
     "antichess",
     "suicide",
+    "atomic",
+    "atomic-capablanca",
     "almost",
     "amazon",
     "chancellor",

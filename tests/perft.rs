@@ -92,6 +92,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "5check",
     "antichess",
     "suicide",
+    "atomic",
     "almost",
     "amazon",
     "chancellor",
@@ -118,12 +119,24 @@ fn new_variants_rows_of_every_game_played() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Further rows of the games played (extra-rows.tsv): Fairy-Stockfish's own
+/// tests/perft.sh rows and positions of our own (explosions next to a king,
+/// e.p. explosions, touching kings, castling past a touching king), every
+/// count from Fairy-Stockfish git's `go perft`.
+#[test]
+fn extra_rows_of_the_games_played() {
+    let (checked, failures) = run_file("extra-rows.tsv", |_, n| n <= QUICK_BUDGET);
+    assert!(checked >= 13, "only {checked} rows checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 #[ignore = "deep rows: minutes in release mode"]
 fn deep_rows_of_the_new_games_played() {
-    let (_, failures) = run_file("new-variants.tsv", |name, n| {
+    let (_, mut failures) = run_file("new-variants.tsv", |name, n| {
         NEW_GAMES_PLAYED.contains(&name) && n > QUICK_BUDGET
     });
+    failures.extend(run_file("extra-rows.tsv", |_, n| n > QUICK_BUDGET).1);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -1,9 +1,10 @@
 //! Variant rules that fmax.ini cannot say, played from our fmax.ini and
 //! `variants/` overlays: xiangqi (zones, confinement, zone promotion, flying
 //! general), Cambodian first moves as Fairy-Stockfish plays them, each
-//! army's own promotions (chigorin), and the end rules (stalemate, bare
-//! king, extinction). Expected move lists were
-//! checked with pyffish 0.0.90; perft counts come from the shared TSVs.
+//! army's own promotions (chigorin), atomic's explosions, and the end rules
+//! (stalemate, bare king, extinction). Expected move lists were
+//! checked with pyffish 0.0.90 (atomic's with Fairy-Stockfish git's
+//! `go perft 1`); perft counts come from the shared TSVs.
 
 use nightrider::core::Verdict;
 use nightrider::mailbox::MailboxPos;
@@ -608,4 +609,100 @@ fn placement_keeps_a_square_for_each_bishop_and_lets_dropped_men_castle() {
         "8/pppppppp/8/8/8/8/PPPPPPPP/4K3[QRRBBNNkqrrbbnn] b - - 0 1",
     );
     assert!(legal(&mut p).iter().all(|m| m.contains('@')));
+}
+
+#[test]
+fn an_atomic_capture_explodes_the_men_around_it_but_pawns() {
+    // Qxd5: queen, pawn, bishop and knight go; the pawn on c4 stays.
+    let mut p = pos("atomic", "4k3/8/8/2bpn3/2PQ4/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        legal(&mut p),
+        [
+            "c4d5", "d4a1", "d4b2", "d4c3", "d4c5", "d4d1", "d4d2", "d4d3", "d4d5", "d4e3", "d4e4",
+            "d4e5", "d4f2", "d4f4", "d4g1", "d4g4", "d4h4", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"
+        ]
+    );
+    let before = p.to_fen();
+    let m = p.parse_move("d4d5").unwrap();
+    assert!(p.make(m));
+    assert_eq!(p.to_fen(), "4k3/8/8/8/2P5/8/8/4K3 b - - 0 1");
+    p.unmake(m);
+    assert_eq!(p.to_fen(), before);
+    // E.p. explodes around the square the pawn lands on: the king on e7.
+    let mut p = pos("atomic", "8/4k3/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    play(&mut p, "e5d6");
+    assert_eq!(p.to_fen(), "8/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn exploding_the_king_wins_at_once_even_in_check() {
+    // White stands in check from the rook on e2, which the king may not
+    // take; Rxd7 explodes the black king and is legal all the same.
+    let mut p = pos("atomic", "4k3/3n4/8/8/8/8/4r3/3RK3 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(legal(&mut p), ["d1d7", "e1f1"]);
+    play(&mut p, "d1d7");
+    assert!(p.legal_moves().is_empty(), "the game is over");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Loss, RuleEnding::RoyalExploded))
+    );
+}
+
+#[test]
+fn an_atomic_king_may_not_capture() {
+    // The pawn on d2 checks; taking it would explode the king itself.
+    let mut p = pos("atomic", "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(legal(&mut p), ["e1d1", "e1e2", "e1f1", "e1f2"]);
+    assert!(p.parse_move("e1d2").is_err());
+}
+
+#[test]
+fn touching_kings_give_no_check() {
+    // The rook on e8 looks at e1, but the kings touch: no check, and the
+    // king may step along the file next to the other king.
+    let mut p = pos("atomic", "4r3/8/8/8/8/8/3k4/4K3 w - - 0 1");
+    assert!(!p.in_check());
+    assert_eq!(legal(&mut p), ["e1d1", "e1e2", "e1f1", "e1f2"]);
+    // Castling past a square touching the other king (FSF: 190422 at 4).
+    let mut p = pos("atomic", "4r3/8/8/8/8/8/3k4/R3K2R w KQ - 0 1");
+    let moves = legal(&mut p);
+    assert!(moves.contains(&"e1g1".to_string()) && moves.contains(&"e1c1".to_string()));
+}
+
+#[test]
+fn a_capture_that_explodes_ones_own_king_is_illegal() {
+    // Rxd2 would explode the white king on e1 with the knight.
+    let mut p = pos("atomic", "4k3/8/8/8/8/8/3n4/3RK3 w - - 0 1");
+    assert_eq!(legal(&mut p), ["d1a1", "d1b1", "d1c1", "e1e2", "e1f2"]);
+    assert!(p.parse_move("d1d2").is_err());
+}
+
+#[test]
+fn an_atomic_fen_whose_side_not_to_move_is_in_check_is_refused() {
+    let v = variant("atomic");
+    assert!(MailboxPos::from_fen(Arc::clone(&v), "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1").is_err());
+    // Touching kings: no check, so the position stands.
+    assert!(MailboxPos::from_fen(v, "8/8/8/8/8/8/3k4/3RK3 w - - 0 1").is_ok());
+}
+
+#[test]
+fn atomic_capablanca_explodes_on_the_wide_board() {
+    // The archbishop takes on e3 and the chancellor next to it goes too;
+    // the king on e1, two squares away, stays.
+    let mut p = pos(
+        "atomic-capablanca",
+        "6k3/10/10/10/10/4n5/3A1C4/4K5 w - - 0 1",
+    );
+    assert_eq!(
+        legal(&mut p),
+        [
+            "d2a5", "d2b1", "d2b3", "d2b4", "d2c1", "d2c3", "d2c4", "d2e3", "d2e4", "d2f1", "d2f3",
+            "e1e2", "f2d1", "f2d3", "f2e2", "f2e4", "f2f1", "f2f3", "f2f4", "f2f5", "f2f6", "f2f7",
+            "f2f8", "f2g2", "f2g4", "f2h1", "f2h2", "f2h3", "f2i2", "f2j2"
+        ]
+    );
+    play(&mut p, "d2e3");
+    assert_eq!(p.to_fen(), "6k3/10/10/10/10/10/10/4K5 b - - 0 1");
 }

@@ -2,7 +2,10 @@
 //! XBoard (backend.c, `bare`) counts a shatranj bare king only after the
 //! bared side's reply, so the win is claimed after that reply, not with the
 //! baring move (which XBoard would call a false win claim). A counted
-//! check that wins (three-check) is claimed with the checking move.
+//! check that wins (three-check) is claimed with the checking move, an
+//! exploded king (atomic) with the exploding move, as cutechess-cli ends
+//! the game itself then; an atomic position whose side not to move is in
+//! check is refused.
 
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -109,4 +112,44 @@ fn placement_starts_with_drops_and_no_claim_for_the_king_in_hand() {
         moves.len() == 1 && moves[0].contains('@') && !lines.iter().any(|l| l.contains('{')),
         "{lines:?}"
     );
+}
+
+#[test]
+fn exploding_the_king_is_claimed_with_the_exploding_move() {
+    // White stands in check, but Rxd7 explodes the black king on e8.
+    let (tx, rx) = session_at("atomic", "4k3/3n4/8/8/8/8/4r3/3RK3 w - - 0 1");
+    tx.send("go".into()).unwrap();
+    tx.send("ping 1".into()).unwrap();
+    let lines: Vec<String> = until_pong(&rx, 1)
+        .into_iter()
+        .filter(|l| !l.starts_with("feature"))
+        .collect();
+    let last_two = &lines[lines.len().saturating_sub(2)..];
+    assert_eq!(
+        last_two,
+        ["move d1d7", "1-0 {White wins by exploding the royal piece}"],
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn an_atomic_setboard_whose_side_not_to_move_is_in_check_is_refused() {
+    // Black's king on e8 stands in the white rook's line with white to move.
+    let (tx, rx) = session_at("atomic", "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    tx.send("ping 1".into()).unwrap();
+    until_pong(&rx, 1);
+    tx.send("setboard 4k3/8/8/8/8/8/8/4R1K1 w - - 0 1".into())
+        .unwrap();
+    tx.send("usermove e1g1".into()).unwrap();
+    tx.send("ping 2".into()).unwrap();
+    assert_eq!(
+        until_pong(&rx, 2),
+        ["tellusererror Illegal position", "Illegal move: e1g1"]
+    );
+    // Kings that touch give no check: that position is taken.
+    tx.send("setboard 8/8/8/8/8/8/3k4/3RK3 w - - 0 1".into())
+        .unwrap();
+    tx.send("usermove e1f1".into()).unwrap();
+    tx.send("ping 3".into()).unwrap();
+    assert_eq!(until_pong(&rx, 3), Vec::<String>::new());
 }

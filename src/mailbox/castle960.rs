@@ -85,7 +85,8 @@ impl MailboxPos {
         let blocked = span(king, king_to)
             .chain(span(partner, partner_to))
             .any(|sq| sq != king && sq != partner && self.board[sq as usize] != EMPTY);
-        !blocked && span(king, king_to).all(|sq| !self.attacked(sq, color.flip()))
+        !blocked
+            && span(king, king_to).all(|sq| !self.castling_square_attacked(sq, color.flip(), king))
     }
 
     /// Moves king and partner to their castled squares; returns (partner's

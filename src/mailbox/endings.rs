@@ -1,5 +1,6 @@
 //! Game-end rules of the mailbox board, as data: King of the Hill (piece 3
-//! valued -2), extinction (a side whose royal pieces are all gone loses),
+//! valued -2), extinction (a side whose royal pieces are all gone, captured
+//! or exploded, loses),
 //! counted checks, the overlay's bare-king rule, counting rules, n-fold repetition with its
 //! value and perpetual check, and the stalemate verdict (overlay
 //! `stalemate`, by the men left with `fewer_men`, or Fairy-Max's
@@ -17,7 +18,7 @@ impl MailboxPos {
         if self.tables.only_extinction_and_count {
             // The same checks as below, less those that cannot apply.
             if let Some(v) = self.extinction_verdict() {
-                return Some((v, RuleEnding::RoyalCaptured));
+                return Some((v, self.extinction_rule()));
             }
             return self
                 .count_expired()
@@ -30,7 +31,7 @@ impl MailboxPos {
             return Some((v, RuleEnding::ChecksGiven));
         }
         if let Some(v) = self.extinction_verdict() {
-            return Some((v, RuleEnding::RoyalCaptured));
+            return Some((v, self.extinction_rule()));
         }
         let overlay = &self.tables.variant.overlay;
         if overlay.judges_repetition() {
@@ -158,9 +159,19 @@ impl MailboxPos {
             .sum()
     }
 
+    /// How a side loses its royals: by capture, or by explosion where
+    /// captures explode (`explosion`).
+    fn extinction_rule(&self) -> RuleEnding {
+        if self.tables.explosion {
+            RuleEnding::RoyalExploded
+        } else {
+            RuleEnding::RoyalCaptured
+        }
+    }
+
     /// Extinction: a side that started with royals and has none left, on
     /// the board or in hand (placement chess's king before its drop), lost.
-    fn extinction_verdict(&self) -> Option<Verdict> {
+    pub(super) fn extinction_verdict(&self) -> Option<Verdict> {
         // The royal list counts the royal pieces on the board.
         let gone = |c: Color| {
             self.tables.starts_with_royal[c.index()]

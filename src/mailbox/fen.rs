@@ -49,6 +49,10 @@ impl MailboxPos {
             self.halfmove = halfmove;
         }
         self.fullmove = parse_number(fields.next(), 1, "fullmove number")?.max(1);
+        if self.tables.explosion && !self.royalty_safe(self.side.flip()) {
+            // The side to move could explode the royal at once.
+            return Err(err("the side not to move is in check".into()));
+        }
         Ok(())
     }
 

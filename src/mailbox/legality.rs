@@ -1,8 +1,8 @@
 //! The mailbox board's legality test and node facts: whether the side to
 //! move stands in check (decided from the last move where that is exact),
 //! the cheap per-move tests that settle most moves without playing them, and
-//! the full test after playing the others; and compulsory capture
-//! (`must_capture`).
+//! the full test after playing the others; compulsory capture
+//! (`must_capture`); and the legality of moves that explode (`explosion`).
 
 use super::moves::{Move, MoveKind};
 use super::{cell_color, cell_type, Checks, MailboxPos, NodeInfo, EMPTY};
@@ -404,6 +404,9 @@ impl MailboxPos {
     /// Plays `m` if it is legal by the royal rules (leaving the compulsory
     /// capture rule aside); whether it was.
     pub(super) fn make_unforced(&mut self, m: Move) -> bool {
+        if self.tables.explosion {
+            return self.make_exploding(m);
+        }
         let mover = self.side;
         if self.is_gating(m) && !self.base_move_legal(m) {
             return false;
@@ -426,6 +429,40 @@ impl MailboxPos {
             self.unplay(m);
             false
         }
+    }
+
+    /// [`MailboxPos::make_unforced`] with explosions (`explosion`), by
+    /// playing the move: illegal if it explodes one of the mover's royals,
+    /// legal if it explodes one of the other side's (that ends the game),
+    /// else legal if it leaves the mover's royalty safe (a royal touching
+    /// an enemy royal is: see `royals_safe`).
+    fn make_exploding(&mut self, m: Move) -> bool {
+        let mover = self.side;
+        if self.is_gating(m) && !self.base_move_legal(m) {
+            return false;
+        }
+        let before = self.royals.map(|list| list.len);
+        self.play(m);
+        let lost = |p: &MailboxPos, c: Color| p.royals[c.index()].len < before[c.index()];
+        let legal = !lost(self, mover) && (lost(self, mover.flip()) || self.royalty_safe(mover));
+        if legal {
+            self.opponent_safe = true;
+        } else {
+            self.unplay(m);
+        }
+        legal
+    }
+
+    /// `explosion`: whether a royal of `color` stands on one of the eight
+    /// squares around `sq` (capturing a man on `sq` would explode it).
+    pub(crate) fn touches_royal(&self, sq: u8, color: Color) -> bool {
+        let (file, row) = (i32::from(sq & 15), i32::from(sq >> 4));
+        let mut touches = false;
+        self.for_each_royal(color, |r| {
+            let (df, dr) = (i32::from(r & 15) - file, i32::from(r >> 4) - row);
+            touches |= r != sq && df.abs() <= 1 && dr.abs() <= 1;
+        });
+        touches
     }
 
     /// The legal moves counted with the shortcuts of `quick_legality`.

@@ -1,7 +1,7 @@
-//! Make and unmake on the mailbox board, with incremental Zobrist keys and
-//! the legality test: a move is refused when it leaves the mover's royalty
-//! capturable (absolute royals, the last delocalised royal, or two duple-check
-//! royals at once).
+//! Make and unmake on the mailbox board, with incremental Zobrist keys,
+//! explosions (`explosion`), and the legality test: a move is refused when it
+//! leaves the mover's royalty capturable (absolute royals, the last
+//! delocalised royal, or two duple-check royals at once).
 
 use super::features::{hand_code, square_code, HAND_SLOTS};
 use super::moves::{Move, MoveKind};
@@ -30,6 +30,9 @@ pub(crate) struct Undo {
     node: Option<super::NodeInfo>,
     /// [`MailboxPos::opponent_safe`] before the move.
     opponent_safe: bool,
+    /// Men the move's explosion took off (`explosion`), the last ones on
+    /// [`MailboxPos::blasted`].
+    blasted: u8,
 }
 
 impl Undo {
@@ -82,6 +85,7 @@ impl MailboxPos {
             checks_left: self.checks_left,
             node: self.node.take(),
             opponent_safe: std::mem::take(&mut self.opponent_safe),
+            blasted: 0,
         }
     }
 
@@ -227,6 +231,9 @@ impl MailboxPos {
             self.captured_to_hand(undo.captured, true);
         }
         self.relocate(from, to, moved, moved & !VIRGIN);
+        if undo.captured != EMPTY && self.tables.explosion {
+            undo.blasted = self.explode(to);
+        }
         let pawn = self.tables.class[cell_type(moved) as usize] & CLASS_PAWN != 0;
         if m.kind() == MoveKind::MultiStep {
             let (skipped, n) = self.skipped_squares(m);
@@ -280,6 +287,9 @@ impl MailboxPos {
         }
         if !pawn && m.piece() != 0 {
             undo.gated_from = Some(self.gate(m, from, color_bits));
+        }
+        if undo.captured != EMPTY && self.tables.explosion {
+            undo.blasted = self.explode(to);
         }
         let (skipped, n) = self.skipped_squares(m);
         self.set_ep(&skipped[..n], to);
@@ -413,6 +423,9 @@ impl MailboxPos {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
+        if undo.blasted != 0 {
+            self.unexplode(undo.blasted);
+        }
         if self.is_plain_move(m) {
             let landed = self.board[m.to() as usize];
             self.relocate(m.to(), m.from(), landed, undo.moved);
@@ -453,6 +466,42 @@ impl MailboxPos {
             }
         }
         self.restore_state(undo);
+    }
+
+    /// `explosion`: after a capture on `to`, takes off the capturing man
+    /// there and every man on the (up to) eight squares around it but the
+    /// types spared (`explosion_spares`); a captured man's way to hand is
+    /// theirs too. They go on [`MailboxPos::blasted`] for unmake; returns
+    /// how many.
+    fn explode(&mut self, to: u8) -> u8 {
+        let (file, row) = (i32::from(to & 15), i32::from(to >> 4));
+        let (width, height) = (self.tables.width, self.tables.height);
+        let spared = self.tables.explosion_spared;
+        let mut n = 0;
+        for r in (row - 1).max(0)..=(row + 1).min(height - 1) {
+            for f in (file - 1).max(0)..=(file + 1).min(width - 1) {
+                let sq = (r * 16 + f) as u8;
+                let cell = self.board[sq as usize];
+                if cell == EMPTY || (sq != to && spared & (1 << cell_type(cell)) != 0) {
+                    continue;
+                }
+                self.take(sq);
+                self.captured_to_hand(cell, true);
+                self.blasted.push((sq, cell));
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Puts back the last `n` men [`MailboxPos::explode`] took off.
+    fn unexplode(&mut self, n: u8) {
+        for _ in 0..n {
+            if let Some((sq, cell)) = self.blasted.pop() {
+                self.captured_to_hand(cell, false);
+                self.put(sq, cell);
+            }
+        }
     }
 
     /// Restores what a move changed beside the board from its entry.
@@ -500,6 +549,10 @@ impl MailboxPos {
             let t = cell_type(self.board[sq as usize]) as usize;
             let royalty = self.tables.royalty[t];
             if royalty == Royalty::None || !self.attacked(sq, enemy) {
+                continue;
+            }
+            if self.tables.explosion && self.touches_royal(sq, enemy) {
+                // Taking it would explode the taker's own royal: no check.
                 continue;
             }
             if royalty == Royalty::Absolute || self.counts[color.index()][t] <= 1 {

@@ -102,6 +102,9 @@ pub struct MailboxPos {
     /// `must_capture`: (key, whether the side to move has a legal capture)
     /// of the last position asked about.
     capture_cache: Cell<Option<(u64, bool)>>,
+    /// `explosion`: (square, cell) of every man the explosions of the moves
+    /// in `history` took off, oldest first.
+    blasted: Vec<(u8, u8)>,
     /// Per side: the sums over its men, kept by `put` and `take`.
     sums: [PieceSums; 2],
     /// The weights summed into `sums` (shared by copies of the position).
@@ -212,6 +215,7 @@ impl MailboxPos {
             count: Count::default(),
             checks_left: [0; 2],
             capture_cache: Cell::new(None),
+            blasted: Vec::new(),
             sums: [PieceSums::default(); 2],
             weights,
             pawn_squares: [[0; 4]; 2],
@@ -456,7 +460,7 @@ impl Position for MailboxPos {
     }
 
     fn count_legal_moves(&mut self, buffer: &mut Vec<Move>) -> u64 {
-        if self.tables.must_capture {
+        if self.tables.must_capture || self.tables.explosion {
             return self.count_by_making(buffer);
         }
         self.count_quickly(buffer)
@@ -510,7 +514,12 @@ impl Position for MailboxPos {
             && self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
     }
 
+    /// With explosions (`explosion`): all the other side's men the capture
+    /// takes off.
     fn captured_value(&self, m: Move) -> Score {
+        if self.tables.explosion && m.is_capture() {
+            return self.blast_losses(m).1;
+        }
         match m.kind() {
             MoveKind::Capture => self.tables.value[cell_type(self.board[m.to() as usize]) as usize],
             MoveKind::EnPassant => {
@@ -520,7 +529,12 @@ impl Position for MailboxPos {
         }
     }
 
+    /// With explosions (`explosion`): all the mover's men the capture takes
+    /// off.
     fn mover_value(&self, m: Move) -> Score {
+        if self.tables.explosion && m.is_capture() {
+            return self.blast_losses(m).0;
+        }
         self.tables.value[usize::from(self.mover_type(m))]
     }
 

@@ -320,12 +320,25 @@ impl MailboxPos {
         let enemy = color.flip();
         let mut f = xf;
         while f != landing {
-            if self.attacked((row * 16 + f) as u8, enemy) {
+            if self.castling_square_attacked((row * 16 + f) as u8, enemy, x) {
                 return false;
             }
             f += dir;
         }
         true
+    }
+
+    /// Whether a castling royal leaving `king` may not pass `sq`: `by`
+    /// attacks it. With explosions (`explosion`) the royal counts as gone
+    /// from its square, and a square touching a royal of `by` is safe (as
+    /// Fairy-Stockfish rules).
+    pub(crate) fn castling_square_attacked(&self, sq: u8, by: Color, king: u8) -> bool {
+        if !self.tables.explosion {
+            return self.attacked(sq, by);
+        }
+        !self.touches_royal(sq, by)
+            && (self.probes_attack_vacated(sq, by, king)
+                || (self.tables.complex_attackers != 0 && self.attacked_by_complex(sq, by)))
     }
 
     /// Whether `by` has a piece that could capture on `sq`: plain rays by
@@ -433,7 +446,8 @@ impl MailboxPos {
     }
 
     /// Appends the pseudo-legal moves of the side to move (none once a side
-    /// has given all its counted checks: the game is over).
+    /// has given all its counted checks, or a royal has exploded: the game
+    /// is over).
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
         match kind {
             GenKind::All => self.generate_kind::<true, true>(out),
@@ -447,6 +461,10 @@ impl MailboxPos {
     fn generate_kind<const QUIETS: bool, const CAPTURES: bool>(&self, out: &mut Vec<Move>) {
         if self.tables.checks_to_win != 0 && self.checks_verdict().is_some() {
             // The game is over: a side has given all its checks.
+            return;
+        }
+        if self.tables.explosion && self.extinction_verdict().is_some() {
+            // The game is over: a royal exploded.
             return;
         }
         if self.must_drop_now() {

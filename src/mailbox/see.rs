@@ -11,6 +11,10 @@
 //! pieces confined to a zone) are found by walking their own rays on the
 //! real board at every step; for them x-rays are not seen, an approximation
 //! the search's ordering and pruning tolerate.
+//!
+//! Where captures explode (`explosion`) there is no exchange: a capture is
+//! worth what its explosion takes from the other side less what it takes
+//! from the mover ([`MailboxPos::blast_losses`]).
 
 use super::moves::{Move, MoveKind};
 use super::tables::Probe;
@@ -152,6 +156,40 @@ impl MailboxPos {
         }
     }
 
+    /// `explosion`: what the capture `m` would take off the board, as
+    /// (the mover's men, the other side's men) in centipawns, a royal
+    /// counting [`ROYAL_VALUE`]: the capturing man, the captured one and
+    /// the men around the capture square that are not spared.
+    pub(crate) fn blast_losses(&self, m: Move) -> (Score, Score) {
+        let to = m.to();
+        let victim = if m.kind() == MoveKind::EnPassant {
+            self.ep_victim
+        } else {
+            to
+        };
+        let mut losses = [0 as Score; 2];
+        losses[0] = self.exchange_value(self.mover_type(m));
+        losses[1] = self.exchange_value(cell_type(self.board[victim as usize]));
+        let (file, row) = (i32::from(to & 15), i32::from(to >> 4));
+        let (width, height) = (self.tables.width, self.tables.height);
+        for r in (row - 1).max(0)..=(row + 1).min(height - 1) {
+            for f in (file - 1).max(0)..=(file + 1).min(width - 1) {
+                let sq = (r * 16 + f) as u8;
+                let cell = self.board[sq as usize];
+                let counted = sq == to || sq == m.from() || sq == victim;
+                if cell == EMPTY
+                    || counted
+                    || self.tables.explosion_spared & (1 << cell_type(cell)) != 0
+                {
+                    continue;
+                }
+                let side = usize::from(cell_color(cell) != self.side);
+                losses[side] += self.exchange_value(cell_type(cell));
+            }
+        }
+        (losses[0], losses[1])
+    }
+
     /// Static exchange evaluation of `m` for the side making it
     /// (centipawns; 0 for castling and other moves that capture nothing
     /// and promote nothing, when the moved piece is not lost).
@@ -159,6 +197,10 @@ impl MailboxPos {
     pub fn static_exchange(&self, m: Move) -> Score {
         if matches!(m.kind(), MoveKind::Castle | MoveKind::CastleGateCorner) {
             return 0;
+        }
+        if self.tables.explosion && m.is_capture() {
+            let (own, theirs) = self.blast_losses(m);
+            return theirs - own;
         }
         let to = m.to();
         let mut vacated = Vacated([0; 4]);

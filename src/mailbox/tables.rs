@@ -192,6 +192,12 @@ pub struct Tables {
     pub checks_to_win: u8,
     /// `must_capture`: a side that can capture must.
     pub must_capture: bool,
+    /// `explosion = adjacent`: a capture explodes the capturing man and
+    /// the men around the capture square (see `makemove`'s `explode`).
+    pub explosion: bool,
+    /// Types an explosion spares around the capture square, bit per type
+    /// (`explosion_spares`).
+    pub explosion_spared: u16,
     /// Per type: has virgin-only (x4) rays, so its virginity matters.
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
@@ -449,7 +455,9 @@ impl Tables {
             plain_landing: zones.plain_landing(),
             square_rays,
             probe_lines: probe_lines(&attack_probes),
-            incremental_check: plain && attack_probes.len() <= 64,
+            // An explosion changes many squares, and touching royals are
+            // not in check: the check test looks at the whole board.
+            incremental_check: plain && attack_probes.len() <= 64 && !variant.board_rules.explosion,
             slider_probes: attack_probes
                 .iter()
                 .take(64)
@@ -495,6 +503,8 @@ impl Tables {
                 || variant.overlay.checks_to_win.is_some()),
             checks_to_win: variant.overlay.checks_to_win.unwrap_or(0),
             must_capture: variant.overlay.must_capture,
+            explosion: variant.board_rules.explosion,
+            explosion_spared: type_bits(&variant.board_rules.explosion_spared),
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,
@@ -547,6 +557,15 @@ fn played_values(v: &Variant) -> Vec<i32> {
         .zip(estimates)
         .map(|(t, e)| e.map_or(t.value, |e| e.used()))
         .collect()
+}
+
+/// Bit `t` set for every type `t` flagged in `flags`.
+fn type_bits(flags: &[bool]) -> u16 {
+    flags
+        .iter()
+        .enumerate()
+        .filter(|&(t, &f)| f && t < 16)
+        .fold(0, |bits, (t, _)| bits | 1 << t)
 }
 
 /// [`Tables::class`] bit of a royal type.

@@ -118,6 +118,12 @@ pub struct Overlay {
     /// than the other, loses with more and draws with as many (suicide
     /// chess); `stalemate` is then `None`.
     pub stalemate_by_men: bool,
+    /// `explosion = adjacent`: a capture explodes the capturing man and
+    /// every man on the squares around the capture square (atomic chess).
+    pub explosion: bool,
+    /// `explosion_spares`: letters of the men an explosion spares on the
+    /// squares around the capture square (the capturing man never is).
+    pub explosion_spares: Vec<char>,
 }
 
 /// An evaluation network file named by `[eval]` `network = FILE`.
@@ -163,6 +169,7 @@ impl Overlay {
             || self.checks_to_win.is_some()
             || self.must_capture
             || self.stalemate_by_men
+            || self.explosion
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -357,6 +364,18 @@ const KEYS: &[(&str, SetKey)] = &[
     }),
     ("must_capture", |o, key, value, _| {
         o.must_capture = true_or_false(key, value)?;
+        Ok(())
+    }),
+    ("explosion", |o, _, value, _| {
+        o.explosion = match value {
+            "adjacent" => true,
+            "none" => false,
+            _ => return Err(format!("explosion = `{value}`: expected adjacent or none")),
+        };
+        Ok(())
+    }),
+    ("explosion_spares", |o, key, value, _| {
+        o.explosion_spares = board_keys::parse_letters(key, value)?;
         Ok(())
     }),
     ("aliases", |o, _, value, _| {
@@ -792,6 +811,8 @@ mod tests {
             ("castling_dropped", "true"),
             ("checks_to_win", "3"),
             ("must_capture", "true"),
+            ("explosion", "adjacent"),
+            ("explosion_spares", "P"),
             ("aliases", "kingofthehill"),
         ];
         let named: Vec<&str> = samples
@@ -911,6 +932,30 @@ mod tests {
     }
 
     #[test]
+    fn explosion_keys_read_their_values_and_name_bad_ones_by_line() {
+        let o = parse_overlay(
+            "[rules]\nexplosion = adjacent\nexplosion_spares = p\n",
+            "v.ini",
+        )
+        .unwrap();
+        assert!(o.explosion);
+        assert_eq!(o.explosion_spares, ['P']);
+        let errs = parse_overlay(
+            "[rules]\nexplosion = nearby\nexplosion_spares = 3\n",
+            "v.ini",
+        )
+        .unwrap_err();
+        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            [
+                "v.ini:2: explosion = `nearby`: expected adjacent or none",
+                "v.ini:3: explosion_spares = `3`: expected piece letters, e.g. `R`, or none",
+            ]
+        );
+    }
+
+    #[test]
     fn unknown_keys_and_bad_values_are_reported_with_lines() {
         let errs = parse_overlay(
             "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\nrepetition_claim = never\n",
@@ -921,7 +966,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]

@@ -1,6 +1,7 @@
 //! Board rules from the overlay resolved against a game: zones as board
 //! squares for each side, confined piece types, zone promotions, the
-//! flying-general and royal-leap rules, and the start position check.
+//! flying-general and royal-leap rules, the men explosions spare, and the
+//! start position check.
 //!
 //! Squares are (file, row) with row 0 = black's back rank, as the boards use
 //! them. A zone is written from white's side; black's copy is its mirror
@@ -47,6 +48,12 @@ pub struct BoardRules {
     /// Per canonical type: landing on a virgin enemy royal's line takes its
     /// first-move jumps away.
     pub leap_lost_on_line: Vec<bool>,
+    /// `explosion = adjacent`: a capture explodes the capturing man and
+    /// the men around the capture square.
+    pub explosion: bool,
+    /// Per canonical type: spared by an explosion next to it
+    /// (`explosion_spares`).
+    pub explosion_spared: Vec<bool>,
 }
 
 /// Resolves the overlay's board rules for `v` (types already derived).
@@ -58,6 +65,8 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
     let mut rules = BoardRules {
         confine: vec![None; n],
         leap_lost_on_line: vec![false; n],
+        explosion: o.explosion,
+        explosion_spared: vec![false; n],
         flying_general: o.flying_general,
         royal_leap_not_in_check: o.royal_leap_not_in_check,
         ..BoardRules::default()
@@ -121,6 +130,7 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
             Err(m) => errors.push(err("royal_leap_lost_on_line", m)),
         }
     }
+    resolve_explosion(v, &mut rules, errors);
     if let Some(fen) = &o.start {
         if let Err(m) = check_start(v, fen) {
             errors.push(err("start", m));
@@ -136,6 +146,26 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
         ));
     }
     rules
+}
+
+/// `explosion_spares` as types; the key needs `explosion = adjacent`.
+fn resolve_explosion(v: &Variant, rules: &mut BoardRules, errors: &mut Vec<ConfigError>) {
+    let o = &v.overlay;
+    if !o.explosion_spares.is_empty() && !o.explosion {
+        errors.push(v.overlay_error(
+            "explosion_spares",
+            "explosion_spares: no explosion to spare men from (set `explosion = adjacent`)".into(),
+        ));
+        return;
+    }
+    for &letter in &o.explosion_spares {
+        match piece_types(v, &letter.to_string()) {
+            Ok(types) => types
+                .iter()
+                .for_each(|&t| rules.explosion_spared[t as usize] = true),
+            Err(m) => errors.push(v.overlay_error("explosion_spares", m)),
+        }
+    }
 }
 
 /// Whether some non-pawn has a sideways castling ray (x4, not a jump).
@@ -283,6 +313,22 @@ k:-1 1,7 -1,7 16,7 -16,7
             ["variants/tiny.ini:2: castling960 = `maybe`: expected true or false"]
         );
         assert!(errors("[rules]\ncastling960 = false\n").is_empty());
+    }
+
+    #[test]
+    fn explosion_spares_names_men_of_the_game_and_needs_an_explosion() {
+        assert_eq!(
+            errors("[rules]\nexplosion_spares = P\n"),
+            ["variants/tiny.ini:2: explosion_spares: no explosion to spare men from (set `explosion = adjacent`)"]
+        );
+        let errs = errors("[rules]\nexplosion = adjacent\nexplosion_spares = PQ\n");
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(errs[0].starts_with("variants/tiny.ini:3: "), "{errs:?}");
+        let text = "[rules]\nexplosion = adjacent\nexplosion_spares = P\n";
+        let catalog = Catalog::from_text(INI, "t.ini", &[("tiny", text)]);
+        let rules = &catalog.variant("tiny").unwrap().board_rules;
+        assert!(rules.explosion);
+        assert_eq!(rules.explosion_spared, [false, true, true, false]);
     }
 
     #[test]
