@@ -16,8 +16,10 @@ use std::hash::Hash;
 /// A variant rule that ends a game ([`Position::rule_ending`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleEnding {
-    /// A royal piece reached the centre (King of the Hill).
-    KingOfTheHill,
+    /// A royal piece reached its goal (`goal_zone`, King of the Hill).
+    GoalReached,
+    /// A side lost every man of a kind (`extinction`).
+    Extinction,
     /// A side lost all its royal pieces (extinction).
     RoyalCaptured,
     /// A side was left with its royal pieces alone.
@@ -44,7 +46,8 @@ impl RuleEnding {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            RuleEnding::KingOfTheHill => "king of the hill",
+            RuleEnding::GoalReached => "reaching the goal",
+            RuleEnding::Extinction => "extinction",
             RuleEnding::RoyalCaptured => "capturing the royal piece",
             RuleEnding::BareKing => "bare king",
             RuleEnding::Counting => "counting rule",

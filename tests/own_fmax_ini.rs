@@ -41,6 +41,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "chigorin",
     "hoppelpoppel",
     "newzealand",
+    "racingkings",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

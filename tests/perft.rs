@@ -100,6 +100,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "chigorin",
     "hoppelpoppel",
     "newzealand",
+    "racingkings",
 ];
 
 #[test]

@@ -539,3 +539,65 @@ fn suicide_stalemate_goes_to_the_side_with_fewer_men() {
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.no_move_verdict(), Verdict::Win);
 }
+
+#[test]
+fn racing_kings_moves_may_not_give_check() {
+    let p = MailboxPos::new(variant("racingkings"));
+    assert_eq!(p.to_fen(), "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1");
+    // The rook may not check along the sixth rank (d6) or the first (a1).
+    let mut p = pos("racingkings", "8/8/k7/8/8/8/8/3R3K w - - 0 1");
+    let want = [
+        "d1b1", "d1c1", "d1d2", "d1d3", "d1d4", "d1d5", "d1d7", "d1d8", "d1e1", "d1f1", "d1g1",
+        "h1g1", "h1g2", "h1h2",
+    ];
+    assert_eq!(legal(&mut p), want);
+    assert!(p.parse_move("d1d6").is_err(), "a checking move is illegal");
+    // Nor the knight from b4; black may not check either (a2h2), and the
+    // king still may not step where it is attacked (b4).
+    let mut p = pos("racingkings", "8/8/8/8/8/8/k1N5/7K w - - 0 1");
+    let want = [
+        "c2a1", "c2a3", "c2d4", "c2e1", "c2e3", "h1g1", "h1g2", "h1h2",
+    ];
+    assert_eq!(legal(&mut p), want);
+    let mut p = pos("racingkings", "8/8/8/8/8/k7/r7/4B2K b - - 0 1");
+    let want = [
+        "a2a1", "a2b2", "a2c2", "a2d2", "a2e2", "a2f2", "a2g2", "a3a4", "a3b2", "a3b3",
+    ];
+    assert_eq!(legal(&mut p), want);
+    assert!(!p.in_check());
+}
+
+#[test]
+fn racing_kings_black_may_equalise_after_white_reaches_the_eighth_rank() {
+    // White reaches g8 first: black has one more move, and b7b8 draws.
+    let mut p = pos("racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 1");
+    play(&mut p, "g7g8");
+    assert_eq!(p.rule_ending(), None, "black may still equalise");
+    assert_eq!(
+        legal(&mut p),
+        ["b7a6", "b7a7", "b7a8", "b7b6", "b7b8", "b7c6", "b7c7", "b7c8"]
+    );
+    let mut drawn = p.clone();
+    play(&mut drawn, "b7b8");
+    assert_eq!(
+        drawn.rule_ending(),
+        Some((Verdict::Draw, RuleEnding::GoalReached))
+    );
+    assert!(drawn.legal_moves().is_empty(), "the race is over");
+    // Any other move: white, on the eighth rank, has won.
+    play(&mut p, "b7b6");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Win, RuleEnding::GoalReached))
+    );
+    assert!(p.legal_moves().is_empty());
+    // A black king that cannot reach the eighth rank has lost at once.
+    let mut p = pos("racingkings", "6K1/8/1k6/8/8/8/8/8 b - - 0 1");
+    assert_eq!(p.rule_verdict(), Some(Verdict::Loss));
+    assert!(p.legal_moves().is_empty());
+    // Black reaching it first wins: white gets no equalising move.
+    let mut p = pos("racingkings", "8/1k6/6K1/8/8/8/8/8 b - - 0 1");
+    play(&mut p, "b7b8");
+    assert_eq!(p.rule_verdict(), Some(Verdict::Loss));
+    assert!(p.legal_moves().is_empty());
+}

@@ -2,7 +2,10 @@
 //! XBoard (backend.c, `bare`) counts a shatranj bare king only after the
 //! bared side's reply, so the win is claimed after that reply, not with the
 //! baring move (which XBoard would call a false win claim). A counted
-//! check that wins (three-check) is claimed with the checking move.
+//! check that wins (three-check) is claimed with the checking move. In
+//! racing kings white's king on the eighth rank wins at once only when
+//! black's king cannot follow with its next move (cutechess-cli's referee
+//! waits for that move too); both kings there is a drawn race.
 
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -70,4 +73,50 @@ fn the_last_counted_check_is_claimed_with_the_checking_move() {
         last_two[0].starts_with("move ") && last_two[1] == "1-0 {White wins by checks given}",
         "{lines:?}"
     );
+}
+
+/// The protocol lines of a session's answer to `go`, features left out.
+fn answer_to_go(
+    tx: &crossbeam_channel::Sender<String>,
+    rx: &Receiver<String>,
+    n: u32,
+) -> Vec<String> {
+    tx.send("go".into()).unwrap();
+    tx.send(format!("ping {n}")).unwrap();
+    until_pong(rx, n)
+        .into_iter()
+        .filter(|l| !l.starts_with("feature") && !l.starts_with("setup") && !l.starts_with("piece"))
+        .collect()
+}
+
+#[test]
+fn a_racing_king_that_black_cannot_follow_wins_with_its_move() {
+    let (tx, rx) = session_at("racingkings", "8/6K1/8/8/8/8/8/k7 w - - 0 1");
+    let lines = answer_to_go(&tx, &rx, 1);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        ["move g7f8", "move g7g8", "move g7h8"].contains(&lines[0].as_str()),
+        "{lines:?}"
+    );
+    assert_eq!(lines[1], "1-0 {White wins by reaching the goal}");
+}
+
+#[test]
+fn black_following_a_racing_king_to_the_eighth_rank_is_a_drawn_race() {
+    // Both kings one step from the eighth rank, white to move: going there
+    // first is white's only way not to lose, and black equalises.
+    let (tx, rx) = session_at("racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 1");
+    let lines = answer_to_go(&tx, &rx, 1);
+    assert_eq!(
+        lines.len(),
+        1,
+        "no claim while black may equalise: {lines:?}"
+    );
+    assert!(
+        lines[0].starts_with("move g7") && lines[0].ends_with('8'),
+        "{lines:?}"
+    );
+    tx.send("usermove b7b8".into()).unwrap();
+    tx.send("ping 2".into()).unwrap();
+    assert_eq!(until_pong(&rx, 2), ["1/2-1/2 {Draw by reaching the goal}"]);
 }

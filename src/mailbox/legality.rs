@@ -1,8 +1,8 @@
 //! The mailbox board's legality test and node facts: whether the side to
 //! move stands in check (decided from the last move where that is exact),
 //! the cheap per-move tests that settle most moves without playing them, and
-//! the full test after playing the others; and compulsory capture
-//! (`must_capture`).
+//! the full test after playing the others; compulsory capture
+//! (`must_capture`) and moves that may not give check (`no_checks`).
 
 use super::moves::{Move, MoveKind};
 use super::{cell_color, cell_type, Checks, MailboxPos, NodeInfo, EMPTY};
@@ -426,6 +426,18 @@ impl MailboxPos {
             self.unplay(m);
             false
         }
+    }
+
+    /// `no_checks`: plays `m` if it is legal and gives no check.
+    pub(super) fn make_checkless(&mut self, m: Move) -> bool {
+        if !self.make_unforced(m) {
+            return false;
+        }
+        if self.in_check() {
+            self.unplay(m);
+            return false;
+        }
+        true
     }
 
     /// The legal moves counted with the shortcuts of `quick_legality`.

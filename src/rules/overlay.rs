@@ -118,6 +118,40 @@ pub struct Overlay {
     /// than the other, loses with more and draws with as many (suicide
     /// chess); `stalemate` is then `None`.
     pub stalemate_by_men: bool,
+    /// The goal keys (`goal_zone`, `goal_zone.white`, `goal_zone.black`,
+    /// `goal_equalise`).
+    pub goal: GoalKeys,
+    /// `no_checks = true`: no move may give check (racing kings).
+    pub no_checks: bool,
+    /// `extinction`: upper-case letters of the kinds of men whose loss
+    /// loses (`*`: all men together); empty: no such rule.
+    pub extinction: Vec<char>,
+    /// `pawn_multi_step`: the zone on whose squares a pawn may make its
+    /// first-move steps, moved before or not.
+    pub pawn_multi_step: Option<String>,
+    /// `en_passant_zone`: the zone an e.p. capture must land in.
+    pub en_passant_zone: Option<String>,
+}
+
+/// The keys of a goal a royal piece reaches to win, by zone name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoalKeys {
+    /// `goal_zone`: each side's own copy of the zone.
+    pub zone: Option<String>,
+    /// `goal_zone.white`, `goal_zone.black`: that side's goal is the
+    /// zone's squares as written.
+    pub sides: [Option<String>; 2],
+    /// `goal_equalise = true`: when white reaches its goal first, black
+    /// has one more move; reaching its own goal with it draws.
+    pub equalise: bool,
+}
+
+impl GoalKeys {
+    /// Whether any goal is given.
+    #[must_use]
+    pub fn any(&self) -> bool {
+        self.zone.is_some() || self.sides.iter().any(Option::is_some)
+    }
 }
 
 /// An evaluation network file named by `[eval]` `network = FILE`.
@@ -163,6 +197,12 @@ impl Overlay {
             || self.checks_to_win.is_some()
             || self.must_capture
             || self.stalemate_by_men
+            || self.goal.any()
+            || self.goal.equalise
+            || self.no_checks
+            || !self.extinction.is_empty()
+            || self.pawn_multi_step.is_some()
+            || self.en_passant_zone.is_some()
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -355,11 +395,59 @@ const KEYS: &[(&str, SetKey)] = &[
         o.must_capture = true_or_false(key, value)?;
         Ok(())
     }),
+    ("goal_zone", |o, key, value, _| {
+        o.goal.zone = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("goal_zone.white", |o, key, value, _| {
+        o.goal.sides[0] = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("goal_zone.black", |o, key, value, _| {
+        o.goal.sides[1] = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("goal_equalise", |o, key, value, _| {
+        o.goal.equalise = true_or_false(key, value)?;
+        Ok(())
+    }),
+    ("no_checks", |o, key, value, _| {
+        o.no_checks = true_or_false(key, value)?;
+        Ok(())
+    }),
+    ("extinction", |o, _, value, _| {
+        o.extinction = parse_extinction(value)?;
+        Ok(())
+    }),
+    ("pawn_multi_step", |o, key, value, _| {
+        o.pawn_multi_step = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("en_passant_zone", |o, key, value, _| {
+        o.en_passant_zone = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
     ("aliases", |o, _, value, _| {
         o.aliases = parse_aliases(value)?;
         Ok(())
     }),
 ];
+
+/// `extinction = KQRBNP` or `*`: piece letters, upper-cased, or `*` alone.
+fn parse_extinction(value: &str) -> Result<Vec<char>, String> {
+    let letters: Vec<char> = value
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let all_men = letters == ['*'];
+    if letters.is_empty() || !(all_men || letters.iter().all(char::is_ascii_alphabetic)) {
+        return Err(format!(
+            "extinction = `{value}`: expected piece letters, e.g. `KQRBNP`, or `*` (every man)"
+        ));
+    }
+    Ok(letters)
+}
 
 /// The names of `aliases`: separated by spaces or commas, each of
 /// lower-case letters, digits and `-`, starting with a letter (the names
@@ -787,6 +875,14 @@ mod tests {
             ("drop_opposite_colours", "B"),
             ("checks_to_win", "3"),
             ("must_capture", "true"),
+            ("goal_zone", "hill"),
+            ("goal_zone.white", "rank8"),
+            ("goal_zone.black", "rank8"),
+            ("goal_equalise", "true"),
+            ("no_checks", "true"),
+            ("extinction", "*"),
+            ("pawn_multi_step", "first_ranks"),
+            ("en_passant_zone", "ep"),
             ("aliases", "kingofthehill"),
         ];
         let named: Vec<&str> = samples
@@ -916,7 +1012,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, checks_to_win, must_capture, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, checks_to_win, must_capture, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, pawn_multi_step, en_passant_zone, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]
