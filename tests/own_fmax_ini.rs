@@ -42,6 +42,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "hoppelpoppel",
     "newzealand",
     "racingkings",
+    "horde",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

@@ -101,6 +101,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "hoppelpoppel",
     "newzealand",
     "racingkings",
+    "horde",
 ];
 
 #[test]

@@ -100,6 +100,7 @@ fn infos(lines: &[String]) -> Vec<&String> {
 fn perft_moves(lines: &[String]) -> Vec<String> {
     let mut moves: Vec<String> = lines
         .iter()
+        .filter(|l| !l.starts_with("Nodes searched"))
         .filter_map(|l| l.strip_suffix(": 1"))
         .map(str::to_string)
         .collect();

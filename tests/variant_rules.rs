@@ -601,3 +601,52 @@ fn racing_kings_black_may_equalise_after_white_reaches_the_eighth_rank() {
     assert_eq!(p.rule_verdict(), Some(Verdict::Loss));
     assert!(p.legal_moves().is_empty());
 }
+
+#[test]
+fn horde_pawns_step_two_squares_from_the_first_rank_but_not_into_en_passant() {
+    let start = MailboxPos::new(variant("horde"));
+    assert_eq!(
+        start.to_fen(),
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+    );
+    let mut p = pos("horde", "4k3/8/8/8/8/8/8/P7 w - - 0 1");
+    assert_eq!(legal(&mut p), ["a1a2", "a1a3"]);
+    // A pawn that stepped to the second rank may still step two squares.
+    play(&mut p, "a1a2");
+    play(&mut p, "e8e7");
+    assert_eq!(legal(&mut p), ["a2a3", "a2a4"]);
+    // Two squares from the first rank: no e.p. capture on a2.
+    let mut p = pos("horde", "4k3/8/8/8/8/1p6/8/P7 w - - 0 1");
+    play(&mut p, "a1a3");
+    assert_eq!(
+        legal(&mut p),
+        ["b3b2", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]
+    );
+    // From the second rank the e.p. capture stands.
+    let mut p = pos("horde", "4k3/8/8/8/1p6/8/P7/8 w - - 0 1");
+    play(&mut p, "a2a4");
+    assert_eq!(
+        legal(&mut p),
+        ["b4a3", "b4b3", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]
+    );
+}
+
+#[test]
+fn horde_white_is_never_in_check_and_loses_with_its_last_man() {
+    // White has no king: a queen "attacking" its men is no check.
+    let mut p = pos("horde", "4k3/8/8/8/8/8/3q4/4P3 w - - 0 1");
+    assert!(!p.in_check());
+    assert_eq!(legal(&mut p), ["e1d2", "e1e2", "e1e3"]);
+    let mut p = pos("horde", "4k3/8/8/8/8/8/3q4/4P3 b - - 0 1");
+    play(&mut p, "d2e1");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Loss, RuleEnding::Extinction))
+    );
+    assert!(p.legal_moves().is_empty());
+    // Any number of pawns is a position (Fairy-Stockfish and cutechess-cli
+    // take it); a rank too wide is refused.
+    let forty = "rnbqkbnr/pppppppp/8/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+    assert_eq!(perft(&mut pos("horde", forty), 2), 102);
+    assert!(MailboxPos::from_fen(variant("horde"), "4k3/9/8/8/8/8/8/P7 w - - 0 1").is_err());
+}

@@ -5,7 +5,8 @@
 //! check that wins (three-check) is claimed with the checking move. In
 //! racing kings white's king on the eighth rank wins at once only when
 //! black's king cannot follow with its next move (cutechess-cli's referee
-//! waits for that move too); both kings there is a drawn race.
+//! waits for that move too); both kings there is a drawn race. Taking the
+//! horde's last man wins with the capture.
 
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -119,4 +120,11 @@ fn black_following_a_racing_king_to_the_eighth_rank_is_a_drawn_race() {
     tx.send("usermove b7b8".into()).unwrap();
     tx.send("ping 2".into()).unwrap();
     assert_eq!(until_pong(&rx, 2), ["1/2-1/2 {Draw by reaching the goal}"]);
+}
+
+#[test]
+fn taking_the_last_man_of_the_horde_is_claimed_with_the_capture() {
+    let (tx, rx) = session_at("horde", "4k3/8/8/8/8/8/3q4/4P3 b - - 0 1");
+    let lines = answer_to_go(&tx, &rx, 1);
+    assert_eq!(lines, ["move d2e1", "0-1 {Black wins by extinction}"]);
 }
