@@ -56,6 +56,8 @@ pub struct GoalSquares {
     squares: [SquareSet; 2],
     /// Black may draw by reaching its goal with the move after white's.
     pub equalise: bool,
+    /// Per side and square: the king steps to the nearest goal square.
+    distance: [Vec<u8>; 2],
 }
 
 impl GoalSquares {
@@ -63,6 +65,12 @@ impl GoalSquares {
     #[must_use]
     pub fn contains(&self, color: Color, sq: u8) -> bool {
         contains(&self.squares[color.index()], sq)
+    }
+
+    /// The king steps from `sq` to `color`'s nearest goal square.
+    #[must_use]
+    pub fn distance(&self, color: Color, sq: u8) -> u8 {
+        self.distance[color.index()][usize::from(sq)]
     }
 }
 
@@ -104,6 +112,7 @@ impl ZoneTables {
             goal: rules.goal.as_ref().map(|g| GoalSquares {
                 squares: [mask(&g.squares[0]), mask(&g.squares[1])],
                 equalise: g.equalise,
+                distance: [steps_to(&g.squares[0]), steps_to(&g.squares[1])],
             }),
             multi_step: zone_masks(rules.multi_step_zone),
             ep_landing: zone_masks(rules.ep_zone),
@@ -148,6 +157,21 @@ impl ZoneTables {
     fn in_zone(&self, zone: usize, color: Color, sq: u8) -> bool {
         contains(&self.masks[zone][color.index()], sq)
     }
+}
+
+/// Per mailbox square: the king steps to the nearest of `squares` (file,
+/// row), at most 255.
+fn steps_to(squares: &[(usize, usize)]) -> Vec<u8> {
+    (0..256usize)
+        .map(|sq| {
+            let (f, r) = (sq & 15, sq >> 4);
+            squares
+                .iter()
+                .map(|&(gf, gr)| f.abs_diff(gf).max(r.abs_diff(gr)))
+                .min()
+                .map_or(u8::MAX, |d| u8::try_from(d).unwrap_or(u8::MAX))
+        })
+        .collect()
 }
 
 impl MailboxPos {

@@ -592,6 +592,7 @@ pub const EVAL_WEIGHTS: &[&str] = &[
     "royal_file",
     "royal_row",
     "check_given",
+    "goal_near",
 ];
 
 /// The `[eval]` key that names the network file.
