@@ -43,6 +43,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "newzealand",
     "racingkings",
     "horde",
+    "extinction",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

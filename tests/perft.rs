@@ -102,6 +102,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "newzealand",
     "racingkings",
     "horde",
+    "extinction",
 ];
 
 #[test]

@@ -650,3 +650,30 @@ fn horde_white_is_never_in_check_and_loses_with_its_last_man() {
     assert_eq!(perft(&mut pos("horde", forty), 2), 102);
     assert!(MailboxPos::from_fen(variant("horde"), "4k3/9/8/8/8/8/8/P7 w - - 0 1").is_err());
 }
+
+/// Sorted move texts from a space-separated list.
+fn moves(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn extinction_kings_castle_through_attack_and_a_lost_kind_loses() {
+    // The king is no royal: it castles across d8, which the rook attacks.
+    let fen = "r3k3/pbn4q/8/8/8/8/PBN4Q/3RK3 b q - 0 1";
+    let mut p = pos("extinction", fen);
+    let want = "a7a5 a7a6 a8b8 a8c8 a8d8 b7a6 b7c6 b7c8 b7d5 b7e4 b7f3 b7g2 b7h1 c7a6 \
+                c7b5 c7d5 c7e6 e8c8 e8d7 e8d8 e8e7 e8f7 e8f8 h7c2 h7d3 h7d7 h7e4 h7e7 h7f5 \
+                h7f7 h7g6 h7g7 h7g8 h7h2 h7h3 h7h4 h7h5 h7h6 h7h8";
+    assert_eq!(legal(&mut p), moves(want));
+    assert!(!p.in_check());
+    // Taking black's only queen ends the game: black has lost a kind.
+    let mut p = pos("extinction", &fen.replace(" b ", " w "));
+    play(&mut p, "h2h7");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Loss, RuleEnding::Extinction))
+    );
+    assert!(p.legal_moves().is_empty());
+}

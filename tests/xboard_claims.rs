@@ -6,7 +6,8 @@
 //! racing kings white's king on the eighth rank wins at once only when
 //! black's king cannot follow with its next move (cutechess-cli's referee
 //! waits for that move too); both kings there is a drawn race. Taking the
-//! horde's last man wins with the capture.
+//! horde's last man, or the last man of a kind in the extinction games,
+//! wins with the capture.
 
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -127,4 +128,23 @@ fn taking_the_last_man_of_the_horde_is_claimed_with_the_capture() {
     let (tx, rx) = session_at("horde", "4k3/8/8/8/8/8/3q4/4P3 b - - 0 1");
     let lines = answer_to_go(&tx, &rx, 1);
     assert_eq!(lines, ["move d2e1", "0-1 {Black wins by extinction}"]);
+}
+
+#[test]
+fn taking_the_last_man_of_a_kind_is_claimed_with_the_capture() {
+    // Extinction chess: black's only queen.
+    let cases = [(
+        "extinction",
+        "r3k3/pbn4q/8/8/8/8/PBN4Q/3RK3 w - - 0 1",
+        "move h2h7",
+    )];
+    for (variant, fen, capture) in cases {
+        let (tx, rx) = session_at(variant, fen);
+        let lines = answer_to_go(&tx, &rx, 1);
+        assert_eq!(
+            lines,
+            [capture, "1-0 {White wins by extinction}"],
+            "{variant}"
+        );
+    }
 }

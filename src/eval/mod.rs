@@ -23,7 +23,10 @@ pub(crate) mod tests {
         let overlays = [
             ("shatranj", include_str!("../../variants/shatranj.ini")),
             ("courier", include_str!("../../variants/courier.ini")),
-            ("racingkings", include_str!("../../variants/racingkings.ini")),
+            (
+                "racingkings",
+                include_str!("../../variants/racingkings.ini"),
+            ),
         ];
         let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &overlays);
         playing(&catalog.variant(name).unwrap(), &Weights::test_table())

@@ -172,25 +172,32 @@ impl MailboxPos {
         })
     }
 
-    /// `extinction`: a side without a man (on the board or in hand) of one
-    /// of the kinds, or with `*` without any man, loses; the side that just
-    /// moved is looked at first.
+    /// `extinction`: a side with no man (on the board or in hand) of one of
+    /// the kinds, or `extinction_count` or fewer, or with `*` without any
+    /// man, has the `extinction_value` (a loss unless given); the side that
+    /// just moved is looked at first.
     fn kinds_extinct_verdict(&self) -> Option<Verdict> {
         let rule = self.tables.variant.board_rules.extinction.as_ref()?;
         let extinct = |c: Color| {
             let i = c.index();
             let men =
                 |t: u8| u32::from(self.counts[i][t as usize]) + u32::from(self.hand[i][t as usize]);
+            let limit = u32::from(rule.count);
             if rule.all_men {
-                (1..16u8).all(|t| men(t) == 0)
+                (1..16u8).map(men).sum::<u32>() <= limit
             } else {
-                rule.kinds.iter().any(|kind| men(kind[i]) == 0)
+                rule.kinds.iter().any(|kind| men(kind[i]) <= limit)
             }
         };
+        let for_extinct = rule.verdict;
         if extinct(self.side.flip()) {
-            Some(Verdict::Win)
+            Some(match for_extinct {
+                Verdict::Loss => Verdict::Win,
+                Verdict::Win => Verdict::Loss,
+                Verdict::Draw => Verdict::Draw,
+            })
         } else if extinct(self.side) {
-            Some(Verdict::Loss)
+            Some(for_extinct)
         } else {
             None
         }

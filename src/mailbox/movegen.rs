@@ -287,7 +287,8 @@ impl MailboxPos {
 
     /// Castling conditions for the x4 ray of the (virgin) piece on `x`: a
     /// virgin own piece in the corner the ray points to, only empty squares
-    /// between, and no square from `x` to the landing square attacked.
+    /// between, and, for a royal castler, no square from `x` to the landing
+    /// square attacked.
     fn castling_allowed(&self, x: u8, color: Color, ray: &CompiledRay) -> bool {
         if ray.s.dr != 0 || ray.s.df == 0 {
             return false;
@@ -311,6 +312,11 @@ impl MailboxPos {
                 return false;
             }
             f += dir;
+        }
+        if !self.is_royal(self.board[x as usize]) {
+            // A castler that is no royal may cross attacked squares
+            // (Fairy-Stockfish's extinction and giveaway kings).
+            return true;
         }
         let enemy = color.flip();
         let mut f = xf;

@@ -126,6 +126,12 @@ pub struct Overlay {
     /// `extinction`: upper-case letters of the kinds of men whose loss
     /// loses (`*`: all men together); empty: no such rule.
     pub extinction: Vec<char>,
+    /// `extinction_count`: a side loses with this many men of a kind or
+    /// fewer (`None`: none).
+    pub extinction_count: Option<u8>,
+    /// `extinction_value`: the result for the side whose kind is extinct
+    /// (`None`: a loss).
+    pub extinction_value: Option<Verdict>,
     /// `pawn_multi_step`: the zone on whose squares a pawn may make its
     /// first-move steps, moved before or not.
     pub pawn_multi_step: Option<String>,
@@ -201,6 +207,8 @@ impl Overlay {
             || self.goal.equalise
             || self.no_checks
             || !self.extinction.is_empty()
+            || self.extinction_count.is_some()
+            || self.extinction_value.is_some()
             || self.pawn_multi_step.is_some()
             || self.en_passant_zone.is_some()
     }
@@ -417,6 +425,15 @@ const KEYS: &[(&str, SetKey)] = &[
     }),
     ("extinction", |o, _, value, _| {
         o.extinction = parse_extinction(value)?;
+        Ok(())
+    }),
+    ("extinction_count", |o, key, value, _| {
+        let n = end_rules::parse_count(key, value, 64)?;
+        o.extinction_count = Some(u8::try_from(n).unwrap_or(64));
+        Ok(())
+    }),
+    ("extinction_value", |o, key, value, _| {
+        o.extinction_value = Some(end_rules::parse_verdict(key, value)?);
         Ok(())
     }),
     ("pawn_multi_step", |o, key, value, _| {
@@ -882,6 +899,8 @@ mod tests {
             ("goal_equalise", "true"),
             ("no_checks", "true"),
             ("extinction", "*"),
+            ("extinction_count", "2"),
+            ("extinction_value", "win"),
             ("pawn_multi_step", "first_ranks"),
             ("en_passant_zone", "ep"),
             ("aliases", "kingofthehill"),
@@ -1013,7 +1032,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, checks_to_win, must_capture, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, pawn_multi_step, en_passant_zone, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, checks_to_win, must_capture, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]

@@ -8,7 +8,7 @@
 
 use super::variant::Variant;
 use super::ConfigError;
-use crate::core::Color;
+use crate::core::{Color, Verdict};
 
 /// A named zone: its squares for white (index 0) and for black (index 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,12 +71,17 @@ pub struct Goal {
 
 /// The extinction rule: a side that has no man of one of `kinds` (on the
 /// board or in hand), or with `all_men` no man at all, loses.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extinction {
     /// The kinds as [white's type, black's type].
     pub kinds: Vec<[u8; 2]>,
     /// `extinction = *`: every man together is one kind.
     pub all_men: bool,
+    /// `extinction_count`: a side with this many men of a kind or fewer
+    /// has lost it (0: none left).
+    pub count: u8,
+    /// `extinction_value`: the result for the side that lost a kind.
+    pub verdict: Verdict,
 }
 
 /// Resolves the overlay's board rules for `v` (types already derived).
@@ -249,17 +254,25 @@ fn king_of_the_hill(v: &Variant) -> Option<Goal> {
 
 /// The kinds of `extinction`, resolved against the game.
 fn resolve_extinction(v: &Variant, errors: &mut Vec<ConfigError>) -> Option<Extinction> {
-    let letters = &v.overlay.extinction;
+    let o = &v.overlay;
+    let letters = &o.extinction;
     if letters.is_empty() {
+        for key in ["extinction_count", "extinction_value"] {
+            if o.line_of(key) != 0 {
+                errors.push(v.overlay_error(key, format!("{key}: no `extinction` kinds")));
+            }
+        }
         return None;
     }
-    if letters == &['*'] {
-        return Some(Extinction {
-            kinds: Vec::new(),
-            all_men: true,
-        });
+    let mut out = Extinction {
+        kinds: Vec::new(),
+        all_men: letters == &['*'],
+        count: o.extinction_count.unwrap_or(0),
+        verdict: o.extinction_value.unwrap_or(Verdict::Loss),
+    };
+    if out.all_men {
+        return Some(out);
     }
-    let mut out = Extinction::default();
     for &letter in letters {
         match piece_types(v, &letter.to_string()) {
             Ok(types) => out.kinds.push(types),
