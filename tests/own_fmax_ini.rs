@@ -44,6 +44,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "racingkings",
     "horde",
     "extinction",
+    "kinglet",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

@@ -103,6 +103,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "racingkings",
     "horde",
     "extinction",
+    "kinglet",
 ];
 
 #[test]

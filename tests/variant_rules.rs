@@ -677,3 +677,17 @@ fn extinction_kings_castle_through_attack_and_a_lost_kind_loses() {
     );
     assert!(p.legal_moves().is_empty());
 }
+
+#[test]
+fn kinglet_pawns_become_kings_and_the_last_pawn_gone_loses() {
+    let mut p = pos("kinglet", "4k3/P7/8/8/8/8/p6P/4K3 w - - 0 1");
+    assert_eq!(
+        legal(&mut p),
+        moves("a7a8k e1d1 e1d2 e1e2 e1f1 e1f2 h2h3 h2h4")
+    );
+    // Promoting its last pawn loses for the side that promotes.
+    let mut p = pos("kinglet", "4k3/P7/8/8/8/8/p7/4K3 w - - 0 1");
+    play(&mut p, "a7a8k");
+    assert_eq!(p.rule_verdict(), Some(Verdict::Win));
+    assert!(p.legal_moves().is_empty());
+}
