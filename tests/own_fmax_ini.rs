@@ -45,6 +45,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "horde",
     "extinction",
     "kinglet",
+    "threekings",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

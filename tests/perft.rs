@@ -104,6 +104,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "horde",
     "extinction",
     "kinglet",
+    "threekings",
 ];
 
 #[test]

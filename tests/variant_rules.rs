@@ -691,3 +691,19 @@ fn kinglet_pawns_become_kings_and_the_last_pawn_gone_loses() {
     assert_eq!(p.rule_verdict(), Some(Verdict::Win));
     assert!(p.legal_moves().is_empty());
 }
+
+#[test]
+fn three_kings_lose_with_the_first_king_taken() {
+    // The kings are no royals: the queen may take one, nothing is check.
+    let mut p = pos("threekings", "k1k4k/8/8/8/8/8/8/Q1K1K2K w - - 0 1");
+    let want = "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1b2 a1c3 a1d4 a1e5 a1f6 a1g7 \
+                a1h8 c1b1 c1b2 c1c2 c1d1 c1d2 e1d1 e1d2 e1e2 e1f1 e1f2 h1g1 h1g2 h1h2";
+    assert_eq!(legal(&mut p), moves(want));
+    assert!(!pos("threekings", "k1k4k/8/8/8/8/8/8/Q1K1K2K b - - 0 1").in_check());
+    play(&mut p, "a1a8");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Loss, RuleEnding::Extinction))
+    );
+    assert!(p.legal_moves().is_empty());
+}

@@ -132,12 +132,19 @@ fn taking_the_last_man_of_the_horde_is_claimed_with_the_capture() {
 
 #[test]
 fn taking_the_last_man_of_a_kind_is_claimed_with_the_capture() {
-    // Extinction chess: black's only queen.
-    let cases = [(
-        "extinction",
-        "r3k3/pbn4q/8/8/8/8/PBN4Q/3RK3 w - - 0 1",
-        "move h2h7",
-    )];
+    // Extinction chess: black's only queen; three kings: one of three.
+    let cases = [
+        (
+            "extinction",
+            "r3k3/pbn4q/8/8/8/8/PBN4Q/3RK3 w - - 0 1",
+            "move h2h7",
+        ),
+        (
+            "threekings",
+            "k1k4k/8/8/8/8/8/8/Q1K1K2K w - - 0 1",
+            "move a1a8",
+        ),
+    ];
     for (variant, fen, capture) in cases {
         let (tx, rx) = session_at(variant, fen);
         let lines = answer_to_go(&tx, &rx, 1);
