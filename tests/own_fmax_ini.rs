@@ -46,6 +46,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "extinction",
     "kinglet",
     "threekings",
+    "codrus",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

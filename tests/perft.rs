@@ -105,6 +105,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "extinction",
     "kinglet",
     "threekings",
+    "codrus",
 ];
 
 #[test]

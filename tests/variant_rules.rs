@@ -707,3 +707,21 @@ fn three_kings_lose_with_the_first_king_taken() {
     );
     assert!(p.legal_moves().is_empty());
 }
+
+#[test]
+fn codrus_captures_are_compulsory_and_losing_the_king_wins() {
+    let mut p = pos("codrus", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+    assert_eq!(legal(&mut p), ["e1d2"]);
+    let mut p = pos("codrus", "4k3/8/8/8/8/8/3q4/4K3 b - - 0 1");
+    assert_eq!(legal(&mut p), ["d2e1"]);
+    play(&mut p, "d2e1");
+    // White's king is gone: white has won.
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Win, RuleEnding::Extinction))
+    );
+    assert!(p.legal_moves().is_empty());
+    // No pawn becomes a king.
+    let mut p = pos("codrus", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(!legal(&mut p).contains(&"a7a8k".to_string()));
+}

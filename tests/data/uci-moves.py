@@ -22,7 +22,7 @@ VARIANTS = [
     "courier", "knightmate", "capablanca", "gothic", "janus", "berolina",
     "seirawan", "spartan", "kingofthehill", "losalamos", "xiangqi",
     "almost", "amazon", "chancellor", "modern", "embassy", "chigorin",
-    "hoppelpoppel", "newzealand", "racingkings", "horde", "extinction", "kinglet", "threekings",
+    "hoppelpoppel", "newzealand", "racingkings", "horde", "extinction", "kinglet", "threekings", "codrus",
 ]
 # Chess960 starts: (UCI_Variant, FEN).
 RANDOM_STARTS = [
