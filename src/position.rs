@@ -16,8 +16,10 @@ use std::hash::Hash;
 /// A variant rule that ends a game ([`Position::rule_ending`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleEnding {
-    /// A royal piece reached the centre (King of the Hill).
-    KingOfTheHill,
+    /// A royal piece reached its goal (`goal_zone`, King of the Hill).
+    GoalReached,
+    /// A side lost every man of a kind (`extinction`).
+    Extinction,
     /// A side lost all its royal pieces (extinction).
     RoyalCaptured,
     /// A side's royal piece was blown up by a capture next to it
@@ -47,7 +49,8 @@ impl RuleEnding {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            RuleEnding::KingOfTheHill => "king of the hill",
+            RuleEnding::GoalReached => "reaching the goal",
+            RuleEnding::Extinction => "extinction",
             RuleEnding::RoyalCaptured => "capturing the royal piece",
             RuleEnding::RoyalExploded => "exploding the royal piece",
             RuleEnding::BareKing => "bare king",

@@ -47,6 +47,12 @@ const OUR_ADDITIONS: &[&str] = &[
     "giveaway",
     "placement",
     "janusloop",
+    "racingkings",
+    "horde",
+    "extinction",
+    "kinglet",
+    "threekings",
+    "codrus",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

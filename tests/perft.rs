@@ -104,6 +104,12 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "karouk",
     "giveaway",
     "placement",
+    "racingkings",
+    "horde",
+    "extinction",
+    "kinglet",
+    "threekings",
+    "codrus",
 ];
 
 #[test]

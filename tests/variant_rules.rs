@@ -706,3 +706,189 @@ fn atomic_capablanca_explodes_on_the_wide_board() {
     play(&mut p, "d2e3");
     assert_eq!(p.to_fen(), "6k3/10/10/10/10/10/10/4K5 b - - 0 1");
 }
+
+#[test]
+fn racing_kings_moves_may_not_give_check() {
+    let p = MailboxPos::new(variant("racingkings"));
+    assert_eq!(p.to_fen(), "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1");
+    // The rook may not check along the sixth rank (d6) or the first (a1).
+    let mut p = pos("racingkings", "8/8/k7/8/8/8/8/3R3K w - - 0 1");
+    let want = [
+        "d1b1", "d1c1", "d1d2", "d1d3", "d1d4", "d1d5", "d1d7", "d1d8", "d1e1", "d1f1", "d1g1",
+        "h1g1", "h1g2", "h1h2",
+    ];
+    assert_eq!(legal(&mut p), want);
+    assert!(p.parse_move("d1d6").is_err(), "a checking move is illegal");
+    // Nor the knight from b4; black may not check either (a2h2), and the
+    // king still may not step where it is attacked (b4).
+    let mut p = pos("racingkings", "8/8/8/8/8/8/k1N5/7K w - - 0 1");
+    let want = [
+        "c2a1", "c2a3", "c2d4", "c2e1", "c2e3", "h1g1", "h1g2", "h1h2",
+    ];
+    assert_eq!(legal(&mut p), want);
+    let mut p = pos("racingkings", "8/8/8/8/8/k7/r7/4B2K b - - 0 1");
+    let want = [
+        "a2a1", "a2b2", "a2c2", "a2d2", "a2e2", "a2f2", "a2g2", "a3a4", "a3b2", "a3b3",
+    ];
+    assert_eq!(legal(&mut p), want);
+    assert!(!p.in_check());
+}
+
+#[test]
+fn racing_kings_black_may_equalise_after_white_reaches_the_eighth_rank() {
+    // White reaches g8 first: black has one more move, and b7b8 draws.
+    let mut p = pos("racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 1");
+    play(&mut p, "g7g8");
+    assert_eq!(p.rule_ending(), None, "black may still equalise");
+    assert_eq!(
+        legal(&mut p),
+        ["b7a6", "b7a7", "b7a8", "b7b6", "b7b8", "b7c6", "b7c7", "b7c8"]
+    );
+    let mut drawn = p.clone();
+    play(&mut drawn, "b7b8");
+    assert_eq!(
+        drawn.rule_ending(),
+        Some((Verdict::Draw, RuleEnding::GoalReached))
+    );
+    assert!(drawn.legal_moves().is_empty(), "the race is over");
+    // Any other move: white, on the eighth rank, has won.
+    play(&mut p, "b7b6");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Win, RuleEnding::GoalReached))
+    );
+    assert!(p.legal_moves().is_empty());
+    // A black king that cannot reach the eighth rank has lost at once.
+    let mut p = pos("racingkings", "6K1/8/1k6/8/8/8/8/8 b - - 0 1");
+    assert_eq!(p.rule_verdict(), Some(Verdict::Loss));
+    assert!(p.legal_moves().is_empty());
+    // Black reaching it first wins: white gets no equalising move.
+    let mut p = pos("racingkings", "8/1k6/6K1/8/8/8/8/8 b - - 0 1");
+    play(&mut p, "b7b8");
+    assert_eq!(p.rule_verdict(), Some(Verdict::Loss));
+    assert!(p.legal_moves().is_empty());
+}
+
+#[test]
+fn horde_pawns_step_two_squares_from_the_first_rank_but_not_into_en_passant() {
+    let start = MailboxPos::new(variant("horde"));
+    assert_eq!(
+        start.to_fen(),
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+    );
+    let mut p = pos("horde", "4k3/8/8/8/8/8/8/P7 w - - 0 1");
+    assert_eq!(legal(&mut p), ["a1a2", "a1a3"]);
+    // A pawn that stepped to the second rank may still step two squares.
+    play(&mut p, "a1a2");
+    play(&mut p, "e8e7");
+    assert_eq!(legal(&mut p), ["a2a3", "a2a4"]);
+    // Two squares from the first rank: no e.p. capture on a2.
+    let mut p = pos("horde", "4k3/8/8/8/8/1p6/8/P7 w - - 0 1");
+    play(&mut p, "a1a3");
+    assert_eq!(
+        legal(&mut p),
+        ["b3b2", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]
+    );
+    // From the second rank the e.p. capture stands.
+    let mut p = pos("horde", "4k3/8/8/8/1p6/8/P7/8 w - - 0 1");
+    play(&mut p, "a2a4");
+    assert_eq!(
+        legal(&mut p),
+        ["b4a3", "b4b3", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]
+    );
+}
+
+#[test]
+fn horde_white_is_never_in_check_and_loses_with_its_last_man() {
+    // White has no king: a queen "attacking" its men is no check.
+    let mut p = pos("horde", "4k3/8/8/8/8/8/3q4/4P3 w - - 0 1");
+    assert!(!p.in_check());
+    assert_eq!(legal(&mut p), ["e1d2", "e1e2", "e1e3"]);
+    let mut p = pos("horde", "4k3/8/8/8/8/8/3q4/4P3 b - - 0 1");
+    play(&mut p, "d2e1");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Loss, RuleEnding::Extinction))
+    );
+    assert!(p.legal_moves().is_empty());
+    // Any number of pawns is a position (Fairy-Stockfish and cutechess-cli
+    // take it); a rank too wide is refused.
+    let forty = "rnbqkbnr/pppppppp/8/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+    assert_eq!(perft(&mut pos("horde", forty), 2), 102);
+    assert!(MailboxPos::from_fen(variant("horde"), "4k3/9/8/8/8/8/8/P7 w - - 0 1").is_err());
+}
+
+/// Sorted move texts from a space-separated list.
+fn moves(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn extinction_kings_castle_through_attack_and_a_lost_kind_loses() {
+    // The king is no royal: it castles across d8, which the rook attacks.
+    let fen = "r3k3/pbn4q/8/8/8/8/PBN4Q/3RK3 b q - 0 1";
+    let mut p = pos("extinction", fen);
+    let want = "a7a5 a7a6 a8b8 a8c8 a8d8 b7a6 b7c6 b7c8 b7d5 b7e4 b7f3 b7g2 b7h1 c7a6 \
+                c7b5 c7d5 c7e6 e8c8 e8d7 e8d8 e8e7 e8f7 e8f8 h7c2 h7d3 h7d7 h7e4 h7e7 h7f5 \
+                h7f7 h7g6 h7g7 h7g8 h7h2 h7h3 h7h4 h7h5 h7h6 h7h8";
+    assert_eq!(legal(&mut p), moves(want));
+    assert!(!p.in_check());
+    // Taking black's only queen ends the game: black has lost a kind.
+    let mut p = pos("extinction", &fen.replace(" b ", " w "));
+    play(&mut p, "h2h7");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Loss, RuleEnding::Extinction))
+    );
+    assert!(p.legal_moves().is_empty());
+}
+
+#[test]
+fn kinglet_pawns_become_kings_and_the_last_pawn_gone_loses() {
+    let mut p = pos("kinglet", "4k3/P7/8/8/8/8/p6P/4K3 w - - 0 1");
+    assert_eq!(
+        legal(&mut p),
+        moves("a7a8k e1d1 e1d2 e1e2 e1f1 e1f2 h2h3 h2h4")
+    );
+    // Promoting its last pawn loses for the side that promotes.
+    let mut p = pos("kinglet", "4k3/P7/8/8/8/8/p7/4K3 w - - 0 1");
+    play(&mut p, "a7a8k");
+    assert_eq!(p.rule_verdict(), Some(Verdict::Win));
+    assert!(p.legal_moves().is_empty());
+}
+
+#[test]
+fn three_kings_lose_with_the_first_king_taken() {
+    // The kings are no royals: the queen may take one, nothing is check.
+    let mut p = pos("threekings", "k1k4k/8/8/8/8/8/8/Q1K1K2K w - - 0 1");
+    let want = "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1b2 a1c3 a1d4 a1e5 a1f6 a1g7 \
+                a1h8 c1b1 c1b2 c1c2 c1d1 c1d2 e1d1 e1d2 e1e2 e1f1 e1f2 h1g1 h1g2 h1h2";
+    assert_eq!(legal(&mut p), moves(want));
+    assert!(!pos("threekings", "k1k4k/8/8/8/8/8/8/Q1K1K2K b - - 0 1").in_check());
+    play(&mut p, "a1a8");
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Loss, RuleEnding::Extinction))
+    );
+    assert!(p.legal_moves().is_empty());
+}
+
+#[test]
+fn codrus_captures_are_compulsory_and_losing_the_king_wins() {
+    let mut p = pos("codrus", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+    assert_eq!(legal(&mut p), ["e1d2"]);
+    let mut p = pos("codrus", "4k3/8/8/8/8/8/3q4/4K3 b - - 0 1");
+    assert_eq!(legal(&mut p), ["d2e1"]);
+    play(&mut p, "d2e1");
+    // White's king is gone: white has won.
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Win, RuleEnding::Extinction))
+    );
+    assert!(p.legal_moves().is_empty());
+    // No pawn becomes a king.
+    let mut p = pos("codrus", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(!legal(&mut p).contains(&"a7a8k".to_string()));
+}

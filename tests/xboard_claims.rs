@@ -5,7 +5,11 @@
 //! check that wins (three-check) is claimed with the checking move, an
 //! exploded king (atomic) with the exploding move, as cutechess-cli ends
 //! the game itself then; an atomic position whose side not to move is in
-//! check is refused.
+//! check is refused. In racing kings white's king on the eighth rank wins
+//! at once only when black's king cannot follow with its next move
+//! (cutechess-cli's referee waits for that move too); both kings there is a
+//! drawn race. Taking the horde's last man, or the last man of a kind in
+//! the extinction games, wins with the capture.
 
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -152,4 +156,83 @@ fn an_atomic_setboard_whose_side_not_to_move_is_in_check_is_refused() {
     tx.send("usermove e1f1".into()).unwrap();
     tx.send("ping 3".into()).unwrap();
     assert_eq!(until_pong(&rx, 3), Vec::<String>::new());
+}
+
+/// The protocol lines of a session's answer to `go`, features left out.
+fn answer_to_go(
+    tx: &crossbeam_channel::Sender<String>,
+    rx: &Receiver<String>,
+    n: u32,
+) -> Vec<String> {
+    tx.send("go".into()).unwrap();
+    tx.send(format!("ping {n}")).unwrap();
+    until_pong(rx, n)
+        .into_iter()
+        .filter(|l| !l.starts_with("feature") && !l.starts_with("setup") && !l.starts_with("piece"))
+        .collect()
+}
+
+#[test]
+fn a_racing_king_that_black_cannot_follow_wins_with_its_move() {
+    let (tx, rx) = session_at("racingkings", "8/6K1/8/8/8/8/8/k7 w - - 0 1");
+    let lines = answer_to_go(&tx, &rx, 1);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        ["move g7f8", "move g7g8", "move g7h8"].contains(&lines[0].as_str()),
+        "{lines:?}"
+    );
+    assert_eq!(lines[1], "1-0 {White wins by reaching the goal}");
+}
+
+#[test]
+fn black_following_a_racing_king_to_the_eighth_rank_is_a_drawn_race() {
+    // Both kings one step from the eighth rank, white to move: going there
+    // first is white's only way not to lose, and black equalises.
+    let (tx, rx) = session_at("racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 1");
+    let lines = answer_to_go(&tx, &rx, 1);
+    assert_eq!(
+        lines.len(),
+        1,
+        "no claim while black may equalise: {lines:?}"
+    );
+    assert!(
+        lines[0].starts_with("move g7") && lines[0].ends_with('8'),
+        "{lines:?}"
+    );
+    tx.send("usermove b7b8".into()).unwrap();
+    tx.send("ping 2".into()).unwrap();
+    assert_eq!(until_pong(&rx, 2), ["1/2-1/2 {Draw by reaching the goal}"]);
+}
+
+#[test]
+fn taking_the_last_man_of_the_horde_is_claimed_with_the_capture() {
+    let (tx, rx) = session_at("horde", "4k3/8/8/8/8/8/3q4/4P3 b - - 0 1");
+    let lines = answer_to_go(&tx, &rx, 1);
+    assert_eq!(lines, ["move d2e1", "0-1 {Black wins by extinction}"]);
+}
+
+#[test]
+fn taking_the_last_man_of_a_kind_is_claimed_with_the_capture() {
+    // Extinction chess: black's only queen; three kings: one of three.
+    let cases = [
+        (
+            "extinction",
+            "r3k3/pbn4q/8/8/8/8/PBN4Q/3RK3 w - - 0 1",
+            "move h2h7",
+        ),
+        (
+            "threekings",
+            "k1k4k/8/8/8/8/8/8/Q1K1K2K w - - 0 1",
+            "move a1a8",
+        ),
+    ];
+    for (variant, fen, capture) in cases {
+        let (tx, rx) = session_at(variant, fen);
+        let lines = answer_to_go(&tx, &rx, 1);
+        assert_eq!(
+            lines,
+            [capture, "1-0 {White wins by extinction}"],
+            "{variant}"
+        );
+    }
 }

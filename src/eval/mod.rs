@@ -16,13 +16,17 @@ pub(crate) mod tests {
     use crate::rules::Variant;
     use std::sync::Arc;
 
-    /// A variant of the project's own fmax.ini (with the shatranj and
-    /// courier overlays' rules), playing the test weights
+    /// A variant of the project's own fmax.ini (with the shatranj, courier
+    /// and racingkings overlays' rules), playing the test weights
     /// ([`Weights::test_table`]), for tests.
     pub(crate) fn variant(name: &str) -> Arc<Variant> {
         let overlays = [
             ("shatranj", include_str!("../../variants/shatranj.ini")),
             ("courier", include_str!("../../variants/courier.ini")),
+            (
+                "racingkings",
+                include_str!("../../variants/racingkings.ini"),
+            ),
         ];
         let catalog = Catalog::from_text(include_str!("../../fmax.ini"), "fmax.ini", &overlays);
         playing(&catalog.variant(name).unwrap(), &Weights::test_table())

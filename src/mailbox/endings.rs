@@ -1,12 +1,14 @@
-//! Game-end rules of the mailbox board, as data: King of the Hill (piece 3
-//! valued -2), extinction (a side whose royal pieces are all gone, captured
-//! or exploded, loses),
+//! Game-end rules of the mailbox board, as data: a goal royals reach
+//! (`goal_zone`, King of the Hill: piece 3 valued -2) with its equalising
+//! move (`goal_equalise`), extinction (a side whose royal pieces are all
+//! gone, captured or exploded, loses, and `extinction`: a side without a
+//! man of some kind loses),
 //! counted checks, the overlay's bare-king rule, counting rules, n-fold repetition with its
 //! value and perpetual check, and the stalemate verdict (overlay
 //! `stalemate`, by the men left with `fewer_men`, or Fairy-Max's
 //! piece-9-valued--2 rule).
 
-use super::{cell_color, cell_type, MailboxPos, EMPTY};
+use super::MailboxPos;
 use crate::core::{Color, Verdict};
 use crate::position::{Position, RuleEnding};
 use crate::rules::variant::Royalty;
@@ -24,8 +26,11 @@ impl MailboxPos {
                 .count_expired()
                 .then_some((Verdict::Draw, RuleEnding::Counting));
         }
-        if self.hill_reached() {
-            return Some((Verdict::Loss, RuleEnding::KingOfTheHill));
+        if let Some(v) = self.kinds_extinct_verdict() {
+            return Some((v, RuleEnding::Extinction));
+        }
+        if let Some(v) = self.goal_verdict() {
+            return Some((v, RuleEnding::GoalReached));
         }
         if let Some(v) = self.checks_verdict() {
             return Some((v, RuleEnding::ChecksGiven));
@@ -117,24 +122,54 @@ impl MailboxPos {
         Verdict::Draw
     }
 
-    /// Whether the side that just moved stands a royal on the hill
-    /// (King of the Hill: piece 3 valued -2; centre squares of the board).
-    fn hill_reached(&self) -> bool {
-        let t = &self.tables;
-        if !t.king_of_the_hill {
-            return false;
+    /// Whether the game is over by a rule that leaves moves on the board
+    /// (counted checks, a goal, extinction of kinds): the position has none.
+    pub(crate) fn play_over(&self) -> bool {
+        self.checks_verdict().is_some()
+            || self.kinds_extinct_verdict().is_some()
+            || self.goal_verdict().is_some()
+    }
+
+    /// The goal rule for the side to move: a royal of the side that just
+    /// moved on its goal wins for it. With `goal_equalise`, when white
+    /// reached its goal black may still reply (not in check, with a legal
+    /// royal move onto its own goal): then there is no verdict yet; white
+    /// to move on its goal wins, or draws if black reached its goal too.
+    fn goal_verdict(&self) -> Option<Verdict> {
+        let goal = self.tables.zones.goal.as_ref()?;
+        let (me, mover) = (self.side, self.side.flip());
+        let on_goal = |c: Color| {
+            let mut found = false;
+            self.for_each_royal(c, |sq| found |= goal.contains(c, sq));
+            found
+        };
+        if goal.equalise && on_goal(me) {
+            let both = me == Color::White && on_goal(mover);
+            return Some(if both { Verdict::Draw } else { Verdict::Win });
         }
-        let mover = self.side.flip();
-        let (w, h) = (t.width, t.height);
-        let files = [w / 2 - 1, w / 2];
-        let rows = [h / 2 - 1, h / 2];
-        files.iter().any(|&f| {
-            rows.iter().any(|&r| {
-                let cell = self.board[(r * 16 + f) as usize];
-                cell != EMPTY
-                    && cell_color(cell) == mover
-                    && t.royalty[cell_type(cell) as usize] != Royalty::None
-            })
+        if !on_goal(mover) {
+            return None;
+        }
+        let reply = goal.equalise && me == Color::Black && !self.in_check() && self.may_equalise();
+        (!reply).then_some(Verdict::Loss)
+    }
+
+    /// Whether the side to move has a legal move that takes a royal onto
+    /// its goal.
+    fn may_equalise(&self) -> bool {
+        let Some(goal) = self.tables.zones.goal.as_ref() else {
+            return false;
+        };
+        let mut moves = Vec::new();
+        self.generate_board_moves::<true, true>(&mut moves);
+        let mut probe = self.clone();
+        moves.into_iter().any(|m| {
+            let royal = self.is_royal(self.board[m.from() as usize]);
+            if !royal || !goal.contains(self.side, m.to()) || !probe.make(m) {
+                return false;
+            }
+            probe.unmake(m);
+            true
         })
     }
 
@@ -148,6 +183,37 @@ impl MailboxPos {
                     .get(t)
                     .is_some_and(|&r| r != Royalty::None)
         })
+    }
+
+    /// `extinction`: a side with no man (on the board or in hand) of one of
+    /// the kinds, or `extinction_count` or fewer, or with `*` without any
+    /// man, has the `extinction_value` (a loss unless given); the side that
+    /// just moved is looked at first.
+    fn kinds_extinct_verdict(&self) -> Option<Verdict> {
+        let rule = self.tables.variant.board_rules.extinction.as_ref()?;
+        let extinct = |c: Color| {
+            let i = c.index();
+            let men =
+                |t: u8| u32::from(self.counts[i][t as usize]) + u32::from(self.hand[i][t as usize]);
+            let limit = u32::from(rule.count);
+            if rule.all_men {
+                (1..16u8).map(men).sum::<u32>() <= limit
+            } else {
+                rule.kinds.iter().any(|kind| men(kind[i]) <= limit)
+            }
+        };
+        let for_extinct = rule.verdict;
+        if extinct(self.side.flip()) {
+            Some(match for_extinct {
+                Verdict::Loss => Verdict::Win,
+                Verdict::Win => Verdict::Loss,
+                Verdict::Draw => Verdict::Draw,
+            })
+        } else if extinct(self.side) {
+            Some(for_extinct)
+        } else {
+            None
+        }
     }
 
     /// How many pieces of `color` are royal (`true`) or not (`false`).

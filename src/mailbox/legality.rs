@@ -2,7 +2,8 @@
 //! move stands in check (decided from the last move where that is exact),
 //! the cheap per-move tests that settle most moves without playing them, and
 //! the full test after playing the others; compulsory capture
-//! (`must_capture`); and the legality of moves that explode (`explosion`).
+//! (`must_capture`); moves that may not give check (`no_checks`); and the
+//! legality of moves that explode (`explosion`).
 
 use super::moves::{Move, MoveKind};
 use super::{cell_color, cell_type, Checks, MailboxPos, NodeInfo, EMPTY};
@@ -463,6 +464,18 @@ impl MailboxPos {
             touches |= r != sq && df.abs() <= 1 && dr.abs() <= 1;
         });
         touches
+    }
+
+    /// `no_checks`: plays `m` if it is legal and gives no check.
+    pub(super) fn make_checkless(&mut self, m: Move) -> bool {
+        if !self.make_unforced(m) {
+            return false;
+        }
+        if self.in_check() {
+            self.unplay(m);
+            return false;
+        }
+        true
     }
 
     /// The legal moves counted with the shortcuts of `quick_legality`.

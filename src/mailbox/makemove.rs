@@ -395,8 +395,9 @@ impl MailboxPos {
             self.tables.value[t as usize] * (i32::from(n) - i32::from(old));
     }
 
-    /// The squares a multi-step pawn move passed (its e.p. squares, at
-    /// most three) and how many there are.
+    /// The squares a multi-step pawn move passed where the other side may
+    /// capture it e.p. (`en_passant_zone`; at most three) and how many
+    /// there are.
     fn skipped_squares(&self, m: Move) -> ([u8; 3], usize) {
         let mut out = [0u8; 3];
         if m.kind() != MoveKind::MultiStep {
@@ -406,9 +407,13 @@ impl MailboxPos {
         let step = first - i32::from(m.from());
         let mut n = 0;
         let mut sq = first;
+        let capturer = self.side.flip();
+        let zones = &self.tables.zones;
         while sq != to && n < out.len() && (0..256).contains(&sq) {
-            out[n] = sq as u8;
-            n += 1;
+            if zones.ep_allowed(capturer, sq as u8) {
+                out[n] = sq as u8;
+                n += 1;
+            }
             sq += step;
         }
         (out, n)

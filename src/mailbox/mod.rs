@@ -452,6 +452,9 @@ impl Position for MailboxPos {
         if self.tables.must_capture && !m.is_capture() && self.capture_exists() {
             return false;
         }
+        if self.tables.no_checks {
+            return self.make_checkless(m);
+        }
         self.make_unforced(m)
     }
 
@@ -460,7 +463,7 @@ impl Position for MailboxPos {
     }
 
     fn count_legal_moves(&mut self, buffer: &mut Vec<Move>) -> u64 {
-        if self.tables.must_capture || self.tables.explosion {
+        if self.tables.must_capture || self.tables.explosion || self.tables.no_checks {
             return self.count_by_making(buffer);
         }
         self.count_quickly(buffer)

@@ -289,7 +289,7 @@ impl MailboxPos {
     /// virgin own piece in the corner the ray points to, only empty squares
     /// between, and, for a royal castler, no square from `x` to the landing
     /// square attacked (a man that is no royal castles through attacks, as
-    /// in giveaway chess).
+    /// in giveaway chess and Fairy-Stockfish's extinction games).
     fn castling_allowed(&self, x: u8, color: Color, ray: &CompiledRay) -> bool {
         if ray.s.dr != 0 || ray.s.df == 0 {
             return false;
@@ -445,9 +445,9 @@ impl MailboxPos {
         for_each_square(&self.occupancy[color.index()], f);
     }
 
-    /// Appends the pseudo-legal moves of the side to move (none once a side
-    /// has given all its counted checks, or a royal has exploded: the game
-    /// is over).
+    /// Appends the pseudo-legal moves of the side to move (none once a rule
+    /// has ended the game: counted checks, a goal, extinction, an exploded
+    /// royal).
     pub(crate) fn generate_moves(&self, kind: GenKind, out: &mut Vec<Move>) {
         match kind {
             GenKind::All => self.generate_kind::<true, true>(out),
@@ -459,8 +459,8 @@ impl MailboxPos {
     /// [`MailboxPos::generate_moves`] for one kind of generation: quiet
     /// moves when `QUIETS`, captures and promotions when `CAPTURES`.
     fn generate_kind<const QUIETS: bool, const CAPTURES: bool>(&self, out: &mut Vec<Move>) {
-        if self.tables.checks_to_win != 0 && self.checks_verdict().is_some() {
-            // The game is over: a side has given all its checks.
+        if self.tables.rule_ends_play && self.play_over() {
+            // The game is over by a rule (counted checks, goal, extinction).
             return;
         }
         if self.tables.explosion && self.extinction_verdict().is_some() {
@@ -480,7 +480,10 @@ impl MailboxPos {
     }
 
     /// The moves of the men on the board (see [`MailboxPos::generate_kind`]).
-    fn generate_board_moves<const QUIETS: bool, const CAPTURES: bool>(&self, out: &mut Vec<Move>) {
+    pub(super) fn generate_board_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        out: &mut Vec<Move>,
+    ) {
         let in_check = std::cell::OnceCell::new();
         let table = &self.tables.square_rays;
         let castling960 = self.tables.castling960;

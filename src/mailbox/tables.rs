@@ -182,12 +182,15 @@ pub struct Tables {
     /// Per side (white first): its initial array holds a royal piece, so
     /// losing all royals loses the game (extinction).
     pub starts_with_royal: [bool; 2],
-    /// King of the Hill (piece 3 valued -2 in fmax.ini).
-    pub king_of_the_hill: bool,
     /// The game ends by no rule of the board but extinction and counting:
-    /// no King of the Hill, no repetition judged by the board, no bare
-    /// king rule.
+    /// no goal, no extinction of kinds, no counted checks, no repetition
+    /// judged by the board, no bare king rule.
     pub only_extinction_and_count: bool,
+    /// A rule can end the game with moves left (counted checks, a goal,
+    /// extinction of kinds): then the position has no moves.
+    pub rule_ends_play: bool,
+    /// `no_checks`: no move may give check.
+    pub no_checks: bool,
     /// `checks_to_win` (0: checks are not counted).
     pub checks_to_win: u8,
     /// `must_capture`: a side that can capture must.
@@ -496,11 +499,15 @@ impl Tables {
                     .iter()
                     .any(|&t| t != 0 && types[t as usize].royalty != Royalty::None)
             }),
-            king_of_the_hill: types.len() > 3 && types[3].raw_value == -2,
-            only_extinction_and_count: !(types.len() > 3 && types[3].raw_value == -2
+            only_extinction_and_count: !(variant.board_rules.goal.is_some()
+                || variant.board_rules.extinction.is_some()
                 || variant.overlay.judges_repetition()
                 || variant.overlay.bare_king_loses
                 || variant.overlay.checks_to_win.is_some()),
+            rule_ends_play: variant.board_rules.goal.is_some()
+                || variant.board_rules.extinction.is_some()
+                || variant.overlay.checks_to_win.is_some(),
+            no_checks: variant.overlay.no_checks,
             checks_to_win: variant.overlay.checks_to_win.unwrap_or(0),
             must_capture: variant.overlay.must_capture,
             explosion: variant.board_rules.explosion,

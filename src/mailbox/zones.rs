@@ -39,6 +39,39 @@ pub struct ZoneTables {
     any_confined: bool,
     /// Whether any of `leap_lost_on_line` is set.
     any_leap_lost: bool,
+    /// The goal royals reach to win, per side.
+    pub goal: Option<GoalSquares>,
+    /// Per side: the squares whose pawns may make their first-move steps
+    /// (`pawn_multi_step`).
+    multi_step: Option<[SquareSet; 2]>,
+    /// Per side: the squares its e.p. captures may land on
+    /// (`en_passant_zone`).
+    ep_landing: Option<[SquareSet; 2]>,
+}
+
+/// A goal compiled: its squares per side and the equalising rule.
+#[derive(Clone, Debug, Default)]
+pub struct GoalSquares {
+    /// Per side: the goal's squares.
+    squares: [SquareSet; 2],
+    /// Black may draw by reaching its goal with the move after white's.
+    pub equalise: bool,
+    /// Per side and square: the king steps to the nearest goal square.
+    distance: [Vec<u8>; 2],
+}
+
+impl GoalSquares {
+    /// Whether `sq` belongs to `color`'s goal.
+    #[must_use]
+    pub fn contains(&self, color: Color, sq: u8) -> bool {
+        contains(&self.squares[color.index()], sq)
+    }
+
+    /// The king steps from `sq` to `color`'s nearest goal square.
+    #[must_use]
+    pub fn distance(&self, color: Color, sq: u8) -> u8 {
+        self.distance[color.index()][usize::from(sq)]
+    }
 }
 
 impl ZoneTables {
@@ -52,6 +85,10 @@ impl ZoneTables {
                 set[sq >> 6] |= 1 << (sq & 63);
             }
             set
+        };
+        let zone_masks = |z: Option<usize>| {
+            z.and_then(|z| rules.zones.get(z))
+                .map(|z| [mask(&z.squares[0]), mask(&z.squares[1])])
         };
         let promotion = |c: usize| {
             rules.promotions[c]
@@ -72,6 +109,13 @@ impl ZoneTables {
             leap_lost_on_line: rules.leap_lost_on_line.clone(),
             any_confined: rules.confine.iter().any(Option::is_some),
             any_leap_lost: rules.leap_lost_on_line.iter().any(|&b| b),
+            goal: rules.goal.as_ref().map(|g| GoalSquares {
+                squares: [mask(&g.squares[0]), mask(&g.squares[1])],
+                equalise: g.equalise,
+                distance: [steps_to(&g.squares[0]), steps_to(&g.squares[1])],
+            }),
+            multi_step: zone_masks(rules.multi_step_zone),
+            ep_landing: zone_masks(rules.ep_zone),
         }
     }
 
@@ -85,7 +129,23 @@ impl ZoneTables {
     /// other pieces: no zone promotions, no lost royal jumps.
     #[must_use]
     pub fn plain_landing(&self) -> bool {
-        self.promotions.iter().all(Vec::is_empty) && !self.any_leap_lost
+        self.promotions.iter().all(Vec::is_empty)
+            && !self.any_leap_lost
+            && self.multi_step.is_none()
+    }
+
+    /// Whether an e.p. capture by `color` may land on `sq`.
+    #[must_use]
+    pub fn ep_allowed(&self, color: Color, sq: u8) -> bool {
+        self.ep_landing
+            .as_ref()
+            .is_none_or(|sets| contains(&sets[color.index()], sq))
+    }
+
+    /// Whether the zone rules limit e.p. captures.
+    #[must_use]
+    pub fn limits_ep(&self) -> bool {
+        self.ep_landing.is_some()
     }
 
     /// Whether pieces of type `t` may not leave a zone.
@@ -97,6 +157,21 @@ impl ZoneTables {
     fn in_zone(&self, zone: usize, color: Color, sq: u8) -> bool {
         contains(&self.masks[zone][color.index()], sq)
     }
+}
+
+/// Per mailbox square: the king steps to the nearest of `squares` (file,
+/// row), at most 255.
+fn steps_to(squares: &[(usize, usize)]) -> Vec<u8> {
+    (0..256usize)
+        .map(|sq| {
+            let (f, r) = (sq & 15, sq >> 4);
+            squares
+                .iter()
+                .map(|&(gf, gr)| f.abs_diff(gf).max(r.abs_diff(gr)))
+                .min()
+                .map_or(u8::MAX, |d| u8::try_from(d).unwrap_or(u8::MAX))
+        })
+        .collect()
 }
 
 impl MailboxPos {
@@ -112,9 +187,16 @@ impl MailboxPos {
         }
     }
 
-    /// The cell a piece becomes when it lands on `y` (zone promotion).
+    /// The cell a piece becomes when it lands on `y`: zone promotion, and
+    /// a pawn on its `pawn_multi_step` zone may multi-step again.
     pub(crate) fn zone_promoted(&self, cell: u8, y: u8) -> u8 {
         let z = &self.tables.zones;
+        if let Some(sets) = &z.multi_step {
+            let pawn = self.tables.is_pawn[usize::from(cell_type(cell))];
+            if pawn && contains(&sets[cell_color(cell).index()], y) {
+                return cell | VIRGIN;
+            }
+        }
         if z.promotions.iter().all(Vec::is_empty) {
             return cell;
         }

@@ -157,6 +157,20 @@ pub fn illegal_or_allowed(key: &str, value: &str) -> Result<bool, String> {
     }
 }
 
+/// A zone's name (defined with `zone.NAME`): letters, digits or `_`.
+///
+/// # Errors
+/// An empty name or another character.
+pub fn parse_zone_name(key: &str, value: &str) -> Result<String, String> {
+    let good = !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !good {
+        return Err(format!(
+            "{key} = `{value}`: expected the name of a zone (defined with `zone.NAME = ...`)"
+        ));
+    }
+    Ok(value.to_string())
+}
+
 /// Piece letters, or `none` for an empty list.
 ///
 /// # Errors

@@ -124,6 +124,46 @@ pub struct Overlay {
     /// `explosion_spares`: letters of the men an explosion spares on the
     /// squares around the capture square (the capturing man never is).
     pub explosion_spares: Vec<char>,
+    /// The goal keys (`goal_zone`, `goal_zone.white`, `goal_zone.black`,
+    /// `goal_equalise`).
+    pub goal: GoalKeys,
+    /// `no_checks = true`: no move may give check (racing kings).
+    pub no_checks: bool,
+    /// `extinction`: upper-case letters of the kinds of men whose loss
+    /// loses (`*`: all men together); empty: no such rule.
+    pub extinction: Vec<char>,
+    /// `extinction_count`: a side loses with this many men of a kind or
+    /// fewer (`None`: none).
+    pub extinction_count: Option<u8>,
+    /// `extinction_value`: the result for the side whose kind is extinct
+    /// (`None`: a loss).
+    pub extinction_value: Option<Verdict>,
+    /// `pawn_multi_step`: the zone on whose squares a pawn may make its
+    /// first-move steps, moved before or not.
+    pub pawn_multi_step: Option<String>,
+    /// `en_passant_zone`: the zone an e.p. capture must land in.
+    pub en_passant_zone: Option<String>,
+}
+
+/// The keys of a goal a royal piece reaches to win, by zone name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoalKeys {
+    /// `goal_zone`: each side's own copy of the zone.
+    pub zone: Option<String>,
+    /// `goal_zone.white`, `goal_zone.black`: that side's goal is the
+    /// zone's squares as written.
+    pub sides: [Option<String>; 2],
+    /// `goal_equalise = true`: when white reaches its goal first, black
+    /// has one more move; reaching its own goal with it draws.
+    pub equalise: bool,
+}
+
+impl GoalKeys {
+    /// Whether any goal is given.
+    #[must_use]
+    pub fn any(&self) -> bool {
+        self.zone.is_some() || self.sides.iter().any(Option::is_some)
+    }
 }
 
 /// An evaluation network file named by `[eval]` `network = FILE`.
@@ -170,6 +210,14 @@ impl Overlay {
             || self.must_capture
             || self.stalemate_by_men
             || self.explosion
+            || self.goal.any()
+            || self.goal.equalise
+            || self.no_checks
+            || !self.extinction.is_empty()
+            || self.extinction_count.is_some()
+            || self.extinction_value.is_some()
+            || self.pawn_multi_step.is_some()
+            || self.en_passant_zone.is_some()
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -378,11 +426,68 @@ const KEYS: &[(&str, SetKey)] = &[
         o.explosion_spares = board_keys::parse_letters(key, value)?;
         Ok(())
     }),
+    ("goal_zone", |o, key, value, _| {
+        o.goal.zone = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("goal_zone.white", |o, key, value, _| {
+        o.goal.sides[0] = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("goal_zone.black", |o, key, value, _| {
+        o.goal.sides[1] = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("goal_equalise", |o, key, value, _| {
+        o.goal.equalise = true_or_false(key, value)?;
+        Ok(())
+    }),
+    ("no_checks", |o, key, value, _| {
+        o.no_checks = true_or_false(key, value)?;
+        Ok(())
+    }),
+    ("extinction", |o, _, value, _| {
+        o.extinction = parse_extinction(value)?;
+        Ok(())
+    }),
+    ("extinction_count", |o, key, value, _| {
+        let n = end_rules::parse_count(key, value, 64)?;
+        o.extinction_count = Some(u8::try_from(n).unwrap_or(64));
+        Ok(())
+    }),
+    ("extinction_value", |o, key, value, _| {
+        o.extinction_value = Some(end_rules::parse_verdict(key, value)?);
+        Ok(())
+    }),
+    ("pawn_multi_step", |o, key, value, _| {
+        o.pawn_multi_step = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("en_passant_zone", |o, key, value, _| {
+        o.en_passant_zone = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
     ("aliases", |o, _, value, _| {
         o.aliases = parse_aliases(value)?;
         Ok(())
     }),
 ];
+
+/// `extinction = KQRBNP` or `*`: piece letters, upper-cased, or `*` alone.
+fn parse_extinction(value: &str) -> Result<Vec<char>, String> {
+    let letters: Vec<char> = value
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let all_men = letters == ['*'];
+    if letters.is_empty() || !(all_men || letters.iter().all(char::is_ascii_alphabetic)) {
+        return Err(format!(
+            "extinction = `{value}`: expected piece letters, e.g. `KQRBNP`, or `*` (every man)"
+        ));
+    }
+    Ok(letters)
+}
 
 /// The names of `aliases`: separated by spaces or commas, each of
 /// lower-case letters, digits and `-`, starting with a letter (the names
@@ -527,6 +632,7 @@ pub const EVAL_WEIGHTS: &[&str] = &[
     "royal_file",
     "royal_row",
     "check_given",
+    "goal_near",
 ];
 
 /// The `[eval]` key that names the network file.
@@ -813,6 +919,16 @@ mod tests {
             ("must_capture", "true"),
             ("explosion", "adjacent"),
             ("explosion_spares", "P"),
+            ("goal_zone", "hill"),
+            ("goal_zone.white", "rank8"),
+            ("goal_zone.black", "rank8"),
+            ("goal_equalise", "true"),
+            ("no_checks", "true"),
+            ("extinction", "*"),
+            ("extinction_count", "2"),
+            ("extinction_value", "win"),
+            ("pawn_multi_step", "first_ranks"),
+            ("en_passant_zone", "ep"),
             ("aliases", "kingofthehill"),
         ];
         let named: Vec<&str> = samples
@@ -966,7 +1082,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]

@@ -9,7 +9,7 @@
 
 use super::variant::Variant;
 use super::ConfigError;
-use crate::core::Color;
+use crate::core::{Color, Verdict};
 
 /// A named zone: its squares for white (index 0) and for black (index 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +54,41 @@ pub struct BoardRules {
     /// Per canonical type: spared by an explosion next to it
     /// (`explosion_spares`).
     pub explosion_spared: Vec<bool>,
+    /// The squares a royal piece reaches to win (`goal_zone`, or King of
+    /// the Hill's centre: Fairy-Max's piece 3 valued -2).
+    pub goal: Option<Goal>,
+    /// `pawn_multi_step`: the zone whose pawns may make their first-move
+    /// steps, moved before or not.
+    pub multi_step_zone: Option<usize>,
+    /// `en_passant_zone`: the zone an e.p. capture must land in.
+    pub ep_zone: Option<usize>,
+    /// `extinction`: the kinds of men whose loss loses.
+    pub extinction: Option<Extinction>,
+}
+
+/// A goal: the squares each side's royal pieces reach to win.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Goal {
+    /// (file, row) squares per side.
+    pub squares: [Vec<(usize, usize)>; 2],
+    /// `goal_equalise`: black may still draw by reaching its goal with the
+    /// move after white reached its own.
+    pub equalise: bool,
+}
+
+/// The extinction rule: a side that has no man of one of `kinds` (on the
+/// board or in hand), or with `all_men` no man at all, loses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The kinds as [white's type, black's type].
+    pub kinds: Vec<[u8; 2]>,
+    /// `extinction = *`: every man together is one kind.
+    pub all_men: bool,
+    /// `extinction_count`: a side with this many men of a kind or fewer
+    /// has lost it (0: none left).
+    pub count: u8,
+    /// `extinction_value`: the result for the side that lost a kind.
+    pub verdict: Verdict,
 }
 
 /// Resolves the overlay's board rules for `v` (types already derived).
@@ -131,6 +166,22 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
         }
     }
     resolve_explosion(v, &mut rules, errors);
+    rules.goal = resolve_goal(v, &rules.zones, errors);
+    for (key, name, slot) in [
+        (
+            "pawn_multi_step",
+            &o.pawn_multi_step,
+            &mut rules.multi_step_zone,
+        ),
+        ("en_passant_zone", &o.en_passant_zone, &mut rules.ep_zone),
+    ] {
+        if let Some(name) = name {
+            *slot = find_zone(&rules.zones, key, name)
+                .map_err(|m| errors.push(err(key, m)))
+                .ok();
+        }
+    }
+    rules.extinction = resolve_extinction(v, errors);
     if let Some(fen) = &o.start {
         if let Err(m) = check_start(v, fen) {
             errors.push(err("start", m));
@@ -166,6 +217,99 @@ fn resolve_explosion(v: &Variant, rules: &mut BoardRules, errors: &mut Vec<Confi
             Err(m) => errors.push(v.overlay_error("explosion_spares", m)),
         }
     }
+}
+
+/// The index of the zone called `name`, or the message for `key`.
+fn find_zone(zones: &[Zone], key: &str, name: &str) -> Result<usize, String> {
+    zones
+        .iter()
+        .position(|z| z.name == name)
+        .ok_or_else(|| format!("{key}: no zone `{name}` (define it with `zone.{name} = ...`)"))
+}
+
+/// The goal of `goal_zone` (each side its own copy of the zone) or of
+/// `goal_zone.white` / `goal_zone.black` (the zone's squares as written, for
+/// that side), else King of the Hill's centre squares (Fairy-Max's rule).
+fn resolve_goal(v: &Variant, zones: &[Zone], errors: &mut Vec<ConfigError>) -> Option<Goal> {
+    let keys = &v.overlay.goal;
+    if !keys.any() {
+        if keys.equalise {
+            errors.push(v.overlay_error(
+                "goal_equalise",
+                "goal_equalise: no goal (give `goal_zone`)".into(),
+            ));
+        }
+        return king_of_the_hill(v);
+    }
+    let mut goal = Goal {
+        equalise: keys.equalise,
+        ..Goal::default()
+    };
+    if let Some(name) = &keys.zone {
+        match find_zone(zones, "goal_zone", name) {
+            Ok(z) => goal.squares = zones[z].squares.clone(),
+            Err(m) => errors.push(v.overlay_error("goal_zone", m)),
+        }
+    }
+    for (side, (key, name)) in ["goal_zone.white", "goal_zone.black"]
+        .into_iter()
+        .zip(&keys.sides)
+        .enumerate()
+    {
+        let Some(name) = name else { continue };
+        match find_zone(zones, key, name) {
+            Ok(z) => goal.squares[side] = zones[z].squares[0].clone(),
+            Err(m) => errors.push(v.overlay_error(key, m)),
+        }
+    }
+    Some(goal)
+}
+
+/// King of the Hill (piece 3 valued -2 in fmax.ini): the four centre
+/// squares are both sides' goal.
+fn king_of_the_hill(v: &Variant) -> Option<Goal> {
+    if v.types.len() <= 3 || v.types[3].raw_value != -2 {
+        return None;
+    }
+    let (w, h) = (v.width, v.height);
+    let centre: Vec<(usize, usize)> = [w / 2 - 1, w / 2]
+        .into_iter()
+        .flat_map(|f| [h / 2 - 1, h / 2].map(|r| (f, r)))
+        .collect();
+    Some(Goal {
+        squares: [centre.clone(), centre],
+        equalise: false,
+    })
+}
+
+/// The kinds of `extinction`, resolved against the game.
+fn resolve_extinction(v: &Variant, errors: &mut Vec<ConfigError>) -> Option<Extinction> {
+    let o = &v.overlay;
+    let letters = &o.extinction;
+    if letters.is_empty() {
+        for key in ["extinction_count", "extinction_value"] {
+            if o.line_of(key) != 0 {
+                errors.push(v.overlay_error(key, format!("{key}: no `extinction` kinds")));
+            }
+        }
+        return None;
+    }
+    let mut out = Extinction {
+        kinds: Vec::new(),
+        all_men: letters == &['*'],
+        count: o.extinction_count.unwrap_or(0),
+        verdict: o.extinction_value.unwrap_or(Verdict::Loss),
+    };
+    if out.all_men {
+        return Some(out);
+    }
+    for &letter in letters {
+        match piece_types(v, &letter.to_string()) {
+            Ok(types) => out.kinds.push(types),
+            Err(m) => errors.push(v.overlay_error("extinction", format!("extinction: {m}"))),
+        }
+    }
+    Some(out)
 }
 
 /// Whether some non-pawn has a sideways castling ray (x4, not a jump).
@@ -300,6 +444,40 @@ k:-1 1,7 -1,7 16,7 -16,7
             Ok(_) => Vec::new(),
             Err(errs) => errs.iter().map(ToString::to_string).collect(),
         }
+    }
+
+    #[test]
+    fn goal_and_pawn_zone_keys_name_defined_zones() {
+        assert_eq!(
+            errors("[rules]\ngoal_zone.white = top\ngoal_equalise = maybe\n"),
+            ["variants/tiny.ini:3: goal_equalise = `maybe`: expected true or false",]
+        );
+        assert_eq!(
+            errors("[rules]\nzone.top = a8-h8\ngoal_zone.black = tops\npawn_multi_step = x\nen_passant_zone = y-z\n"),
+            [
+                "variants/tiny.ini:5: en_passant_zone = `y-z`: expected the name of a zone (defined with `zone.NAME = ...`)",
+            ]
+        );
+        assert_eq!(
+            errors("[rules]\nzone.top = a8-h8\ngoal_zone.black = tops\npawn_multi_step = x\n"),
+            [
+                "variants/tiny.ini:3: goal_zone.black: no zone `tops` (define it with `zone.tops = ...`)",
+                "variants/tiny.ini:4: pawn_multi_step: no zone `x` (define it with `zone.x = ...`)",
+            ]
+        );
+        assert_eq!(
+            errors("[rules]\ngoal_equalise = true\n"),
+            ["variants/tiny.ini:2: goal_equalise: no goal (give `goal_zone`)"]
+        );
+        assert_eq!(
+            errors("[rules]\nextinction = KQ\n"),
+            ["variants/tiny.ini:2: extinction: piece letter 'Q' is no piece of tiny"]
+        );
+        assert_eq!(
+            errors("[rules]\nextinction = K*\n"),
+            ["variants/tiny.ini:2: extinction = `K*`: expected piece letters, e.g. `KQRBNP`, or `*` (every man)"]
+        );
+        assert!(errors("[rules]\nzone.top = a8-h8\ngoal_zone = top\nextinction = *\n").is_empty());
     }
 
     #[test]

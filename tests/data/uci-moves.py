@@ -24,7 +24,8 @@ VARIANTS = [
     "almost", "amazon", "chancellor", "modern", "embassy", "chigorin",
     "hoppelpoppel", "newzealand", "karouk", "giveaway", "antichess", "suicide",
     "3check", "5check", "crazyhouse", "loop", "chessgi", "pocketknight",
-    "placement", "atomic",
+    "placement", "atomic", "racingkings", "horde", "extinction", "kinglet",
+    "threekings", "codrus",
 ]
 # Chess960 starts: (UCI_Variant, FEN).
 RANDOM_STARTS = [

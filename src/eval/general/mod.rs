@@ -232,7 +232,8 @@ fn white_parts(pos: &MailboxPos, t: &VariantTables, c: &Census) -> [Score; 9] {
         * t.terms[Weight::RoyalMobility]
         * (full - 2 * np)
         / (16 * full)
-        + royal_wings(pos, t, c, phase);
+        + royal_wings(pos, t, c, phase)
+        + goal_nearness(pos, &t.terms);
     let material = c.sides[0].total() - c.sides[1].total();
     let board = activity::board_terms(pos, t, phase);
     [
@@ -260,6 +261,26 @@ fn checks_given(pos: &MailboxPos, w: &Weights) -> Score {
         w[Weight::CheckGiven] * given * (given + 1) / 2
     };
     worth(Color::White) - worth(Color::Black)
+}
+
+/// White-minus-black worth of the royals' way to their goal (`goal_zone`):
+/// [`Weight::GoalNear`] per king step the nearest royal has done of seven.
+fn goal_nearness(pos: &MailboxPos, w: &Weights) -> Score {
+    let weight = w[Weight::GoalNear];
+    if weight == 0 {
+        return 0;
+    }
+    let Some(goal) = pos.tables().zones.goal.as_ref() else {
+        return 0;
+    };
+    let near = |color: Color| {
+        let mut best = 0;
+        pos.for_each_royal(color, |sq| {
+            best = best.max(7 - i32::from(goal.distance(color, sq).min(7)));
+        });
+        best
+    };
+    weight * (near(Color::White) - near(Color::Black))
 }
 
 /// White-minus-black evaluation: the parts, scaled down in drawish

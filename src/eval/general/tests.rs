@@ -351,3 +351,19 @@ fn null_move_needs_a_piece() {
     let pos = MailboxPos::from_fen(Arc::clone(&v), "4k3/pppp4/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
     assert!(pos.null_move_allowed());
 }
+
+#[test]
+fn royals_nearer_their_goal_count_with_goal_near() {
+    let mut w = Weights::test_table();
+    w[Weight::GoalNear] = 40;
+    let v = crate::eval::tests::playing(&variant("racingkings"), &w);
+    // White's king one step from the eighth rank (6 of 7 done), black's
+    // on the second rank (1 done).
+    let pos = MailboxPos::from_fen(Arc::clone(&v), "8/6K1/8/8/8/8/1k6/8 w - - 0 1").unwrap();
+    assert_eq!(goal_nearness(&pos, &w), 40 * (6 - 1));
+    let pos = MailboxPos::from_fen(v, "8/1k4K1/8/8/8/8/8/8 w - - 0 1").unwrap();
+    assert_eq!(goal_nearness(&pos, &w), 0);
+    // Without the weight, or without a goal, nothing.
+    let plain = MailboxPos::from_fen(variant("normal"), "8/6K1/8/8/8/8/1k6/8 w - - 0 1").unwrap();
+    assert_eq!(goal_nearness(&plain, &w), 0);
+}

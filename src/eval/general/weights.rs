@@ -85,10 +85,14 @@ pub enum Weight {
     /// Where checks are counted (`checks_to_win`): per check given, times
     /// the checks given so far (1, 3, 6, ... times the weight).
     CheckGiven,
+    /// Where royals have a goal (`goal_zone`, King of the Hill): per king
+    /// step a side's nearest royal stands closer to its goal than seven
+    /// steps away.
+    GoalNear,
 }
 
 /// The number of weights.
-pub const COUNT: usize = 28;
+pub const COUNT: usize = 29;
 
 impl Weight {
     /// Every weight, in the order of `rules::overlay::EVAL_WEIGHTS`.
@@ -121,6 +125,7 @@ impl Weight {
         Weight::RoyalFile,
         Weight::RoyalRow,
         Weight::CheckGiven,
+        Weight::GoalNear,
     ];
 
     /// Its name in an overlay's `[eval]` section.
@@ -175,6 +180,7 @@ const DEFAULTS: [i32; COUNT] = [
     0,   // royal_file
     0,   // royal_row
     0,   // check_given
+    0,   // goal_near
 ];
 
 /// The table the unit tests compute their expected values from
@@ -210,6 +216,7 @@ const TEST_TABLE: [i32; COUNT] = [
     0,   // royal_file
     0,   // royal_row
     0,   // check_given
+    0,   // goal_near
 ];
 
 /// The weights one variant plays with.
