@@ -66,12 +66,7 @@ fn shatranj_bare_king_win_is_claimed_after_the_bared_sides_reply() {
 fn the_last_counted_check_is_claimed_with_the_checking_move() {
     // White has one check left to give (`1+2`); the rook gives it at once.
     let (tx, rx) = session_at("3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+2 0 1");
-    tx.send("go".into()).unwrap();
-    tx.send("ping 1".into()).unwrap();
-    let lines: Vec<String> = until_pong(&rx, 1)
-        .into_iter()
-        .filter(|l| !l.starts_with("feature"))
-        .collect();
+    let lines = answer_to_go(&tx, &rx, 1);
     let last_two = &lines[lines.len().saturating_sub(2)..];
     assert!(
         last_two[0].starts_with("move ") && last_two[1] == "1-0 {White wins by checks given}",
@@ -85,12 +80,7 @@ fn karouk_is_won_by_the_first_check() {
     // Black's king on h8 (the king on e1 blocks the way to h1); the engine
     // plays it and claims the win with the move.
     let (tx, rx) = session_at("karouk", "7k/8/8/8/8/8/8/R3K3 w - - 1+1 0 1");
-    tx.send("go".into()).unwrap();
-    tx.send("ping 1".into()).unwrap();
-    let lines: Vec<String> = until_pong(&rx, 1)
-        .into_iter()
-        .filter(|l| !l.starts_with("feature"))
-        .collect();
+    let lines = answer_to_go(&tx, &rx, 1);
     let last_two = &lines[lines.len().saturating_sub(2)..];
     assert!(
         last_two[0].starts_with("move a1a8") && last_two[1] == "1-0 {White wins by checks given}",
@@ -105,12 +95,7 @@ fn placement_starts_with_drops_and_no_claim_for_the_king_in_hand() {
         "placement",
         "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
     );
-    tx.send("go".into()).unwrap();
-    tx.send("ping 1".into()).unwrap();
-    let lines: Vec<String> = until_pong(&rx, 1)
-        .into_iter()
-        .filter(|l| !l.starts_with("feature"))
-        .collect();
+    let lines = answer_to_go(&tx, &rx, 1);
     let moves: Vec<&String> = lines.iter().filter(|l| l.starts_with("move ")).collect();
     assert!(
         moves.len() == 1 && moves[0].contains('@') && !lines.iter().any(|l| l.contains('{')),
@@ -122,12 +107,7 @@ fn placement_starts_with_drops_and_no_claim_for_the_king_in_hand() {
 fn exploding_the_king_is_claimed_with_the_exploding_move() {
     // White stands in check, but Rxd7 explodes the black king on e8.
     let (tx, rx) = session_at("atomic", "4k3/3n4/8/8/8/8/4r3/3RK3 w - - 0 1");
-    tx.send("go".into()).unwrap();
-    tx.send("ping 1".into()).unwrap();
-    let lines: Vec<String> = until_pong(&rx, 1)
-        .into_iter()
-        .filter(|l| !l.starts_with("feature"))
-        .collect();
+    let lines = answer_to_go(&tx, &rx, 1);
     let last_two = &lines[lines.len().saturating_sub(2)..];
     assert_eq!(
         last_two,
