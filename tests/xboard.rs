@@ -1183,3 +1183,39 @@ fn engine_defined_drop_games_ask_for_holdings() {
         ["Illegal move: P@f3"]
     );
 }
+
+#[test]
+fn holding_sets_the_hands_and_refuses_what_a_game_cannot_hold() {
+    let mut e = Engine::new();
+    assert_eq!(
+        e.exchange("new\nvariant crazyhouse\nforce\nusermove e2e4\nusermove d7d5\nusermove e4d5"),
+        Vec::<String>::new()
+    );
+    // The hands the engine has already: nothing changes, black has no knight.
+    assert_eq!(
+        e.exchange("holding [P] []\nusermove N@c6"),
+        ["Illegal move: N@c6"]
+    );
+    // A bughouse partner's knight arrives; black may drop it, white a queen.
+    assert_eq!(
+        e.exchange("holding [PQ] [N] BN\nusermove N@c6\nusermove Q@a4"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        e.exchange("holding [K] []\nholding [X] []\nholding [P"),
+        [
+            "Error (impossible holdings: bad FEN: holding 'K': a royal piece is never in hand): holding [K] []",
+            "Error (impossible holdings: bad FEN: holding 'X' is no piece of crazyhouse): holding [X] []",
+            "Error (bad holdings): holding [P",
+        ]
+    );
+    // The game is as it was: white's pawn is still in hand, the queen gone.
+    assert_eq!(
+        e.exchange("usermove a7a6\nusermove Q@h5\nusermove P@e6"),
+        ["Illegal move: Q@h5"]
+    );
+    assert_eq!(
+        e.exchange("new\nvariant normal\nholding [] []"),
+        ["Error (no men in hand in this game): holding [] []"]
+    );
+}

@@ -285,6 +285,14 @@ pub enum Command {
     /// `go perft N`: legal move paths from the current position, by root
     /// move ([`Event::Perft`]).
     Perft(u32),
+    /// `holding [WHITE] [BLACK]`: the men each side holds, as the letters
+    /// XBoard sends (upper case for both sides).
+    Holding {
+        /// White's men in hand.
+        white: String,
+        /// Black's men in hand.
+        black: String,
+    },
     /// A known command the engine deliberately ignores (bughouse, ICS chatter).
     Ignored,
     /// A command with bad arguments: reply `Error (REASON): LINE`.

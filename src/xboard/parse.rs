@@ -111,13 +111,30 @@ fn parse_command(line: &str) -> Command {
             square_command(word, rest)
         }
         "setscore" => Command::SetScore,
-        "partner" | "ptell" | "holding" | "bogus" | "l" | "ics_chatter" => Command::Ignored,
+        "holding" => holding_command(rest, line),
+        "partner" | "ptell" | "bogus" | "l" | "ics_chatter" => Command::Ignored,
         "variant" | "usermove" | "setboard" | "option" | "exclude" | "include" => {
             invalid("missing argument", line)
         }
         "lift" | "put" | "hover" => invalid("bad square", line),
         _ if looks_like_move(line) => Command::UserMove(line.to_string()),
         _ => Command::Unknown(line.to_string()),
+    }
+}
+
+/// `holding [WHITE] [BLACK]`, with bughouse's optional `<color><piece>`
+/// after it (which man was just acquired; the holdings already say it).
+fn holding_command(rest: &str, line: &str) -> Command {
+    let bracketed = |text: &str| -> Option<(String, String)> {
+        let inner = text.trim_start().strip_prefix('[')?;
+        let (men, after) = inner.split_once(']')?;
+        men.chars()
+            .all(|c| c.is_ascii_alphabetic())
+            .then(|| (men.to_string(), after.to_string()))
+    };
+    match bracketed(rest).and_then(|(white, after)| Some((white, bracketed(&after)?))) {
+        Some((white, (black, _acquired))) => Command::Holding { white, black },
+        None => invalid("bad holdings", line),
     }
 }
 
@@ -318,6 +335,27 @@ mod tests {
             assert!(!looks_like_move(junk), "{junk}");
         }
         assert_eq!(p("hello there"), Command::Unknown("hello there".into()));
+    }
+
+    #[test]
+    fn holdings_parse_with_and_without_the_acquired_man() {
+        let holding = |white: &str, black: &str| Command::Holding {
+            white: white.into(),
+            black: black.into(),
+        };
+        assert_eq!(p("holding [PPPRQ] []"), holding("PPPRQ", ""));
+        assert_eq!(p("holding [PPPRQ] [R] BR"), holding("PPPRQ", "R"));
+        assert_eq!(p("holding [][N]"), holding("", "N"));
+        for bad in ["holding", "holding [P]", "holding PP []", "holding [P1] []"] {
+            assert_eq!(
+                p(bad),
+                Command::Invalid {
+                    reason: "bad holdings".into(),
+                    line: bad.into()
+                },
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@
 mod board_ui;
 mod book;
 mod definitions;
+mod holding;
 #[cfg(test)]
 mod tests;
 mod uci;

@@ -116,6 +116,7 @@ impl Control {
                 self.set_mode(Mode::Force);
             }
             Command::SetBoard(fen) => self.setboard(&fen),
+            Command::Holding { white, black } => self.set_holdings(&white, &black),
             Command::Edit => self.start_edit(),
             Command::EditStep(step) => self.edit_step(step),
             Command::Undo => self.take_back(1),
