@@ -384,8 +384,9 @@ fn split<P: SearchBoard>(
 /// ranks and from 1 on all others; the null move is `@@@@`.
 /// The holdings XBoard shows for a game with men in hand: one slot per
 /// kind of man that takes part in the piece-to-char table (XBoard numbers
-/// the kinds in its order, skipping the `.`), the royal last one left out;
-/// 0 for a game without drops.
+/// the kinds in its order, skipping the `.`), the royal last one left out
+/// unless it starts in hand (`must_drop`: a set-up phase); 0 for a game
+/// without drops.
 fn holdings_size(variant: &Variant, piece_to_char: &str) -> usize {
     if !variant.hands.drops {
         return 0;
@@ -393,11 +394,12 @@ fn holdings_size(variant: &Variant, piece_to_char: &str) -> usize {
     let white_half = piece_to_char
         .get(..piece_to_char.len() / 2)
         .unwrap_or_default();
-    white_half
-        .chars()
-        .filter(|&c| c != '.' && c != '+')
-        .count()
-        .saturating_sub(1)
+    let kinds = white_half.chars().filter(|&c| c != '.' && c != '+').count();
+    if variant.hands.must_drop {
+        kinds
+    } else {
+        kinds.saturating_sub(1)
+    }
 }
 
 fn board_text(name: &MoveName, height: usize) -> String {

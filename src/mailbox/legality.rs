@@ -213,6 +213,9 @@ impl MailboxPos {
     /// `Some(true)` from a walk along the one line it could open (plain
     /// leapers and sliders only, one royal, not in check), `None` otherwise.
     pub(super) fn quick_legality(&self, m: Move) -> Option<bool> {
+        if m.kind() == MoveKind::PromoteInPlace {
+            return None;
+        }
         let info = self.node_info();
         if m.is_drop() {
             return self.drop_legality(info, m);
@@ -405,6 +408,9 @@ impl MailboxPos {
     /// Plays `m` if it is legal by the royal rules (leaving the compulsory
     /// capture rule aside); whether it was.
     pub(super) fn make_unforced(&mut self, m: Move) -> bool {
+        if m.kind() == MoveKind::PromoteInPlace {
+            return self.make_in_place(m);
+        }
         if self.tables.explosion {
             return self.make_exploding(m);
         }
@@ -446,6 +452,24 @@ impl MailboxPos {
         self.play(m);
         let lost = |p: &MailboxPos, c: Color| p.royals[c.index()].len < before[c.index()];
         let legal = !lost(self, mover) && (lost(self, mover.flip()) || self.royalty_safe(mover));
+        if legal {
+            self.opponent_safe = true;
+        } else {
+            self.unplay(m);
+        }
+        legal
+    }
+
+    /// `promotion_in_place`: plays `m` if it leaves the mover's royalty
+    /// safe, gives no check, and the new man attacks no enemy man.
+    fn make_in_place(&mut self, m: Move) -> bool {
+        let mover = self.side;
+        self.play(m);
+        let mut attacks = false;
+        self.for_each_reach(m.to(), |_, occupant, rights| {
+            attacks |= occupant != EMPTY && cell_color(occupant) != mover && rights.may_capture();
+        });
+        let legal = !attacks && self.royalty_safe(mover) && !self.in_check();
         if legal {
             self.opponent_safe = true;
         } else {

@@ -306,8 +306,10 @@ impl MailboxPos {
         if m.kind() == MoveKind::EnPassant {
             undo.captured_sq = self.ep_victim;
         }
-        undo.captured = self.take(undo.captured_sq);
-        self.captured_to_hand(undo.captured, true);
+        if m.kind() != MoveKind::PromoteInPlace {
+            undo.captured = self.take(undo.captured_sq);
+            self.captured_to_hand(undo.captured, true);
+        }
         self.take(from);
         let t = cell_type(moved);
         let landed = if self.tables.is_pawn[t as usize] && m.piece() != 0 {

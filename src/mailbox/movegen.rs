@@ -490,9 +490,13 @@ impl MailboxPos {
         let enemy = &self.occupancy[self.side.flip().index()];
         let ep = self.ep_len != 0;
         let gates = self.side_may_gate();
+        let in_place = CAPTURES && self.tables.zones.promotes_in_place();
         self.for_each_piece(self.side, |x| {
             let cell = self.board[x as usize];
             let t = cell_type(cell);
+            if in_place && self.tables.is_pawn[t as usize] {
+                self.push_in_place_promotions(x, out);
+            }
             let coverage = self.coverage_of_piece(cell, gates);
             if !QUIETS
                 && coverage != Coverage::Walked
@@ -523,7 +527,7 @@ impl MailboxPos {
         scratch: &mut Vec<Move>,
     ) -> Option<Move> {
         let x = (code & 0xFF) as u8;
-        if x == (code >> 8 & 0xFF) as u8 {
+        if x == (code >> 8 & 0xFF) as u8 && self.board[x as usize] == EMPTY {
             // A drop: origin and target are one square.
             let m = Move::drop(x, (code >> 16 & 15) as u8);
             let wanted = kind != GenKind::Captures && self.drop_is_pseudo_legal(m);
@@ -553,6 +557,12 @@ impl MailboxPos {
     ) {
         let cell = self.board[x as usize];
         let t = cell_type(cell);
+        if kind != GenKind::Quiets
+            && self.tables.zones.promotes_in_place()
+            && self.tables.is_pawn[t as usize]
+        {
+            self.push_in_place_promotions(x, out);
+        }
         match self.coverage_of_piece(cell, self.side_may_gate()) {
             Coverage::Walked => self.generate_walked_moves(x, kind, in_check, out),
             Coverage::Castler if self.tables.castling960 => {
@@ -696,8 +706,44 @@ impl MailboxPos {
         }
     }
 
-    /// Whether a pawn of `color` landing on `y` promotes.
+    /// `promotion_in_place`: the side to move's pawn on `x` turning into
+    /// each promotion choice, on its square or on an empty square the new
+    /// man moves to; only on its side's zone, unless it is the side's only
+    /// pawn. (That the new man attacks no enemy man and the move gives no
+    /// check is tested when the move is made.)
+    #[inline(never)]
+    fn push_in_place_promotions(&self, x: u8, out: &mut Vec<Move>) {
+        let color = self.side;
+        let pawns: u32 = self.pawn_squares[color.index()]
+            .iter()
+            .map(|w| w.count_ones())
+            .sum();
+        if pawns != 1 && !self.tables.zones.in_place_square(color, x) {
+            return;
+        }
+        let color_bits = if color == Color::Black {
+            super::BLACK
+        } else {
+            0
+        };
+        for p in self.promotion_choices(color, x) {
+            out.push(Move::new(x, x, MoveKind::PromoteInPlace, p, 0));
+            for ray in &self.tables.rays[usize::from(p)] {
+                self.walk_ray(x, p | color_bits, ray, None, &mut |y, mk, _| {
+                    if mk == MoveKind::Quiet {
+                        out.push(Move::new(x, y, MoveKind::PromoteInPlace, p, 0));
+                    }
+                });
+            }
+        }
+    }
+
+    /// Whether a pawn of `color` landing on `y` promotes (never where pawns
+    /// promote in place instead).
     pub(crate) fn in_promotion_zone(&self, y: u8, color: Color) -> bool {
+        if self.tables.zones.promotes_in_place() {
+            return false;
+        }
         let row = usize::from(y >> 4);
         let zone = self.tables.variant.promotion_row[color.index()];
         match color {
@@ -728,6 +774,11 @@ impl MailboxPos {
     /// a hoplite may become a king while black has fewer than two).
     fn may_promote_to(&self, color: Color, p: u8) -> bool {
         use crate::rules::variant::Royalty;
+        let limit = self.tables.promotion_limit.get(usize::from(p));
+        if limit.is_some_and(|&n| self.counts[color.index()][usize::from(p)] >= n) {
+            // `promotion_limit`: the side has as many as it may.
+            return false;
+        }
         match self.tables.royalty[p as usize] {
             Royalty::None => true,
             Royalty::Absolute => false,

@@ -23,9 +23,13 @@ pub enum MoveKind {
     /// A man from the mover's hand put on an empty square (`from` and `to`
     /// are that square, `piece` the man's type).
     Drop = 6,
+    /// A pawn turns into the promoted man (`piece`) as a move of its own,
+    /// on its square (`from` = `to`) or on an empty square that man steps
+    /// to (`promotion_in_place`).
+    PromoteInPlace = 7,
 }
 
-/// [`MoveKind`] by its three bits in a [`Move`] (7 never occurs).
+/// [`MoveKind`] by its three bits in a [`Move`].
 const KINDS: [MoveKind; 8] = [
     MoveKind::Quiet,
     MoveKind::Capture,
@@ -34,7 +38,7 @@ const KINDS: [MoveKind; 8] = [
     MoveKind::Castle,
     MoveKind::CastleGateCorner,
     MoveKind::Drop,
-    MoveKind::Quiet,
+    MoveKind::PromoteInPlace,
 ];
 
 /// The bit position of the kind in a [`Move`].

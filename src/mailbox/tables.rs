@@ -201,6 +201,9 @@ pub struct Tables {
     /// Types an explosion spares around the capture square, bit per type
     /// (`explosion_spares`).
     pub explosion_spared: u16,
+    /// Per type: how many a side may have on the board before no pawn may
+    /// promote to it (`promotion_limit`; `u8::MAX`: no limit).
+    pub promotion_limit: Vec<u8>,
     /// Per type: has virgin-only (x4) rays, so its virginity matters.
     pub has_initial_moves: Vec<bool>,
     /// Per type: can castle (an x4 ray without the 0x40 bit on a non-pawn).
@@ -512,6 +515,9 @@ impl Tables {
             must_capture: variant.overlay.must_capture,
             explosion: variant.board_rules.explosion,
             explosion_spared: type_bits(&variant.board_rules.explosion_spared),
+            promotion_limit: (variant.board_rules.promotion_limit.iter())
+                .map(|n| n.unwrap_or(u8::MAX))
+                .collect(),
             has_initial_moves: per_type(&|i| types[i].rays.iter().any(|r| r.is_initial_only())),
             castles,
             castling960: variant.overlay.castling960,

@@ -47,6 +47,9 @@ pub struct ZoneTables {
     /// Per side: the squares its e.p. captures may land on
     /// (`en_passant_zone`).
     ep_landing: Option<[SquareSet; 2]>,
+    /// Per side: the squares on which its pawns promote by a move of their
+    /// own (`promotion_in_place`).
+    in_place: Option<[SquareSet; 2]>,
 }
 
 /// A goal compiled: its squares per side and the equalising rule.
@@ -116,6 +119,7 @@ impl ZoneTables {
             }),
             multi_step: zone_masks(rules.multi_step_zone),
             ep_landing: zone_masks(rules.ep_zone),
+            in_place: zone_masks(rules.in_place_zone),
         }
     }
 
@@ -146,6 +150,22 @@ impl ZoneTables {
     #[must_use]
     pub fn limits_ep(&self) -> bool {
         self.ep_landing.is_some()
+    }
+
+    /// Whether pawns promote by a move of their own (`promotion_in_place`)
+    /// instead of on arrival.
+    #[must_use]
+    pub fn promotes_in_place(&self) -> bool {
+        self.in_place.is_some()
+    }
+
+    /// Whether a pawn of `color` on `sq` stands where it may promote in
+    /// place.
+    #[must_use]
+    pub fn in_place_square(&self, color: Color, sq: u8) -> bool {
+        self.in_place
+            .as_ref()
+            .is_some_and(|sets| contains(&sets[color.index()], sq))
     }
 
     /// Whether pieces of type `t` may not leave a zone.

@@ -171,6 +171,39 @@ pub fn parse_zone_name(key: &str, value: &str) -> Result<String, String> {
     Ok(value.to_string())
 }
 
+/// `promotion_limit = F:1 Q:2`: pairs of a piece letter and the number of
+/// those men a side may have on the board before no pawn may promote to it.
+///
+/// # Errors
+/// An item not written `LETTER:N` with N from 1 to 64.
+pub fn parse_promotion_limits(value: &str) -> Result<Vec<(char, u8)>, String> {
+    let bad = |item: &str| {
+        format!("promotion_limit item `{item}`: expected LETTER:N (N from 1 to 64), e.g. `F:1`")
+    };
+    let mut out = Vec::new();
+    for item in value
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+    {
+        let (letter, n) = item.split_once(':').ok_or_else(|| bad(item))?;
+        let mut letters = letter.chars();
+        let (Some(c), None) = (letters.next(), letters.next()) else {
+            return Err(bad(item));
+        };
+        let n: u8 = n.parse().map_err(|_| bad(item))?;
+        if !c.is_ascii_alphabetic() || !(1..=64).contains(&n) {
+            return Err(bad(item));
+        }
+        out.push((c.to_ascii_uppercase(), n));
+    }
+    if out.is_empty() {
+        return Err(
+            "promotion_limit: expected LETTER:N items, e.g. `promotion_limit = F:1`".into(),
+        );
+    }
+    Ok(out)
+}
+
 /// Piece letters, or `none` for an empty list.
 ///
 /// # Errors

@@ -143,6 +143,12 @@ pub struct Overlay {
     pub pawn_multi_step: Option<String>,
     /// `en_passant_zone`: the zone an e.p. capture must land in.
     pub en_passant_zone: Option<String>,
+    /// `promotion_in_place`: the zone on which a pawn promotes by a move
+    /// of its own instead of on arrival.
+    pub promotion_in_place: Option<String>,
+    /// `promotion_limit`: (letter, n): a pawn may promote to that man only
+    /// while its side has fewer than n of it on the board.
+    pub promotion_limit: Vec<(char, u8)>,
 }
 
 /// The keys of a goal a royal piece reaches to win, by zone name.
@@ -218,6 +224,8 @@ impl Overlay {
             || self.extinction_value.is_some()
             || self.pawn_multi_step.is_some()
             || self.en_passant_zone.is_some()
+            || self.promotion_in_place.is_some()
+            || !self.promotion_limit.is_empty()
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -465,6 +473,14 @@ const KEYS: &[(&str, SetKey)] = &[
     }),
     ("en_passant_zone", |o, key, value, _| {
         o.en_passant_zone = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("promotion_in_place", |o, key, value, _| {
+        o.promotion_in_place = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("promotion_limit", |o, _, value, _| {
+        o.promotion_limit = board_keys::parse_promotion_limits(value)?;
         Ok(())
     }),
     ("aliases", |o, _, value, _| {
@@ -929,6 +945,8 @@ mod tests {
             ("extinction_value", "win"),
             ("pawn_multi_step", "first_ranks"),
             ("en_passant_zone", "ep"),
+            ("promotion_in_place", "diagonal"),
+            ("promotion_limit", "F:1"),
             ("aliases", "kingofthehill"),
         ];
         let named: Vec<&str> = samples
@@ -1072,6 +1090,31 @@ mod tests {
     }
 
     #[test]
+    fn promotion_limits_and_the_in_place_zone_parse_or_name_their_line() {
+        let o = parse_overlay(
+            "[rules]\npromotion_in_place = diagonal\npromotion_limit = f:1, Q:2\n",
+            "v.ini",
+        )
+        .unwrap();
+        assert_eq!(o.promotion_in_place.as_deref(), Some("diagonal"));
+        assert_eq!(o.promotion_limit, [('F', 1), ('Q', 2)]);
+        let errs = parse_overlay(
+            "[rules]\npromotion_limit = F:0\npromotion_limit = FF:1\npromotion_in_place = a-b\n",
+            "v.ini",
+        )
+        .unwrap_err();
+        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            [
+                "v.ini:2: promotion_limit item `F:0`: expected LETTER:N (N from 1 to 64), e.g. `F:1`",
+                "v.ini:3: promotion_limit item `FF:1`: expected LETTER:N (N from 1 to 64), e.g. `F:1`",
+                "v.ini:4: promotion_in_place = `a-b`: expected the name of a zone (defined with `zone.NAME = ...`)",
+            ]
+        );
+    }
+
+    #[test]
     fn unknown_keys_and_bad_values_are_reported_with_lines() {
         let errs = parse_overlay(
             "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\nrepetition_claim = never\n",
@@ -1082,7 +1125,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, promotion_in_place, promotion_limit, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
             ]

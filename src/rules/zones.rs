@@ -62,6 +62,12 @@ pub struct BoardRules {
     pub multi_step_zone: Option<usize>,
     /// `en_passant_zone`: the zone an e.p. capture must land in.
     pub ep_zone: Option<usize>,
+    /// `promotion_in_place`: the zone on which pawns promote by a move of
+    /// their own (see [`Variant`]'s promotion choices).
+    pub in_place_zone: Option<usize>,
+    /// Per canonical type: how many a side may have on the board before no
+    /// pawn may promote to it (`promotion_limit`; `None`: no limit).
+    pub promotion_limit: Vec<Option<u8>>,
     /// `extinction`: the kinds of men whose loss loses.
     pub extinction: Option<Extinction>,
 }
@@ -102,6 +108,7 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
         leap_lost_on_line: vec![false; n],
         explosion: o.explosion,
         explosion_spared: vec![false; n],
+        promotion_limit: vec![None; n],
         flying_general: o.flying_general,
         royal_leap_not_in_check: o.royal_leap_not_in_check,
         ..BoardRules::default()
@@ -166,6 +173,14 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
         }
     }
     resolve_explosion(v, &mut rules, errors);
+    for &(letter, n) in &o.promotion_limit {
+        match piece_types(v, &letter.to_string()) {
+            Ok(types) => types
+                .iter()
+                .for_each(|&t| rules.promotion_limit[t as usize] = Some(n)),
+            Err(m) => errors.push(err("promotion_limit", m)),
+        }
+    }
     rules.goal = resolve_goal(v, &rules.zones, errors);
     for (key, name, slot) in [
         (
@@ -174,6 +189,11 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
             &mut rules.multi_step_zone,
         ),
         ("en_passant_zone", &o.en_passant_zone, &mut rules.ep_zone),
+        (
+            "promotion_in_place",
+            &o.promotion_in_place,
+            &mut rules.in_place_zone,
+        ),
     ] {
         if let Some(name) = name {
             *slot = find_zone(&rules.zones, key, name)
