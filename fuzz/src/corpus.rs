@@ -63,7 +63,10 @@ impl Corpus {
         // What went wrong loading it is `check`'s business; the corpus takes what loads.
         let (library, _) = Library::load(ini_path.to_str());
         let mut rng = StdRng::seed_from_u64(seed);
-        let midgame = read_table(&root.join("tests/data/perft/variants-midgame.tsv"));
+        let mut midgame = read_table(&root.join("tests/data/perft/variants-midgame.tsv"));
+        for table in ["new-variants.tsv", "extra-rows.tsv"] {
+            midgame.extend(read_table(&root.join("tests/data/perft").join(table)));
+        }
         let variants = library
             .xboard_variants()
             .into_iter()
@@ -100,7 +103,7 @@ impl Corpus {
     }
 }
 
-/// The start position, the perft table's positions of the variant, and
+/// The start position, the perft tables' positions of the variant, and
 /// positions after 1 to 60 random legal moves.
 fn variant_fens(
     library: &Library,
