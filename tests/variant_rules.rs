@@ -892,3 +892,42 @@ fn codrus_captures_are_compulsory_and_losing_the_king_wins() {
     let mut p = pos("codrus", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     assert!(!legal(&mut p).contains(&"a7a8k".to_string()));
 }
+
+#[test]
+fn sittuyin_pawns_promote_in_place_without_attacking_while_no_met_stands() {
+    // A lone pawn promotes anywhere: on its square or a met's step away,
+    // but not to c3, where the new met would check the king on d4.
+    let mut p = pos("sittuyin", "8/8/8/8/3k4/8/1P6/K7[] w - - 0 60");
+    assert_eq!(legal(&mut p), moves("a1a2 a1b1 b2a3f b2b2f b2b3 b2c1f"));
+    // With two pawns only the one on the diagonal zone (d5) may promote,
+    // and not in place, where the met would attack the khon on c6.
+    let fen = "4k3/8/2s5/3P4/2P5/8/8/4K3[] w - - 0 40";
+    let want = "c4c5 d5c6 d5d6 d5e4f d5e6f e1d1 e1d2 e1e2 e1f1 e1f2";
+    assert_eq!(legal(&mut pos("sittuyin", fen)), moves(want));
+    // A met on the board (promotion_limit F:1): no promotion at all.
+    let fen = "4k3/8/2s5/3P4/2P5/8/3F4/4K3[] w - - 0 40";
+    let want = "c4c5 d2c1 d2c3 d2e3 d5c6 d5d6 e1d1 e1e2 e1f1 e1f2";
+    assert_eq!(legal(&mut pos("sittuyin", fen)), moves(want));
+    // The promoted man stands where the move put it.
+    play(&mut p, "b2a3f");
+    assert!(
+        p.to_fen().starts_with("8/8/8/8/3k4/F7/8/K7"),
+        "{}",
+        p.to_fen()
+    );
+}
+
+#[test]
+fn sittuyin_sets_up_by_drops_and_refuses_a_second_king_in_hand() {
+    let v = variant("sittuyin");
+    let mut p = MailboxPos::new(v.clone());
+    let drops = legal(&mut p);
+    assert_eq!(drops.len(), 88);
+    assert!(drops.iter().all(|m| m.contains('@')), "{drops:?}");
+    assert!(drops.contains(&"R@a1".to_string()) && !drops.contains(&"R@a2".to_string()));
+    let err = MailboxPos::from_fen(v, "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad FEN: holding 'K': 2 of that royal piece, on the board and in hand; the game has 1"
+    );
+}

@@ -127,6 +127,23 @@ impl MailboxPos {
             }
             let n = self.hand[color.index()][t as usize];
             self.set_hand(color.index(), t, n.saturating_add(1));
+            if self.tables.royalty[t as usize] != Royalty::None {
+                self.check_royals_held(c, color, t)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A royal piece in hand (a set-up phase) may not make more of its kind
+    /// than the game starts with, on the board and in hand together.
+    fn check_royals_held(&self, c: char, color: Color, t: u8) -> Result<(), TextError> {
+        let held = usize::from(self.counts[color.index()][t as usize])
+            + usize::from(self.hand[color.index()][t as usize]);
+        let start = self.tables.variant.initial_count(color, t).max(1);
+        if held > start {
+            return Err(err(format!(
+                "holding '{c}': {held} of that royal piece, on the board and in hand; the game has {start}"
+            )));
         }
         Ok(())
     }
