@@ -438,7 +438,7 @@ fn a_broken_variant_leaves_the_current_one_in_place() {
     );
     assert_eq!(
         texts(&cat.variant("before").unwrap_err()),
-        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, aliases"]
+        ["variants/before.ini:3: unknown key `foo`: expected one of promotion, stalemate, checkmate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, aliases"]
     );
     let aliases = [
         ("before", "[rules]\nfen_alias = R:P\n"),

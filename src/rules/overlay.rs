@@ -28,6 +28,9 @@ pub struct Overlay {
     pub promotion: Option<Vec<char>>,
     /// What a stalemate means for the stalemated side; `None` = draw.
     pub stalemate: Option<Verdict>,
+    /// `checkmate`: the result for the side that is mated (`None`: a
+    /// loss).
+    pub checkmate: Option<Verdict>,
     /// A side left with a lone king loses (shatranj, courier).
     pub bare_king_loses: bool,
     /// The file the overlay was read from (`None` for the defaults).
@@ -191,6 +194,7 @@ impl Overlay {
     #[must_use]
     pub fn has_board_rules(&self) -> bool {
         self.stalemate.is_some()
+            || self.checkmate.is_some()
             || self.bare_king_loses
             || self.start.is_some()
             || !self.zones.is_empty()
@@ -256,6 +260,10 @@ const KEYS: &[(&str, SetKey)] = &[
                 ))
             }
         });
+        Ok(())
+    }),
+    ("checkmate", |o, key, value, _| {
+        o.checkmate = Some(end_rules::parse_verdict(key, value)?);
         Ok(())
     }),
     ("bare_king", |o, _, value, _| {
@@ -886,6 +894,7 @@ mod tests {
         let samples = [
             ("promotion", "Q"),
             ("stalemate", "loss"),
+            ("checkmate", "win"),
             ("bare_king", "loss"),
             ("start", "8/8/8/8/8/8/8/K6k w - - 0 1"),
             ("zone.palace", "d1-f3"),
@@ -1074,7 +1083,7 @@ mod tests {
     #[test]
     fn unknown_keys_and_bad_values_are_reported_with_lines() {
         let errs = parse_overlay(
-            "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\nrepetition_claim = never\n",
+            "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\nrepetition_claim = never\ncheckmate = lost\n",
             "v.ini",
         )
         .unwrap_err();
@@ -1082,9 +1091,10 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, checkmate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
+                "v.ini:6: checkmate = `lost`: expected draw, loss or win",
             ]
         );
     }

@@ -26,6 +26,7 @@ VARIANTS = [
     "3check", "5check", "crazyhouse", "loop", "chessgi", "pocketknight",
     "placement", "atomic", "racingkings", "horde", "extinction", "kinglet",
     "threekings", "codrus",
+    "losers",
 ]
 # Chess960 starts: (UCI_Variant, FEN).
 RANDOM_STARTS = [
