@@ -54,6 +54,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "threekings",
     "codrus",
     "sittuyin",
+    "losers",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

@@ -111,6 +111,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "threekings",
     "codrus",
     "sittuyin",
+    "losers",
 ];
 
 #[test]

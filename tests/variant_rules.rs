@@ -931,3 +931,27 @@ fn sittuyin_sets_up_by_drops_and_refuses_a_second_king_in_hand() {
         "bad FEN: holding 'K': 2 of that royal piece, on the board and in hand; the game has 1"
     );
 }
+
+#[test]
+fn losers_captures_are_compulsory_and_losing_or_being_mated_wins() {
+    // In check, with a capture: the king must take the queen.
+    let mut p = pos("losers", "4k3/8/8/8/8/8/3q3P/4K3 w - - 0 1");
+    assert_eq!(legal(&mut p), ["e1d2"]);
+    play(&mut p, "e1d2");
+    // Black has lost every man but its king: black has won.
+    assert_eq!(
+        p.rule_ending(),
+        Some((Verdict::Win, RuleEnding::Extinction))
+    );
+    assert!(p.legal_moves().is_empty());
+    // Black's only capture mates white, and the mated side wins.
+    let mut p = pos("losers", "r6k/8/8/8/8/8/5PPP/N5K1 b - - 0 1");
+    assert_eq!(legal(&mut p), ["a8a1"]);
+    play(&mut p, "a8a1");
+    assert!(p.in_check() && p.legal_moves().is_empty());
+    assert_eq!(p.no_move_verdict(), Verdict::Win);
+    assert_eq!(p.rule_ending(), None);
+    // A stalemated side wins too.
+    let p = pos("losers", "k7/2Q4p/1K5P/8/8/8/8/8 b - - 0 1");
+    assert_eq!(p.no_move_verdict(), Verdict::Win);
+}

@@ -9,7 +9,9 @@
 //! at once only when black's king cannot follow with its next move
 //! (cutechess-cli's referee waits for that move too); both kings there is a
 //! drawn race. Taking the horde's last man, or the last man of a kind in
-//! the extinction games, wins with the capture.
+//! the extinction games, wins with the capture; in losers the capture
+//! that leaves a side its king alone, or the move that mates it, wins for
+//! that side (cutechess-cli's referee: "lost all pieces", "gets mated").
 
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -215,4 +217,16 @@ fn taking_the_last_man_of_a_kind_is_claimed_with_the_capture() {
             "{variant}"
         );
     }
+}
+
+#[test]
+fn in_losers_the_side_bared_or_mated_wins_and_the_win_is_claimed_at_once() {
+    // The forced capture of black's queen leaves black its king alone.
+    let (tx, rx) = session_at("losers", "4k3/8/8/8/8/8/3q3P/4K3 w - - 0 1");
+    let lines = answer_to_go(&tx, &rx, 1);
+    assert_eq!(lines, ["move e1d2", "0-1 {Black wins by extinction}"]);
+    // Black's only move, a compulsory capture, mates white: white wins.
+    let (tx, rx) = session_at("losers", "r6k/8/8/8/8/8/5PPP/N5K1 b - - 0 1");
+    let lines = answer_to_go(&tx, &rx, 1);
+    assert_eq!(lines, ["move a8a1", "1-0 {White gets mated}"]);
 }

@@ -300,7 +300,14 @@ impl<P: Position> Game<P> {
         if self.pos.legal_moves().is_empty() {
             let verdict = self.pos.no_move_verdict();
             let result = if self.pos.in_check() {
-                verdict_result(verdict, mover, "mates", "Draw by checkmate rule")
+                // Where being mated wins (`checkmate = win`), the winner is
+                // the mated side.
+                let text = if verdict == Verdict::Win {
+                    "gets mated"
+                } else {
+                    "mates"
+                };
+                verdict_result(verdict, mover, text, "Draw by checkmate rule")
             } else {
                 verdict_result(verdict, mover, "wins by stalemate", "Stalemate")
             };

@@ -4,9 +4,9 @@
 //! gone, captured or exploded, loses, and `extinction`: a side without a
 //! man of some kind loses),
 //! counted checks, the overlay's bare-king rule, counting rules, n-fold repetition with its
-//! value and perpetual check, and the stalemate verdict (overlay
-//! `stalemate`, by the men left with `fewer_men`, or Fairy-Max's
-//! piece-9-valued--2 rule).
+//! value and perpetual check, the checkmate verdict (overlay `checkmate`)
+//! and the stalemate verdict (overlay `stalemate`, by the men left with
+//! `fewer_men`, or Fairy-Max's piece-9-valued--2 rule).
 
 use super::MailboxPos;
 use crate::core::{Color, Verdict};
@@ -98,12 +98,13 @@ impl MailboxPos {
         Some((verdict, RuleEnding::Repetition))
     }
 
-    /// The verdict for the side to move when it has no legal move.
+    /// The verdict for the side to move when it has no legal move: mated
+    /// (`checkmate`, a loss unless given) or stalemated.
     pub(crate) fn stalemate_or_mate_verdict(&self) -> Verdict {
-        if self.in_check() {
-            return Verdict::Loss;
-        }
         let v = &self.tables.variant;
+        if self.in_check() {
+            return v.overlay.checkmate.unwrap_or(Verdict::Loss);
+        }
         if let Some(verdict) = v.overlay.stalemate {
             return verdict;
         }

@@ -28,6 +28,9 @@ pub struct Overlay {
     pub promotion: Option<Vec<char>>,
     /// What a stalemate means for the stalemated side; `None` = draw.
     pub stalemate: Option<Verdict>,
+    /// `checkmate`: the result for the side that is mated (`None`: a
+    /// loss).
+    pub checkmate: Option<Verdict>,
     /// A side left with a lone king loses (shatranj, courier).
     pub bare_king_loses: bool,
     /// The file the overlay was read from (`None` for the defaults).
@@ -197,6 +200,7 @@ impl Overlay {
     #[must_use]
     pub fn has_board_rules(&self) -> bool {
         self.stalemate.is_some()
+            || self.checkmate.is_some()
             || self.bare_king_loses
             || self.start.is_some()
             || !self.zones.is_empty()
@@ -264,6 +268,10 @@ const KEYS: &[(&str, SetKey)] = &[
                 ))
             }
         });
+        Ok(())
+    }),
+    ("checkmate", |o, key, value, _| {
+        o.checkmate = Some(end_rules::parse_verdict(key, value)?);
         Ok(())
     }),
     ("bare_king", |o, _, value, _| {
@@ -902,6 +910,7 @@ mod tests {
         let samples = [
             ("promotion", "Q"),
             ("stalemate", "loss"),
+            ("checkmate", "win"),
             ("bare_king", "loss"),
             ("start", "8/8/8/8/8/8/8/K6k w - - 0 1"),
             ("zone.palace", "d1-f3"),
@@ -1098,26 +1107,25 @@ mod tests {
         .unwrap();
         assert_eq!(o.promotion_in_place.as_deref(), Some("diagonal"));
         assert_eq!(o.promotion_limit, [('F', 1), ('Q', 2)]);
-        let errs = parse_overlay(
-            "[rules]\npromotion_limit = F:0\npromotion_limit = FF:1\npromotion_in_place = a-b\n",
-            "v.ini",
-        )
-        .unwrap_err();
-        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        for (value, item) in [("F:0", "F:0"), ("FF:1", "FF:1"), ("F:1 Q", "Q")] {
+            let text = format!("[rules]\npromotion_limit = {value}\n");
+            let errs = parse_overlay(&text, "v.ini").unwrap_err();
+            assert_eq!(
+                errs[0].to_string(),
+                format!("v.ini:2: promotion_limit item `{item}`: expected LETTER:N (N from 1 to 64), e.g. `F:1`")
+            );
+        }
+        let errs = parse_overlay("[rules]\npromotion_in_place = a-b\n", "v.ini").unwrap_err();
         assert_eq!(
-            text,
-            [
-                "v.ini:2: promotion_limit item `F:0`: expected LETTER:N (N from 1 to 64), e.g. `F:1`",
-                "v.ini:3: promotion_limit item `FF:1`: expected LETTER:N (N from 1 to 64), e.g. `F:1`",
-                "v.ini:4: promotion_in_place = `a-b`: expected the name of a zone (defined with `zone.NAME = ...`)",
-            ]
+            errs[0].to_string(),
+            "v.ini:2: promotion_in_place = `a-b`: expected the name of a zone (defined with `zone.NAME = ...`)"
         );
     }
 
     #[test]
     fn unknown_keys_and_bad_values_are_reported_with_lines() {
         let errs = parse_overlay(
-            "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\nrepetition_claim = never\n",
+            "[rules]\npromotion = Q\nfoo = 1\nstalemate = maybe\nrepetition_claim = never\ncheckmate = lost\n",
             "v.ini",
         )
         .unwrap_err();
@@ -1125,9 +1133,10 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, promotion_in_place, promotion_limit, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, checkmate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, promotion_in_place, promotion_limit, aliases",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
+                "v.ini:6: checkmate = `lost`: expected draw, loss or win",
             ]
         );
     }

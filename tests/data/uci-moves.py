@@ -27,6 +27,7 @@ VARIANTS = [
     "placement", "atomic", "racingkings", "horde", "extinction", "kinglet",
     "threekings", "codrus",
     "sittuyin",
+    "losers",
 ]
 # Chess960 starts: (UCI_Variant, FEN).
 RANDOM_STARTS = [
