@@ -53,6 +53,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "kinglet",
     "threekings",
     "codrus",
+    "minishogi",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

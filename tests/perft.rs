@@ -110,6 +110,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "kinglet",
     "threekings",
     "codrus",
+    "minishogi",
 ];
 
 #[test]

@@ -25,7 +25,7 @@ VARIANTS = [
     "hoppelpoppel", "newzealand", "karouk", "giveaway", "antichess", "suicide",
     "3check", "5check", "crazyhouse", "loop", "chessgi", "pocketknight",
     "placement", "atomic", "racingkings", "horde", "extinction", "kinglet",
-    "threekings", "codrus",
+    "threekings", "codrus", "minishogi",
 ]
 # Chess960 starts: (UCI_Variant, FEN).
 RANDOM_STARTS = [
