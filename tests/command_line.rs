@@ -308,7 +308,7 @@ fn check_spellings_lint_the_same_file() {
     assert!(
         plain
             .last()
-            .is_some_and(|l| l.starts_with("77 games, 0 errors")),
+            .is_some_and(|l| l.starts_with("78 games, 0 errors")),
         "{plain:?}"
     );
     assert_eq!(lines(&["check", "--ini", "fmax.ini"]), plain);

@@ -55,6 +55,7 @@ const OUR_ADDITIONS: &[&str] = &[
     "codrus",
     "sittuyin",
     "losers",
+    "minishogi",
 ];
 
 /// Games whose king and met rays follow the real game (as Fairy-Stockfish

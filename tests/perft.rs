@@ -112,6 +112,7 @@ const NEW_GAMES_PLAYED: &[&str] = &[
     "codrus",
     "sittuyin",
     "losers",
+    "minishogi",
 ];
 
 #[test]

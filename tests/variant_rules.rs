@@ -955,3 +955,50 @@ fn losers_captures_are_compulsory_and_losing_or_being_mated_wins() {
     let p = pos("losers", "k7/2Q4p/1K5P/8/8/8/8/8 b - - 0 1");
     assert_eq!(p.no_move_verdict(), Verdict::Win);
 }
+
+#[test]
+fn minishogi_promotes_by_choice_and_must_where_a_man_could_not_move() {
+    // The silver may promote on reaching the last rank; the pawn must.
+    let mut p = pos("minishogi", "4k/1PS2/5/5/K4[] w - - 0 1");
+    let moves = legal(&mut p);
+    for m in ["b4b5+", "c4c5", "c4c5+", "c4d5", "c4d5+", "c4b5", "c4b5+"] {
+        assert!(moves.contains(&m.to_string()), "{m}");
+    }
+    assert!(!moves.contains(&"b4b5".to_string()));
+    play(&mut p, "c4c5+");
+    assert_eq!(p.to_fen(), "2+S1k/1P3/5/5/K4[] b - - 1 1");
+    // Taken, the promoted silver goes to the taker's hand as a silver.
+    play(&mut p, "e5d4");
+    play(&mut p, "a1a2");
+    play(&mut p, "d4c5");
+    assert_eq!(p.to_fen(), "2k2/1P3/5/K4/5[s] w - - 0 3");
+}
+
+#[test]
+fn minishogi_drops_keep_to_files_without_own_pawns_and_moving_squares() {
+    let mut p = pos("minishogi", "4k/5/5/P4/K4[P] w - - 0 1");
+    let drops: Vec<String> = legal(&mut p)
+        .into_iter()
+        .filter(|m| m.starts_with("P@"))
+        .collect();
+    // Not on the a-file (own pawn), not on the last rank (no move from there).
+    assert_eq!(
+        drops,
+        moves("P@b1 P@b2 P@b3 P@b4 P@c1 P@c2 P@c3 P@c4 P@d1 P@d2 P@d3 P@d4 P@e1 P@e2 P@e3 P@e4")
+    );
+}
+
+#[test]
+fn minishogi_pawn_drop_mate_loses_for_the_dropper() {
+    let mut p = pos("minishogi", "kp3/1p3/G4/5/4K[P] w - - 0 1");
+    // Counted as a move (Fairy-Stockfish's perft counts it) ...
+    assert!(legal(&mut p).contains(&"P@a4".to_string()));
+    play(&mut p, "P@a4");
+    assert!(p.legal_moves().is_empty());
+    // ... but the mated side wins.
+    assert_eq!(p.no_move_verdict(), Verdict::Win);
+    // A gold dropped there mates as any mate does.
+    let mut p = pos("minishogi", "kp3/1p3/G4/5/4K[G] w - - 0 1");
+    play(&mut p, "G@a4");
+    assert_eq!(p.no_move_verdict(), Verdict::Loss);
+}

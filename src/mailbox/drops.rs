@@ -37,6 +37,21 @@ pub struct DropTables {
     /// never moved (`castling_dropped`: the castler's and its partners'
     /// squares of the start array).
     virgin_squares: [Vec<SquareSet>; 2],
+    /// A bit per type: no drop on a file holding an own man of the type
+    /// (`drop_no_doubled`).
+    no_doubled: u16,
+    /// A bit per type: its drop may not mate (`drop_no_mate`).
+    pub no_mate: u16,
+}
+
+/// A bit per type whose flag is set.
+fn type_bits(flags: &[bool]) -> u16 {
+    flags
+        .iter()
+        .take(16)
+        .enumerate()
+        .filter(|(_, &f)| f)
+        .fold(0, |bits, (t, _)| bits | 1 << t)
 }
 
 impl DropTables {
@@ -57,17 +72,23 @@ impl DropTables {
                 }
             }
         }
+        let immobile = super::promotion::PromotionTables::new(v);
         let squares = std::array::from_fn(|side| {
             (0..v.types.len())
-                .map(|t| match rules.drop_zone.get(t).copied().flatten() {
-                    None => board,
-                    Some(z) => {
-                        let mut set = [0; 4];
-                        for &(file, row) in &rules.zones[z].squares[side] {
-                            add(&mut set, (row * 16 + file) as u8);
+                .map(|t| {
+                    let mut set = match rules.drop_zone.get(t).copied().flatten() {
+                        None => board,
+                        Some(z) => {
+                            let mut set = [0; 4];
+                            for &(file, row) in &rules.zones[z].squares[side] {
+                                add(&mut set, (row * 16 + file) as u8);
+                            }
+                            set
                         }
-                        set
-                    }
+                    };
+                    let dead = immobile.dead(t as u8);
+                    set.iter_mut().zip(dead).for_each(|(w, d)| *w &= !d);
+                    set
                 })
                 .collect()
         });
@@ -80,6 +101,8 @@ impl DropTables {
             any_opposite_colours: rules.opposite_colours.contains(&true),
             opposite_colours: rules.opposite_colours.clone(),
             light,
+            no_doubled: type_bits(&rules.no_doubled),
+            no_mate: type_bits(&rules.no_mate),
             virgin_squares: std::array::from_fn(|side| {
                 virgin_squares(v, side, rules.castling_dropped, castles, partners)
             }),
@@ -171,8 +194,9 @@ impl MailboxPos {
             let Some(set) = drops.squares[side].get(usize::from(t)) else {
                 continue;
             };
+            let doubled = self.doubled_files(t);
             for (w, word) in set.iter().enumerate() {
-                let mut free = word & !occupied[w];
+                let mut free = word & !occupied[w] & !doubled[w];
                 while free != 0 {
                     let sq = (w as u32 * 64 + free.trailing_zeros()) as u8;
                     free &= free - 1;
@@ -194,6 +218,30 @@ impl MailboxPos {
             && self.board[usize::from(sq)] == EMPTY
             && self.tables.drops.allows(self.side, t, sq)
             && self.colour_rule_allows(t, sq)
+            && !contains(&self.doubled_files(t), sq)
+    }
+
+    /// `drop_no_doubled`: the squares of every file on which the side to
+    /// move has a man of type `t` (none unless `t` is such a man).
+    fn doubled_files(&self, t: u8) -> SquareSet {
+        let mut files: SquareSet = [0; 4];
+        if self.tables.drops.no_doubled >> t & 1 == 0 {
+            return files;
+        }
+        let mut column = 0u16;
+        self.for_each_piece(self.side, |x| {
+            if cell_type(self.board[usize::from(x)]) == t {
+                column |= 1 << (x & 15);
+            }
+        });
+        for row in 0..self.tables.height as u8 {
+            for file in 0..self.tables.width as u8 {
+                if column >> file & 1 != 0 {
+                    add(&mut files, row * 16 + file);
+                }
+            }
+        }
+        files
     }
 
     /// `drop_opposite_colours`: the last man of a pair may not be dropped

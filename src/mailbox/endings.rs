@@ -90,6 +90,14 @@ impl MailboxPos {
                 _ => {}
             }
         }
+        if let Some(loser) = overlay.repetition_loser {
+            let verdict = if loser == self.side {
+                Verdict::Loss
+            } else {
+                Verdict::Win
+            };
+            return Some((verdict, RuleEnding::Repetition));
+        }
         let verdict = match overlay.repetition_value.unwrap_or(Verdict::Draw) {
             Verdict::Draw => Verdict::Draw,
             Verdict::Loss => Verdict::Win,
@@ -103,6 +111,9 @@ impl MailboxPos {
     pub(crate) fn stalemate_or_mate_verdict(&self) -> Verdict {
         let v = &self.tables.variant;
         if self.in_check() {
+            if self.mated_by_banned_drop() {
+                return Verdict::Win;
+            }
             return v.overlay.checkmate.unwrap_or(Verdict::Loss);
         }
         if let Some(verdict) = v.overlay.stalemate {
@@ -121,6 +132,19 @@ impl MailboxPos {
             return Verdict::Loss;
         }
         Verdict::Draw
+    }
+
+    /// `drop_no_mate`: whether the last move, which mated, dropped a man
+    /// whose drop may not mate (the dropper loses, as Fairy-Stockfish
+    /// scores it and cutechess-cli refuses the move).
+    fn mated_by_banned_drop(&self) -> bool {
+        let banned = self.tables.drops.no_mate;
+        banned != 0
+            && self
+                .history
+                .last()
+                .and_then(|undo| undo.played())
+                .is_some_and(|m| m.is_drop() && banned >> m.piece() & 1 != 0)
     }
 
     /// Whether the game is over by a rule that leaves moves on the board

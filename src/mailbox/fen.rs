@@ -65,6 +65,7 @@ impl MailboxPos {
         for (row, text) in rows.iter().enumerate() {
             let mut file = 0usize;
             let mut run = 0usize;
+            let mut promoted = false;
             for c in text.chars() {
                 if let Some(d) = c.to_digit(10) {
                     run = run * 10 + d as usize;
@@ -79,9 +80,19 @@ impl MailboxPos {
                     }
                     continue;
                 }
-                let (color, t) = self.tables.variant.type_of_letter(c).ok_or_else(|| {
+                if c == '+' && self.tables.promotion.any {
+                    promoted = true;
+                    continue;
+                }
+                let (color, mut t) = self.tables.variant.type_of_letter(c).ok_or_else(|| {
                     err(format!("'{c}' is no piece of {}", self.tables.variant.name))
                 })?;
+                if std::mem::take(&mut promoted) {
+                    t = self.tables.promotion.promoted(t);
+                    if t == 0 {
+                        return Err(err(format!("'+{c}': '{c}' does not promote")));
+                    }
+                }
                 if file >= w {
                     return Err(err(format!("rank {} is wider than {w} files", h - row)));
                 }
@@ -336,11 +347,13 @@ impl MailboxPos {
                     out.push_str(&run.to_string());
                     run = 0;
                 }
-                out.push(
-                    self.tables
-                        .variant
-                        .letter_of(cell_color(cell), cell_type(cell)),
-                );
+                let mut t = cell_type(cell);
+                if self.tables.promotion.base(t) != 0 {
+                    // A promoted man by choice: `+` and its man's letter.
+                    out.push('+');
+                    t = self.tables.promotion.base(t);
+                }
+                out.push(self.tables.variant.letter_of(cell_color(cell), t));
                 if cell & PROMOTED != 0 {
                     out.push('~');
                 }

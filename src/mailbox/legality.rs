@@ -15,9 +15,16 @@ impl MailboxPos {
     /// Whether `m` puts a piece from hand on the square a piece leaves
     /// (Seirawan gating).
     pub(super) fn is_gating(&self, m: Move) -> bool {
-        m.piece() != 0
-            && !m.is_drop()
-            && !self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
+        m.piece() != 0 && !m.is_drop() && !self.promotes(m)
+    }
+
+    /// Whether `m` (not a drop, with a piece) is a promotion: a pawn's, or
+    /// one by choice (`piece_promotion`), rather than a gating.
+    #[inline]
+    pub(super) fn promotes(&self, m: Move) -> bool {
+        let t = cell_type(self.board[m.from() as usize]);
+        self.tables.is_pawn[t as usize]
+            || (self.tables.promotion.any && self.tables.promotion.promoted(t) == m.piece())
     }
 
     /// A gated piece may not shield the mover's own king from a check the

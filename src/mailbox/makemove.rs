@@ -285,7 +285,7 @@ impl MailboxPos {
         } else {
             self.play_pieces(m, &mut undo);
         }
-        if !pawn && m.piece() != 0 {
+        if !pawn && m.piece() != 0 && self.tables.gating {
             undo.gated_from = Some(self.gate(m, from, color_bits));
         }
         if undo.captured != EMPTY && self.tables.explosion {
@@ -314,6 +314,9 @@ impl MailboxPos {
         let t = cell_type(moved);
         let landed = if self.tables.is_pawn[t as usize] && m.piece() != 0 {
             self.promoted_cell(m.piece() | (moved & BLACK))
+        } else if m.piece() != 0 && !self.tables.gating {
+            // Promotion by choice (`piece_promotion`).
+            m.piece() | (moved & BLACK)
         } else {
             moved & !VIRGIN
         };

@@ -25,6 +25,7 @@ pub mod movegen;
 pub mod moves;
 mod notation;
 pub mod occupied;
+pub mod promotion;
 mod reach;
 mod see;
 mod shuffle;
@@ -512,9 +513,7 @@ impl Position for MailboxPos {
     }
 
     fn is_promotion(&self, m: Move) -> bool {
-        m.piece() != 0
-            && !m.is_drop()
-            && self.tables.is_pawn[cell_type(self.board[m.from() as usize]) as usize]
+        m.piece() != 0 && !m.is_drop() && self.promotes(m)
     }
 
     /// With explosions (`explosion`): all the other side's men the capture

@@ -615,10 +615,13 @@ impl MailboxPos {
         let quiets_unwanted = kind == GenKind::Captures;
         // Without zones and gating, a piece's move along a simple ray is
         // pushed as walked: none of push_move's tests can apply to it.
-        let direct = !self.tables.zones.any_confined() && !self.tables.gating;
+        let direct = !self.tables.zones.any_confined()
+            && !self.tables.gating
+            && !self.tables.promotion.checks_moves();
         let piece = self.board[x as usize];
         let t = cell_type(piece) as usize;
         let pawn = self.tables.is_pawn[t];
+        let chooses = self.tables.promotion.promoted(t as u8) != 0;
         let castle960 = self.tables.castling960 && self.tables.castles[t];
         for ray in &self.tables.rays[t] {
             if self.royal_leap_forbidden(piece, ray, in_check)
@@ -634,9 +637,9 @@ impl MailboxPos {
                 });
             } else if ray.simple {
                 self.walk_simple(x, color, pawn, ray, &mut |y, mk| {
-                    // Only pawns promote: a piece's quiet move is never
-                    // in the capture set.
-                    if quiets_unwanted && mk == MoveKind::Quiet && !pawn {
+                    // Only pawns promote (but for promotion by choice): a
+                    // piece's quiet move is never in the capture set.
+                    if quiets_unwanted && mk == MoveKind::Quiet && !pawn && !chooses {
                         return;
                     }
                     if self.zone_allows(piece, y) {
@@ -670,6 +673,10 @@ impl MailboxPos {
     ) {
         let color = cell_color(piece);
         let t = cell_type(piece);
+        if self.tables.promotion.checks_moves() {
+            self.push_choice_move(x, y, mk, piece, kind, out);
+            return;
+        }
         let promotes = self.tables.is_pawn[t as usize] && self.in_promotion_zone(y, color);
         let noisy = promotes || matches!(mk, MoveKind::Capture | MoveKind::EnPassant);
         let wanted = match kind {
@@ -689,6 +696,40 @@ impl MailboxPos {
         out.push(Move::new(x, y, mk, 0, skip));
         if piece & VIRGIN != 0 && !self.tables.is_pawn[t as usize] && self.has_gating() {
             self.push_gatings(x, y, mk, color, out);
+        }
+    }
+
+    /// [`MailboxPos::push_move`] where men promote by choice
+    /// (`piece_promotion`) or may not stand where they could never move
+    /// (`immobile`): a move starting or ending in the promotion zone is
+    /// made with and without promoting, only promoting where the man could
+    /// not move again; a promotion counts among the captures.
+    fn push_choice_move(
+        &self,
+        x: u8,
+        y: u8,
+        mk: MoveKind,
+        piece: u8,
+        kind: GenKind,
+        out: &mut Vec<Move>,
+    ) {
+        let p = &self.tables.promotion;
+        let t = cell_type(piece);
+        let side = cell_color(piece).index();
+        let promoted = p.promoted(t);
+        let may_promote = promoted != 0 && (p.in_zone(side, x) || p.in_zone(side, y));
+        let capture = matches!(mk, MoveKind::Capture | MoveKind::EnPassant);
+        if may_promote && kind != GenKind::Quiets {
+            out.push(Move::new(x, y, mk, promoted, 0));
+        }
+        let stays = !p.is_dead(t, y);
+        let wanted = match kind {
+            GenKind::All => true,
+            GenKind::Captures => capture,
+            GenKind::Quiets => !capture,
+        };
+        if stays && wanted {
+            out.push(Move::new(x, y, mk, 0, 0));
         }
     }
 

@@ -77,6 +77,11 @@ impl MailboxPos {
             format!("{}{}", self.square_name(m.from()), self.square_name(m.to()))
         };
         if m.piece() != 0 {
+            if self.tables.promotion.any && self.promotes(m) {
+                // Promotion by choice: Fairy-Stockfish's and cutechess-cli's `+`.
+                text.push('+');
+                return text;
+            }
             let letter = self.tables.variant.types[m.piece() as usize].letter;
             text.push(letter.to_ascii_lowercase());
         }

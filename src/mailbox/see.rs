@@ -241,7 +241,7 @@ impl MailboxPos {
             _ => 0,
         };
         let mut on_square = self.exchange_value(mover);
-        let promotes = m.piece() != 0 && !m.is_drop() && self.tables.is_pawn[mover as usize];
+        let promotes = m.piece() != 0 && !m.is_drop() && self.promotes(m);
         if promotes {
             let promoted = self.exchange_value(m.piece());
             gain[0] += promoted - on_square;

@@ -270,6 +270,8 @@ pub struct Tables {
     pub keys: &'static Zobrist,
     /// The overlay's board rules (zones, flying general, royal leaps).
     pub zones: super::zones::ZoneTables,
+    /// Promotion by choice (`piece_promotion`) and immobile squares.
+    pub promotion: super::promotion::PromotionTables,
 }
 
 /// One plain capture direction walked backwards from a target square: the
@@ -455,7 +457,9 @@ impl Tables {
                 height: variant.height as i32,
                 promotion_row: variant.promotion_row,
             },
-            !zones.any_confined(),
+            !zones.any_confined()
+                && variant.board_rules.piece_promotion.is_none()
+                && !variant.board_rules.immobile_illegal,
         );
         Tables {
             plain_landing: zones.plain_landing(),
@@ -529,6 +533,7 @@ impl Tables {
             hoppers,
             wraps,
             zones,
+            promotion: super::promotion::PromotionTables::new(&variant),
             variant,
         }
     }

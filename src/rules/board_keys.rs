@@ -117,6 +117,33 @@ pub fn parse_confine(value: &str) -> Result<Vec<(Vec<String>, String)>, String> 
     Ok(out)
 }
 
+/// `piece_promotion = P:T B:H`: piece and what it may promote to.
+///
+/// # Errors
+/// An item not written `PIECE:PIECE`, or no item.
+pub fn parse_piece_promotions(value: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for item in value
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+    {
+        match item.split_once(':') {
+            Some((from, to)) if !from.is_empty() && !to.is_empty() && !to.contains(':') => {
+                out.push((from.to_string(), to.to_string()));
+            }
+            _ => {
+                return Err(format!(
+                    "piece_promotion item `{item}`: expected PIECE:PIECE, e.g. `P:T`"
+                ))
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err("piece_promotion: expected PIECE:PIECE items, e.g. `P:T B:H`".into());
+    }
+    Ok(out)
+}
+
 /// `zone_promotion = 1:far:9 2:far:10`: piece, zone, new piece.
 ///
 /// # Errors
@@ -227,6 +254,20 @@ pub fn parse_letters(key: &str, value: &str) -> Result<Vec<char>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn piece_promotions_are_pairs() {
+        assert_eq!(
+            parse_piece_promotions("P:T, B:H").unwrap(),
+            vec![("P".into(), "T".into()), ("B".into(), "H".into())]
+        );
+        assert_eq!(
+            parse_piece_promotions("P:T B").unwrap_err(),
+            "piece_promotion item `B`: expected PIECE:PIECE, e.g. `P:T`"
+        );
+        assert!(parse_piece_promotions("P:T:U").is_err());
+        assert!(parse_piece_promotions("").is_err());
+    }
 
     #[test]
     fn rectangles_expand_in_reading_order() {

@@ -46,6 +46,12 @@ pub struct HandKeys {
     /// `castling_dropped = true`: a castler or castling partner dropped on
     /// its square of the start array has never moved (it may castle).
     pub castling_dropped: bool,
+    /// `drop_no_doubled = P`: letters of the men that may not be dropped on
+    /// a file where one of the side's own such men stands (nifu).
+    pub no_doubled: Vec<char>,
+    /// `drop_no_mate = P`: letters of the men whose drop may not mate
+    /// (uchifuzume).
+    pub no_mate: Vec<char>,
 }
 
 impl HandKeys {
@@ -78,6 +84,11 @@ pub struct HandRules {
     pub opposite_colours: Vec<bool>,
     /// A castler or partner dropped on its start square may castle.
     pub castling_dropped: bool,
+    /// Per canonical type: may not be dropped on a file holding an own man
+    /// of the type (`drop_no_doubled`).
+    pub no_doubled: Vec<bool>,
+    /// Per canonical type: its drop may not mate (`drop_no_mate`).
+    pub no_mate: Vec<bool>,
 }
 
 impl HandRules {
@@ -193,12 +204,21 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> HandRules {
             Err(m) => errors.push(err("drop_zone", m)),
         }
     }
-    for &letter in &keys.opposite_colours {
-        match zones::piece_types(v, &letter.to_string()) {
-            Ok(types) => types
-                .iter()
-                .for_each(|&t| rules.opposite_colours[t as usize] = true),
-            Err(m) => errors.push(err("drop_opposite_colours", m)),
+    for (key, letters, flags) in [
+        (
+            "drop_opposite_colours",
+            &keys.opposite_colours,
+            &mut rules.opposite_colours,
+        ),
+        ("drop_no_doubled", &keys.no_doubled, &mut rules.no_doubled),
+        ("drop_no_mate", &keys.no_mate, &mut rules.no_mate),
+    ] {
+        flags.resize(n, false);
+        for &letter in letters {
+            match zones::piece_types(v, &letter.to_string()) {
+                Ok(types) => types.iter().for_each(|&t| flags[t as usize] = true),
+                Err(m) => errors.push(err(key, m)),
+            }
         }
     }
     if (keys.captures_to_hand || keys.must_drop) && !keys.drops {
@@ -217,14 +237,25 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> HandRules {
 
 /// Per captured canonical type: the type a capture by `capturer` puts in
 /// its hand, the man with the same letter on the capturer's side (0 for a
-/// royal piece or a letter the capturer's side lacks).
+/// royal piece or a letter the capturer's side lacks); a promoted form of
+/// `piece_promotion` goes as the man it was promoted from.
 fn capture_types(v: &Variant, capturer: Color) -> Vec<u8> {
+    let base = |t: usize| {
+        v.board_rules
+            .piece_promotion
+            .as_ref()
+            .map_or(0, |p| p.base[t])
+    };
     (0..v.types.len())
         .map(|t| {
             if t == 0 || v.types[t].royalty != Royalty::None {
                 return 0;
             }
-            let letter = v.types[t].letter;
+            let unpromoted = match base(t) {
+                0 => t,
+                b => usize::from(b),
+            };
+            let letter = v.types[unpromoted].letter;
             let letter = match capturer {
                 Color::White => letter.to_ascii_uppercase(),
                 Color::Black => letter.to_ascii_lowercase(),

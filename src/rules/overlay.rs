@@ -78,6 +78,9 @@ pub struct Overlay {
     /// `repetition_value`: the result for the side whose move completes the
     /// repetition (`None` = draw).
     pub repetition_value: Option<Verdict>,
+    /// `repetition_loser`: the side the repetition loses for, whoever
+    /// completed it (`None`: `repetition_value` decides).
+    pub repetition_loser: Option<crate::core::Color>,
     /// `repetition_claim = offer`: a draw by repetition is offered, never
     /// claimed, because a referee may not count it as a draw (cutechess-cli
     /// does not in the makruk family and ASEAN).
@@ -152,6 +155,15 @@ pub struct Overlay {
     /// `promotion_limit`: (letter, n): a pawn may promote to that man only
     /// while its side has fewer than n of it on the board.
     pub promotion_limit: Vec<(char, u8)>,
+    /// `piece_promotion`: (piece, promoted piece) tokens: a man of the
+    /// first whose move starts or ends in its side's copy of
+    /// `piece_promotion_zone` may become the second.
+    pub piece_promotions: Vec<(String, String)>,
+    /// `piece_promotion_zone`: the zone of `piece_promotion`.
+    pub piece_promotion_zone: Option<String>,
+    /// `immobile = illegal`: no man may be dropped on, or move without
+    /// promoting to, a square from which it could never move.
+    pub immobile_illegal: bool,
 }
 
 /// The keys of a goal a royal piece reaches to win, by zone name.
@@ -213,6 +225,7 @@ impl Overlay {
             || self.move_rule.is_some()
             || self.repetition.is_some()
             || self.repetition_value.is_some()
+            || self.repetition_loser.is_some()
             || self.chasing_loses
             || !self.piece_values.is_empty()
             || self.hands.any()
@@ -230,6 +243,8 @@ impl Overlay {
             || self.en_passant_zone.is_some()
             || self.promotion_in_place.is_some()
             || !self.promotion_limit.is_empty()
+            || !self.piece_promotions.is_empty()
+            || self.immobile_illegal
     }
 
     /// Whether the board itself must judge repetitions (a count other than
@@ -240,6 +255,7 @@ impl Overlay {
             || self.chasing_loses
             || self.repetition.is_some_and(|n| n != 3)
             || self.repetition_value.is_some_and(|v| v != Verdict::Draw)
+            || self.repetition_loser.is_some()
     }
 }
 
@@ -361,6 +377,18 @@ const KEYS: &[(&str, SetKey)] = &[
     }),
     ("repetition_value", |o, key, value, _| {
         o.repetition_value = Some(end_rules::parse_verdict(key, value)?);
+        Ok(())
+    }),
+    ("repetition_loser", |o, _, value, _| {
+        o.repetition_loser = Some(match value {
+            "white" => crate::core::Color::White,
+            "black" => crate::core::Color::Black,
+            _ => {
+                return Err(format!(
+                    "repetition_loser = `{value}`: expected white or black"
+                ))
+            }
+        });
         Ok(())
     }),
     ("repetition_claim", |o, _, value, _| {
@@ -493,6 +521,26 @@ const KEYS: &[(&str, SetKey)] = &[
     }),
     ("aliases", |o, _, value, _| {
         o.aliases = parse_aliases(value)?;
+        Ok(())
+    }),
+    ("piece_promotion", |o, _, value, _| {
+        o.piece_promotions = board_keys::parse_piece_promotions(value)?;
+        Ok(())
+    }),
+    ("piece_promotion_zone", |o, key, value, _| {
+        o.piece_promotion_zone = Some(board_keys::parse_zone_name(key, value)?);
+        Ok(())
+    }),
+    ("immobile", |o, key, value, _| {
+        o.immobile_illegal = board_keys::illegal_or_allowed(key, value)?;
+        Ok(())
+    }),
+    ("drop_no_doubled", |o, key, value, _| {
+        o.hands.no_doubled = board_keys::parse_letters(key, value)?;
+        Ok(())
+    }),
+    ("drop_no_mate", |o, key, value, _| {
+        o.hands.no_mate = board_keys::parse_letters(key, value)?;
         Ok(())
     }),
 ];
@@ -903,6 +951,44 @@ mod tests {
         assert_eq!(o.move_rule, Some(70));
     }
 
+    #[test]
+    fn shogi_keys_refuse_bad_values() {
+        for (key, value, message) in [
+            (
+                "piece_promotion",
+                "P",
+                "piece_promotion item `P`: expected PIECE:PIECE, e.g. `P:T`",
+            ),
+            (
+                "immobile",
+                "never",
+                "immobile = `never`: expected illegal or allowed",
+            ),
+            (
+                "drop_no_doubled",
+                "1",
+                "drop_no_doubled = `1`: expected piece letters, e.g. `R`, or none",
+            ),
+            (
+                "drop_no_mate",
+                "P2",
+                "drop_no_mate = `P2`: expected piece letters, e.g. `R`, or none",
+            ),
+            (
+                "repetition_loser",
+                "sente",
+                "repetition_loser = `sente`: expected white or black",
+            ),
+        ] {
+            let mut overlay = Overlay::default();
+            assert_eq!(
+                apply_key(&mut overlay, key, value, 3),
+                Err(message.to_string()),
+                "{key}"
+            );
+        }
+    }
+
     /// Every key of the table sets its own field: a good value for each
     /// changes the overlay, and no two keys change the same thing.
     #[test]
@@ -928,6 +1014,7 @@ mod tests {
             ("move_rule", "none"),
             ("repetition", "4"),
             ("repetition_value", "loss"),
+            ("repetition_loser", "white"),
             ("repetition_claim", "offer"),
             ("chasing", "loss"),
             ("chase_exempt", "KP"),
@@ -957,6 +1044,11 @@ mod tests {
             ("promotion_in_place", "diagonal"),
             ("promotion_limit", "F:1"),
             ("aliases", "kingofthehill"),
+            ("piece_promotion", "P:T"),
+            ("piece_promotion_zone", "far"),
+            ("immobile", "illegal"),
+            ("drop_no_doubled", "P"),
+            ("drop_no_mate", "P"),
         ];
         let named: Vec<&str> = samples
             .iter()
@@ -1133,7 +1225,7 @@ mod tests {
         assert_eq!(
             text,
             [
-                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, checkmate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, promotion_in_place, promotion_limit, aliases",
+                "v.ini:3: unknown key `foo`: expected one of promotion, stalemate, checkmate, bare_king, start, zone.NAME, confine, zone_promotion, flying_general, royal_leap_out_of_check, royal_leap_lost_on_line, perpetual_check, castling960, board_count, board_count_max_pieces, pieces_count, pieces_count_start, move_rule, repetition, repetition_value, repetition_loser, repetition_claim, chasing, chase_exempt, chase_always, fen_alias, drops, captures_to_hand, promoted_to_hand, drop_zone, must_drop, drop_opposite_colours, castling_dropped, checks_to_win, must_capture, explosion, explosion_spares, goal_zone, goal_zone.white, goal_zone.black, goal_equalise, no_checks, extinction, extinction_count, extinction_value, pawn_multi_step, en_passant_zone, promotion_in_place, promotion_limit, aliases, piece_promotion, piece_promotion_zone, immobile, drop_no_doubled, drop_no_mate",
                 "v.ini:4: stalemate = `maybe`: expected draw, loss, win or fewer_men",
                 "v.ini:5: repetition_claim = `never`: expected claim or offer",
                 "v.ini:6: checkmate = `lost`: expected draw, loss or win",

@@ -70,6 +70,22 @@ pub struct BoardRules {
     pub promotion_limit: Vec<Option<u8>>,
     /// `extinction`: the kinds of men whose loss loses.
     pub extinction: Option<Extinction>,
+    /// `piece_promotion`: the men that may promote, and where.
+    pub piece_promotion: Option<PiecePromotion>,
+    /// `immobile = illegal`: no man may stand where it could never move.
+    pub immobile_illegal: bool,
+}
+
+/// Promotion by choice (`piece_promotion`): a man whose move starts or ends
+/// in its side's copy of the zone may become its promoted form.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PiecePromotion {
+    /// Per canonical type: the type it may promote to (0: none).
+    pub promoted: Vec<u8>,
+    /// Per canonical type: the type it is the promoted form of (0: none).
+    pub base: Vec<u8>,
+    /// Index into [`BoardRules::zones`].
+    pub zone: usize,
 }
 
 /// A goal: the squares each side's royal pieces reach to win.
@@ -111,6 +127,7 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
         promotion_limit: vec![None; n],
         flying_general: o.flying_general,
         royal_leap_not_in_check: o.royal_leap_not_in_check,
+        immobile_illegal: o.immobile_illegal,
         ..BoardRules::default()
     };
     for (name, squares) in &o.zones {
@@ -172,6 +189,7 @@ pub fn resolve(v: &Variant, errors: &mut Vec<ConfigError>) -> BoardRules {
             Err(m) => errors.push(err("royal_leap_lost_on_line", m)),
         }
     }
+    rules.piece_promotion = resolve_piece_promotion(v, &rules.zones, errors);
     resolve_explosion(v, &mut rules, errors);
     for &(letter, n) in &o.promotion_limit {
         match piece_types(v, &letter.to_string()) {
@@ -393,6 +411,61 @@ pub(crate) fn piece_types(v: &Variant, token: &str) -> Result<[u8; 2], String> {
     Ok(out)
 }
 
+/// `piece_promotion` and `piece_promotion_zone`, resolved.
+fn resolve_piece_promotion(
+    v: &Variant,
+    zones: &[Zone],
+    errors: &mut Vec<ConfigError>,
+) -> Option<PiecePromotion> {
+    let o = &v.overlay;
+    let err = |key: &str, message: String| v.overlay_error(key, message);
+    if o.piece_promotions.is_empty() {
+        if o.piece_promotion_zone.is_some() {
+            errors.push(err(
+                "piece_promotion_zone",
+                "piece_promotion_zone: no `piece_promotion` says which men promote".into(),
+            ));
+        }
+        return None;
+    }
+    let Some(name) = &o.piece_promotion_zone else {
+        errors.push(err(
+            "piece_promotion",
+            "piece_promotion: `piece_promotion_zone` must name the zone".into(),
+        ));
+        return None;
+    };
+    let zone = find_zone(zones, "piece_promotion_zone", name)
+        .map_err(|m| errors.push(err("piece_promotion_zone", m)))
+        .ok()?;
+    let n = v.types.len();
+    let mut p = PiecePromotion {
+        promoted: vec![0; n],
+        base: vec![0; n],
+        zone,
+    };
+    for (from, to) in &o.piece_promotions {
+        match (piece_types(v, from), piece_types(v, to)) {
+            (Ok(f), Ok(t)) => {
+                for c in 0..2 {
+                    let (f, t) = (usize::from(f[c]), t[c]);
+                    if f == usize::from(t) || p.base[f] != 0 {
+                        errors.push(err(
+                            "piece_promotion",
+                            format!("piece_promotion: `{from}:{to}` promotes a man to itself or a promoted man again"),
+                        ));
+                        return None;
+                    }
+                    p.promoted[f] = t;
+                    p.base[usize::from(t)] = f as u8;
+                }
+            }
+            (Err(m), _) | (_, Err(m)) => errors.push(err("piece_promotion", m)),
+        }
+    }
+    Some(p)
+}
+
 /// Checks the start FEN's placement: rank count, files per rank, letters.
 fn check_start(v: &Variant, fen: &str) -> Result<(), String> {
     let placement = fen.split_whitespace().next().unwrap_or("");
@@ -414,7 +487,7 @@ fn check_start(v: &Variant, fen: &str) -> Result<(), String> {
                 run = run * 10 + d as usize;
                 continue;
             }
-            if c == '~' {
+            if c == '~' || c == '+' {
                 continue;
             }
             files += run + 1;

@@ -28,7 +28,7 @@ impl Notation for UciNotation {
 }
 
 /// The move a UCI move text names, if it is one: `e2e4`, `a7a8q`,
-/// `b1c3h`, `a10a9`, `P@e4`, `0000`. Whether it is legal is the engine's
+/// `b1c3h`, `a10a9`, `b2g7+`, `P@e4`, `0000`. Whether it is legal is the engine's
 /// question.
 #[must_use]
 pub fn read(text: &str) -> Option<MoveName> {
@@ -52,7 +52,8 @@ pub fn read(text: &str) -> Option<MoveName> {
     let mut letters = rest.chars();
     let letter = match (letters.next(), letters.next()) {
         (None, _) => None,
-        (Some(c), None) if c.is_ascii_alphabetic() => Some(c),
+        // `+`: a promotion by choice (shogi).
+        (Some(c), None) if c.is_ascii_alphabetic() || c == '+' => Some(c),
         _ => return None,
     };
     Some(MoveName::Step { from, to, letter })
@@ -217,12 +218,14 @@ mod tests {
         );
         assert_eq!(read("0000"), Some(MoveName::Pass));
         for bad in [
-            "", "e2", "e2e", "a0a1", "e2e4qq", "e2e4+", "Nf3", "O-O", "E2E4", "@e4", "PP@e4",
+            "", "e2", "e2e", "a0a1", "e2e4qq", "e2e4++", "Nf3", "O-O", "E2E4", "@e4", "PP@e4",
             "P@e4x", "e999e1", "é2e4",
         ] {
             assert_eq!(read(bad), None, "{bad}");
         }
-        for text in ["e2e4", "a7a8q", "b1c3h", "a10a9", "p16p15", "P@e4", "0000"] {
+        for text in [
+            "e2e4", "a7a8q", "b2g7+", "b1c3h", "a10a9", "p16p15", "P@e4", "0000",
+        ] {
             let name = read(text).expect("a move text");
             assert_eq!(write(&name), text);
         }

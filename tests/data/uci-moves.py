@@ -28,6 +28,7 @@ VARIANTS = [
     "threekings", "codrus",
     "sittuyin",
     "losers",
+    "minishogi",
 ]
 # Chess960 starts: (UCI_Variant, FEN).
 RANDOM_STARTS = [
