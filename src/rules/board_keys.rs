@@ -122,24 +122,46 @@ pub fn parse_confine(value: &str) -> Result<Vec<(Vec<String>, String)>, String> 
 /// # Errors
 /// An item not written `PIECE:PIECE`, or no item.
 pub fn parse_piece_promotions(value: &str) -> Result<Vec<(String, String)>, String> {
+    parse_pairs(
+        value,
+        "piece_promotion",
+        "PIECE:PIECE",
+        ("`P:T`", "`P:T B:H`"),
+    )
+}
+
+/// Items `A:B` of a list (spaces or commas between), each side non-empty
+/// and without a further `:`; errors name `key`, the `shape` and the
+/// examples (one item, a list).
+///
+/// # Errors
+/// An item of another shape, or no item.
+pub fn parse_pairs(
+    value: &str,
+    key: &str,
+    shape: &str,
+    (item_example, list_example): (&str, &str),
+) -> Result<Vec<(String, String)>, String> {
     let mut out = Vec::new();
     for item in value
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
     {
         match item.split_once(':') {
-            Some((from, to)) if !from.is_empty() && !to.is_empty() && !to.contains(':') => {
-                out.push((from.to_string(), to.to_string()));
+            Some((a, b)) if !a.is_empty() && !b.is_empty() && !b.contains(':') => {
+                out.push((a.to_string(), b.to_string()));
             }
             _ => {
                 return Err(format!(
-                    "piece_promotion item `{item}`: expected PIECE:PIECE, e.g. `P:T`"
+                    "{key} item `{item}`: expected {shape}, e.g. {item_example}"
                 ))
             }
         }
     }
     if out.is_empty() {
-        return Err("piece_promotion: expected PIECE:PIECE items, e.g. `P:T B:H`".into());
+        return Err(format!(
+            "{key}: expected {shape} items, e.g. {list_example}"
+        ));
     }
     Ok(out)
 }

@@ -110,26 +110,8 @@ impl HandRules {
 /// # Errors
 /// An item not written `PIECE:ZONE`.
 pub fn parse_drop_zones(value: &str) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    for item in value
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|s| !s.is_empty())
-    {
-        match item.split_once(':') {
-            Some((piece, zone)) if !piece.is_empty() && !zone.is_empty() => {
-                out.push((piece.to_string(), zone.to_string()));
-            }
-            _ => {
-                return Err(format!(
-                    "drop_zone item `{item}`: expected PIECE:ZONE, e.g. `drop_zone = P:pawn_drops`"
-                ))
-            }
-        }
-    }
-    if out.is_empty() {
-        return Err("drop_zone: expected PIECE:ZONE items, e.g. `drop_zone = P:pawn_drops`".into());
-    }
-    Ok(out)
+    let example = "`drop_zone = P:pawn_drops`";
+    super::board_keys::parse_pairs(value, "drop_zone", "PIECE:ZONE", (example, example))
 }
 
 /// `promoted_to_hand = pawn | promoted`.
