@@ -2,7 +2,7 @@
 //!
 //! Layers, bottom to top (dependencies only point down):
 //! `core` → `rules`, `position` → `mailbox`, `bitboard` → `boards`, `notation`, `eval`,
-//! `search`, `book` → `engine` → `xboard`, `uci`, `console`, `tools`, `install` → `cli`;
+//! `search`, `book`, `tablebase` → `engine` → `xboard`, `uci`, `console`, `tools`, `install` → `cli`;
 //! `progress` (progress lines with an ETA for long runs), `text` (decoding the text files
 //! people write, escaping echoed input) and `save` (writing files whole or not at all) stand
 //! apart, use only std, and serve any layer.
@@ -24,6 +24,7 @@ pub mod progress;
 pub mod rules;
 pub mod save;
 pub mod search;
+pub mod tablebase;
 pub mod text;
 pub mod tools;
 pub mod uci;

@@ -158,6 +158,43 @@ pub const HASHED_HISTORY_INDICES: usize = 1 << 10;
 /// (1 to 15) and 0 for no capture.
 pub const CAPTURED_KINDS: usize = 16;
 
+/// What an endgame table says of a position, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableWdl {
+    /// Lost.
+    Loss,
+    /// Lost with best play, but the 50-move rule saves it.
+    BlessedLoss,
+    /// Drawn.
+    Draw,
+    /// Won with best play, but the 50-move rule spoils it.
+    CursedWin,
+    /// Won.
+    Win,
+}
+
+/// The table's move at the root: the one that keeps the best result
+/// and goes fastest to it (or slowest, when lost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableMove<M> {
+    /// The move.
+    pub best: M,
+    /// The root position's value.
+    pub wdl: TableWdl,
+    /// Plies to the next capture or pawn move with best play.
+    pub dtz: u32,
+}
+
+/// Endgame tables the search may consult instead of searching an ending.
+pub trait EndgameTables<P: Position>: Send + Sync {
+    /// The value of `pos` inside the tree, searched to `depth` there;
+    /// `None` when the tables do not hold it or should not be asked.
+    fn probe(&self, pos: &P, depth: i32) -> Option<TableWdl>;
+
+    /// The move to play at the root, if the tables hold the position.
+    fn root_move(&self, pos: &P) -> Option<TableMove<P::Move>>;
+}
+
 /// A game position that can generate, make and unmake moves.
 ///
 /// Moves are generated pseudo-legally; [`Position::make`] refuses (and undoes)

@@ -24,7 +24,14 @@ const BOARDS: &[&str] = &["core", "position", "rules", "bitboard", "mailbox"];
 const STANDALONE: &[&str] = &["progress", "save", "text"];
 
 /// The modules that return values and never print.
-const SILENT: &[&str] = &["rules", "mailbox", "bitboard", "search", "eval"];
+const SILENT: &[&str] = &[
+    "rules",
+    "mailbox",
+    "bitboard",
+    "search",
+    "eval",
+    "tablebase",
+];
 
 /// What writes to the terminal: the printing macros and the standard
 /// streams themselves.
@@ -64,17 +71,43 @@ fn allowed(module: &str) -> Option<Vec<&'static str>> {
         "bitboard" | "mailbox" => vec!["core", "position", "rules"],
         "search" => vec!["core", "position"],
         "boards" | "notation" | "eval" => with(&["boards"]),
+        "tablebase" => with(&[]),
         "book" => with(&["boards", "notation"]),
-        "engine" => with(&["boards", "notation", "eval", "search", "book"]),
-        "xboard" | "uci" => with(&["boards", "notation", "search", "book", "engine"]),
-        "tools" => with(&["boards", "notation", "eval", "search", "book"]),
+        "engine" => with(&["boards", "notation", "eval", "search", "book", "tablebase"]),
+        "xboard" | "uci" => with(&[
+            "boards",
+            "notation",
+            "search",
+            "book",
+            "engine",
+            "tablebase",
+        ]),
+        "tools" => with(&["boards", "notation", "eval", "search", "book", "tablebase"]),
         "console" => with(&[
-            "boards", "notation", "eval", "search", "book", "engine", "xboard", "tools",
+            "boards",
+            "notation",
+            "eval",
+            "search",
+            "book",
+            "engine",
+            "xboard",
+            "tools",
+            "tablebase",
         ]),
         "install" => with(&["engine"]),
         "cli" => with(&[
-            "boards", "notation", "eval", "search", "book", "engine", "xboard", "uci", "console",
-            "tools", "install",
+            "boards",
+            "notation",
+            "eval",
+            "search",
+            "book",
+            "engine",
+            "xboard",
+            "uci",
+            "console",
+            "tools",
+            "install",
+            "tablebase",
         ]),
         _ => return None,
     })

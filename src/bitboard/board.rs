@@ -190,6 +190,20 @@ impl BitboardPos {
         self.side
     }
 
+    /// Whether either side may still castle.
+    #[inline(always)]
+    #[must_use]
+    pub fn any_castling(&self) -> bool {
+        self.castling != 0
+    }
+
+    /// The en-passant target square, if the last move was a double step.
+    #[inline(always)]
+    #[must_use]
+    pub fn ep_square(&self) -> Option<usize> {
+        (self.ep != NO_SQUARE).then_some(usize::from(self.ep))
+    }
+
     /// The king square of colour index `color`.
     #[inline(always)]
     #[must_use]

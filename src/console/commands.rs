@@ -148,6 +148,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         c.set_control(None, Command::MoveTime(ms));
         Ok(())
     }),
+    spec("tbpath", 3, "tbpath DIR[:DIR...]", "Opens the Syzygy endgame tables (.rtbw and .rtbz files) in the folders named, separated by `:`; `tbpath <empty>` closes them. Orthodox chess only: the search looks up the endings of as many men as the tables hold, and a position in them plays the tables' move.", tbpath),
     spec("test", 4, "test FILE [N]", "Runs a test suite (EPD with bm/am/id, or Crafty's title/setboard/solution lines, `?` after a move to avoid; `variant` opcode or line for other games) under `sn`, `st`, else `sd`, else the level's time per move. With N, a search ends once a solution was best for N iterations. Prints a line per position and the totals.", suite::run),
     spec("time", 3, "time MINUTES [INCREMENT]", "Sets a game in MINUTES plus INCREMENT seconds a move (`level 0 MINUTES INCREMENT`).", time),
     spec("variant", 3, "variant [NAME]", "Starts a new game of variant NAME; without a name, lists the variants.", variant),
@@ -768,6 +769,22 @@ fn set_option(c: &mut Console, name: &str, args: &str) -> Result<(), String> {
         name: name.into(),
         value: Some(value.to_string()),
     }]);
+    Ok(())
+}
+
+fn tbpath(c: &mut Console, args: &str) -> Result<(), String> {
+    let path = required(args, "tbpath DIR")?;
+    let events = c.exchange(vec![Command::SetOption {
+        name: crate::engine::options::SYZYGY_PATH.into(),
+        value: Some(path.to_string()),
+    }]);
+    // The summary comes as a comment, which the console otherwise hides.
+    for event in &events {
+        if let Event::Comment(summary) = event {
+            c.print(summary);
+        }
+    }
+    c.show_all(&events);
     Ok(())
 }
 

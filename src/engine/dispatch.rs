@@ -564,6 +564,7 @@ mod tests {
             progress: None,
             learned: None,
             report_bounds: false,
+            probe: crate::tablebase::ProbeSettings::default(),
         };
         assert!(g.search_task(Some(e2e4), spec(Vec::new())).is_some());
         assert!(g.play(e2e4));

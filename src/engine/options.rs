@@ -8,8 +8,9 @@
 use super::api::{EngineOption, OptionKind};
 use super::library::Library;
 use super::strength::{Strength, MAX_ELO, MIN_ELO};
+use crate::tablebase::ProbeSettings;
 
-/// Settings the options control (all off / zero by default).
+/// Settings the options control (off, zero or the tables' usual use by default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
     /// Resign when the score is at or below minus this (centipawns); 0 = never.
@@ -21,6 +22,9 @@ pub struct Settings {
     pub multi_pv: usize,
     /// Playing strength ([`LIMIT_STRENGTH`], [`ELO`]).
     pub strength: Strength,
+    /// How the search uses endgame tables ([`SYZYGY_PROBE_DEPTH`] and its
+    /// neighbours; the tables themselves come from [`SYZYGY_PATH`]).
+    pub probe: ProbeSettings,
 }
 
 /// Option names. `IniFile` is the control's own (it reports the file's
@@ -37,10 +41,24 @@ const USE_NETWORK: &str = "UseNetwork";
 pub const LIMIT_STRENGTH: &str = "LimitStrength";
 /// The Elo a limited strength plays at ([`Strength::elo`]).
 pub const ELO: &str = "Elo";
+/// The folders of the Syzygy tables, separated by `:` (the control opens
+/// them on the search thread: see `Control::syzygy_path`).
+pub const SYZYGY_PATH: &str = "SyzygyPath";
+/// Endings of the most men the tables hold are probed this deep or deeper.
+pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+/// Endings of at most this many men are probed.
+pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
+/// Whether wins the 50-move rule spoils count as draws.
+pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
+/// The most a probe depth may be.
+const MAX_PROBE_DEPTH: i32 = 100;
+/// The most men a probe limit may name (Syzygy's largest tables).
+const MAX_PROBE_LIMIT: i32 = 7;
 
-/// Every option with its current value as default.
+/// Every option with its current value as default; `syzygy_path` is the
+/// path the tables were last opened from.
 #[must_use]
-pub fn advertised(library: &Library, settings: &Settings) -> Vec<EngineOption> {
+pub fn advertised(library: &Library, settings: &Settings, syzygy_path: &str) -> Vec<EngineOption> {
     let option = |name: &str, kind| EngineOption {
         name: name.to_string(),
         kind,
@@ -82,7 +100,40 @@ pub fn advertised(library: &Library, settings: &Settings) -> Vec<EngineOption> {
         USE_NETWORK,
         OptionKind::Check(crate::eval::network::enabled()),
     ));
+    out.extend(syzygy_options(settings, syzygy_path));
     out
+}
+
+/// The Syzygy options, as UCI GUIs know them.
+fn syzygy_options(settings: &Settings, path: &str) -> Vec<EngineOption> {
+    let probe = settings.probe;
+    let path = if path.is_empty() { "<empty>" } else { path };
+    vec![
+        EngineOption {
+            name: SYZYGY_PATH.into(),
+            kind: OptionKind::Path(path.into()),
+        },
+        EngineOption {
+            name: SYZYGY_PROBE_DEPTH.into(),
+            kind: OptionKind::Spin {
+                default: i64::from(probe.depth),
+                min: 1,
+                max: i64::from(MAX_PROBE_DEPTH),
+            },
+        },
+        EngineOption {
+            name: SYZYGY_PROBE_LIMIT.into(),
+            kind: OptionKind::Spin {
+                default: i64::from(probe.limit),
+                min: 0,
+                max: i64::from(MAX_PROBE_LIMIT),
+            },
+        },
+        EngineOption {
+            name: SYZYGY_50_MOVE_RULE.into(),
+            kind: OptionKind::Check(probe.fifty_move_rule),
+        },
+    ]
 }
 
 /// A check option's value.
@@ -137,6 +188,18 @@ pub fn apply(
         }
         USE_NETWORK => {
             crate::eval::network::set_enabled(on_off(value?)?);
+            Ok(())
+        }
+        SYZYGY_PROBE_DEPTH => {
+            settings.probe.depth = spin(1, MAX_PROBE_DEPTH)?;
+            Ok(())
+        }
+        SYZYGY_PROBE_LIMIT => {
+            settings.probe.limit = u32::try_from(spin(0, MAX_PROBE_LIMIT)?).unwrap_or(0);
+            Ok(())
+        }
+        SYZYGY_50_MOVE_RULE => {
+            settings.probe.fifty_move_rule = on_off(value?)?;
             Ok(())
         }
         ELO => {

@@ -108,6 +108,12 @@ pub enum Report {
         /// The request and the size used, if smaller.
         reduced: Option<(usize, usize)>,
     },
+    /// A [`Job::Syzygy`] is done: what to tell the user (a summary, then
+    /// one line per folder or file left out; nothing for a closed set).
+    SyzygyOpened {
+        /// The lines.
+        messages: Vec<String>,
+    },
 }
 
 /// How a running job talks back: its id, stop flag and the report channel.
@@ -155,6 +161,9 @@ pub enum Job {
     Threads(u32),
     /// Forget what earlier games taught (`new`).
     Clear,
+    /// Open the Syzygy tables of these folders (`:` between; empty
+    /// closes them).
+    Syzygy(String),
 }
 
 /// The handle the control thread keeps.
@@ -212,6 +221,12 @@ fn job_loop(jobs: &Receiver<Job>, reports: &Sender<Report>) {
                 pool.set_threads(usable_threads(usize::try_from(n).unwrap_or(usize::MAX)));
             }
             Job::Clear => pool.clear(),
+            Job::Syzygy(path) => {
+                let messages = pool.open_syzygy(&path);
+                if reports.send(Report::SyzygyOpened { messages }).is_err() {
+                    return;
+                }
+            }
             Job::Search { id, stop, task } => {
                 let reporter = Reporter {
                     job: id,

@@ -8,8 +8,10 @@ use super::any_move::AnyMove;
 use crate::bitboard::BitboardPos;
 use crate::boards::AnyPosition;
 use crate::mailbox::MailboxPos;
+use crate::position::EndgameTables;
 use crate::position::{Evaluate, Position};
 use crate::search::{Progress, ProgressSnapshot, Searcher, TranspositionTable, DEFAULT_HASH_MB};
+use crate::tablebase::{ProbeSettings, Syzygy, SyzygyProbe};
 use std::sync::Arc;
 
 /// The searcher of the board in use, with the size and threads of the next.
@@ -23,6 +25,8 @@ pub struct SearcherPool {
     threads: usize,
     bitboard: Option<Searcher<BitboardPos>>,
     mailbox: Option<Searcher<MailboxPos>>,
+    /// Open Syzygy tables (orthodox board), if any.
+    syzygy: Option<Arc<Syzygy>>,
 }
 
 impl SearcherPool {
@@ -42,7 +46,18 @@ impl SearcherPool {
             threads: threads.max(1),
             bitboard: None,
             mailbox: None,
+            syzygy: None,
         }
+    }
+
+    /// Opens the Syzygy tables of `path` (folders separated by `:`; empty
+    /// closes them) in place of those open; what to tell the user.
+    pub fn open_syzygy(&mut self, path: &str) -> Vec<String> {
+        // The prober holds one set per process: the old one closes first.
+        self.syzygy = None;
+        let opened = Syzygy::open(path);
+        self.syzygy = opened.tables.map(Arc::new);
+        opened.messages
     }
 
     /// A searcher with the table `memory` made, or a new one of its size.
@@ -118,14 +133,41 @@ pub trait SearchBoard: Position + Evaluate {
     fn any_position(pos: Self) -> AnyPosition;
     /// This board's live progress in `progress`; `None` for the other board's.
     fn board_progress(progress: &AnyProgress) -> Option<Arc<Progress<Self::Move>>>;
+    /// The pool's endgame tables for this board, used as `settings` say.
+    fn endgame_tables(
+        pool: &SearcherPool,
+        settings: ProbeSettings,
+    ) -> Option<Arc<dyn EndgameTables<Self>>>;
+}
+
+/// The orthodox board's tables: the open Syzygy set.
+fn syzygy_tables(
+    pool: &SearcherPool,
+    settings: ProbeSettings,
+) -> Option<Arc<dyn EndgameTables<BitboardPos>>> {
+    let tables = Arc::clone(pool.syzygy.as_ref()?);
+    Some(Arc::new(SyzygyProbe { tables, settings }))
+}
+
+/// A board without tables.
+fn no_tables<P>(_: &SearcherPool, _: ProbeSettings) -> Option<Arc<dyn EndgameTables<P>>> {
+    None
 }
 
 /// Implements [`SearchBoard`] for `$board` (moves `$mv`), whose variant of
 /// the engine's enums is `$own`, whose searcher lives in the pool's `$field`
-/// and whose other board is `$other` (searcher in `$other_field`).
+/// and whose other board is `$other` (searcher in `$other_field`); `$tables`
+/// gives its endgame tables.
 macro_rules! search_board {
-    ($board:ty, $mv:ty, $own:ident, $field:ident, $other:ident, $other_field:ident) => {
+    ($board:ty, $mv:ty, $own:ident, $field:ident, $other:ident, $other_field:ident, $tables:expr) => {
         impl SearchBoard for $board {
+            fn endgame_tables(
+                pool: &SearcherPool,
+                settings: ProbeSettings,
+            ) -> Option<Arc<dyn EndgameTables<$board>>> {
+                $tables(pool, settings)
+            }
+
             fn any_position(pos: $board) -> AnyPosition {
                 AnyPosition::$own(pos)
             }
@@ -166,7 +208,8 @@ search_board!(
     Bitboard,
     bitboard,
     Mailbox,
-    mailbox
+    mailbox,
+    syzygy_tables
 );
 search_board!(
     MailboxPos,
@@ -174,7 +217,8 @@ search_board!(
     Mailbox,
     mailbox,
     Bitboard,
-    bitboard
+    bitboard,
+    no_tables
 );
 
 /// The live progress of a search on either board, shared between the

@@ -17,6 +17,7 @@ use super::searchers::{SearchBoard, SearcherPool};
 use super::variation::Variation;
 use crate::book::positions::LearnedPosition;
 use crate::search::{Bound, Caps, Limits, SearchInfo, SearchParams};
+use crate::tablebase::ProbeSettings;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -45,6 +46,8 @@ pub struct SearchSpec {
     /// Failed aspiration windows are reported too (as lines whose
     /// [`Thinking::bound`] is not exact), after [`BOUND_LINES_AFTER`].
     pub report_bounds: bool,
+    /// How the search uses endgame tables, where the board has them.
+    pub probe: ProbeSettings,
 }
 
 /// Puts the learned positions in the searcher's hash table.
@@ -82,7 +85,9 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
             bound_lines_after: spec.report_bounds.then_some(BOUND_LINES_AFTER),
         };
         let stop = reporter.stop().atomic();
+        let tables = P::endgame_tables(pool, spec.probe);
         let searcher = P::searcher(pool);
+        searcher.set_tables(tables);
         let table = Arc::clone(searcher.table());
         let mut last = None;
         let mut report = |info: SearchInfo<P::Move>| {
@@ -95,6 +100,8 @@ pub fn task<P: SearchBoard>(pos: P, history: Vec<u64>, spec: SearchSpec) -> Task
         searcher.set_multi_pv(spec.lines);
         let result = searcher.search(&root, &history, &params, &stop, &mut report);
         searcher.set_multi_pv(1);
+        // The tables stay with the pool alone, so that they can be closed.
+        searcher.set_tables(None);
         Outcome {
             best: result.best.map(P::any_move),
             ponder: result.ponder.map(P::any_move),

@@ -46,7 +46,7 @@ pub use score::xboard_score;
 pub use tt::TranspositionTable;
 
 use crate::core::{Score, Verdict};
-use crate::position::{Evaluate, Position};
+use crate::position::{EndgameTables, Evaluate, Position, TableWdl};
 use driver::{IterationPlan, Outcome};
 use evalcache::EvalCache;
 use history::Heuristics;
@@ -115,6 +115,8 @@ pub struct Searcher<P: Position> {
     eval_caches: Vec<EvalCache>,
     multi_pv: usize,
     draw_score: Score,
+    /// Endgame tables the next searches consult, if any.
+    tables: Option<Arc<dyn EndgameTables<P>>>,
 }
 
 impl<P: Position + Evaluate> Searcher<P> {
@@ -134,7 +136,15 @@ impl<P: Position + Evaluate> Searcher<P> {
             eval_caches: vec![EvalCache::default()],
             multi_pv: 1,
             draw_score: 0,
+            tables: None,
         }
+    }
+
+    /// Endgame tables for the next searches (`None`: none). A timed search
+    /// of a position they hold plays their move at once; every search
+    /// looks up the endings it reaches.
+    pub fn set_tables(&mut self, tables: Option<Arc<dyn EndgameTables<P>>>) {
+        self.tables = tables;
     }
 
     /// Principal variations reported per iteration (1: the best only);
@@ -254,6 +264,9 @@ impl<P: Position + Evaluate> Searcher<P> {
                 abandoned: false,
             };
         }
+        if let Some(result) = self.table_root(&mut pos, &root_moves, params, start, report) {
+            return result;
+        }
         self.tt.new_search();
         for h in &mut self.heuristics {
             h.age();
@@ -282,6 +295,54 @@ impl<P: Position + Evaluate> Searcher<P> {
         }
     }
 
+    /// The endgame tables' move when they hold the root and the search
+    /// has a limit (an infinite one, analysis or pondering, searches on),
+    /// reported as one line of depth 1.
+    fn table_root(
+        &self,
+        root: &mut P,
+        root_moves: &[P::Move],
+        params: &SearchParams<P::Move>,
+        start: Instant,
+        report: &mut dyn FnMut(SearchInfo<P::Move>),
+    ) -> Option<SearchResult<P::Move>> {
+        let tables = self.tables.as_ref()?;
+        if params.limits == Limits::Infinite || self.multi_pv > 1 {
+            return None;
+        }
+        let found = tables.root_move(root)?;
+        if !root_moves.contains(&found.best) {
+            return None;
+        }
+        let distance = Score::try_from(found.dtz).unwrap_or(Score::MAX).min(999);
+        let score = match found.wdl {
+            TableWdl::Win => score::TABLE_WIN - distance,
+            TableWdl::Loss => distance - score::TABLE_WIN,
+            wdl => score::table_score(wdl, 0, self.draw_score),
+        };
+        let pv = vec![found.best];
+        report(SearchInfo {
+            depth: 1,
+            seldepth: 1,
+            score,
+            centis: u64::try_from(start.elapsed().as_millis() / 10).unwrap_or(u64::MAX),
+            nodes: 1,
+            pv: pv.clone(),
+            multipv: 1,
+            bound: Bound::Exact,
+        });
+        let ponder = self.table_reply(root, Some(found.best));
+        Some(SearchResult {
+            best: Some(found.best),
+            ponder,
+            score,
+            depth: 1,
+            nodes: 1,
+            pv,
+            abandoned: false,
+        })
+    }
+
     /// The reply the table remembers after `best` (for pondering when the
     /// PV was cut short), checked against the legal moves.
     fn table_reply(&self, root: &P, best: Option<P::Move>) -> Option<P::Move> {
@@ -306,6 +367,7 @@ impl<P: Position + Evaluate> Searcher<P> {
         report: &mut dyn FnMut(SearchInfo<P::Move>),
     ) -> Outcome<P::Move> {
         let tt: &TranspositionTable = &self.tt;
+        let tables = self.tables.as_deref();
         let (main_heuristics, helpers) = self.heuristics.split_at_mut(1);
         let (main_cache, helper_caches) = self.eval_caches.split_at_mut(1);
         std::thread::scope(|scope| {
@@ -323,6 +385,7 @@ impl<P: Position + Evaluate> Searcher<P> {
                 };
                 scope.spawn(move || {
                     let mut w = Worker::new(&root, history, tt, shared, heuristics, cache);
+                    w.tables = tables;
                     w.iterate(moves, &helper_plan, None);
                     w.flush_nodes();
                 });
@@ -336,6 +399,7 @@ impl<P: Position + Evaluate> Searcher<P> {
                 &mut main_cache[0],
             );
             w.progress = shared.progress;
+            w.tables = tables;
             let outcome = w.iterate(root_moves, plan, Some(report));
             w.flush_nodes();
             shared.helpers_stop.store(true, Ordering::Relaxed);

@@ -14,12 +14,12 @@ use super::picker::{
     is_losing_capture_score, is_refutation_score, is_table_move_score, MovePicker, OrderContext,
     Staged,
 };
-use super::score::{is_mate, mate_in, mated_in, INFINITY};
+use super::score::{is_mate, mate_in, mated_in, table_score, INFINITY};
 use super::tt::{table_id, Bound, TtHit};
 use super::tunables::{self, Tunables};
 use super::worker::{PlyBuffers, Worker};
 use crate::core::{Score, MATE_BOUND};
-use crate::position::{Evaluate, GenKind, Position};
+use crate::position::{Evaluate, GenKind, Position, TableWdl};
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::sync::OnceLock;
@@ -42,6 +42,10 @@ fn reductions() -> &'static [[u8; 64]; 64] {
         t
     })
 }
+
+/// Extra draft of a table result in the transposition table: it is worth
+/// a deep search.
+const TABLE_DRAFT: i32 = 6;
 
 /// What the singular search says of the table's move.
 enum Singular {
@@ -127,6 +131,9 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 return h.score;
             }
         }
+        if let Some(score) = self.table_cut(alpha, beta, depth, ply, key) {
+            return score;
+        }
         let in_check = self.pos.in_check();
         let (raw_eval, static_eval, eval) = if in_check {
             (-INFINITY, -INFINITY, -INFINITY)
@@ -174,6 +181,47 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             key,
         };
         self.search_moves(alpha, &ctx)
+    }
+
+    /// The endgame tables' value of the node, when they hold it and it
+    /// settles the node: a draw always, a win at beta or above, a loss at
+    /// alpha or below. Stored in the transposition table as a deep result.
+    fn table_cut(
+        &mut self,
+        alpha: Score,
+        beta: Score,
+        depth: i32,
+        ply: usize,
+        key: u64,
+    ) -> Option<Score> {
+        let tables = self.tables?;
+        if ply == 0 || self.excluded[ply].is_some() {
+            return None;
+        }
+        let wdl = tables.probe(&self.pos, depth)?;
+        self.table_hits += 1;
+        let score = table_score(wdl, ply, self.draw(ply));
+        let bound = match wdl {
+            TableWdl::Win => Bound::Lower,
+            TableWdl::Loss => Bound::Upper,
+            TableWdl::CursedWin | TableWdl::Draw | TableWdl::BlessedLoss => Bound::Exact,
+        };
+        let settles = match bound {
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::Exact => true,
+        };
+        if !settles {
+            return None;
+        }
+        let entry = TtHit {
+            move_id: None,
+            score,
+            depth: u8::try_from(depth + TABLE_DRAFT).unwrap_or(u8::MAX),
+            bound,
+        };
+        self.tt.store(key, ply, entry);
+        Some(score)
     }
 
     /// Singular extension and multi-cut: when the table says its move

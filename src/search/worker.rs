@@ -10,11 +10,11 @@ use super::evalcache::EvalCache;
 use super::history::{Heuristics, MAX_PLY};
 use super::info::{Progress, RUN};
 use super::picker::PickerStore;
-use super::score::{mate_in, mated_in};
+use super::score::{mate_in, mated_in, TABLE_BOUND};
 use super::tt::TranspositionTable;
 use super::tunables::{self, Tunables};
-use crate::core::{Score, Verdict, MATE, MATE_BOUND};
-use crate::position::{Evaluate, Position};
+use crate::core::{Score, Verdict, MATE};
+use crate::position::{EndgameTables, Evaluate, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
@@ -105,6 +105,10 @@ pub(crate) struct Worker<'a, P: Position + Evaluate> {
     eval_cache: &'a mut EvalCache,
     /// The search's tunable constants.
     pub tune: &'static Tunables,
+    /// Endgame tables to look finished endings up in, if any.
+    pub tables: Option<&'a dyn EndgameTables<P>>,
+    /// Positions this thread found in the tables.
+    pub table_hits: u64,
 }
 
 impl<'a, P: Position + Evaluate> Worker<'a, P> {
@@ -157,6 +161,8 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
             draw_score: shared.draw_score,
             eval_cache,
             tune: tunables::current(),
+            tables: None,
+            table_hits: 0,
         }
     }
 
@@ -203,7 +209,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         self.unflushed = 0;
     }
 
-    /// Static evaluation, kept clear of the mate range (from the cache
+    /// Static evaluation, kept clear of the mate and table ranges (from the cache
     /// when this thread has evaluated the position before).
     pub fn evaluate(&mut self) -> Score {
         let key = EvalCache::key(self.pos.hash(), self.pos.halfmove_clock());
@@ -213,7 +219,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         let score = self
             .pos
             .evaluate_with(&self.eval_tables)
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            .clamp(-TABLE_BOUND + 1, TABLE_BOUND - 1);
         self.eval_cache.put(key, score);
         score
     }
@@ -227,7 +233,7 @@ impl<'a, P: Position + Evaluate> Worker<'a, P> {
         };
         let side = self.pos.side_to_move().index();
         let correction = self.heuristics.correction.correction(side, key);
-        (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (raw + correction).clamp(-TABLE_BOUND + 1, TABLE_BOUND - 1)
     }
 
     /// Plays `m` and records it on the path; `false` if it was illegal.

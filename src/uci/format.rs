@@ -304,7 +304,7 @@ mod tests {
         settings.strength.limited = true;
         settings.strength.set_elo(1800);
         settings.multi_pv = 3;
-        let options = advertised(&library, &settings);
+        let options = advertised(&library, &settings, "");
         let hello = Hello {
             name: "Nightrider".into(),
             variants: vec!["normal".into()],

@@ -85,7 +85,7 @@ fn features(hello: &Hello) -> Vec<String> {
     out.push(format!(
         "feature myname=\"{}\" ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 \
          reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 exclude=1 nps=1 pause=1 \
-         playother=1 highlight=1 debug=1",
+         playother=1 highlight=1 debug=1 egt=\"syzygy\"",
         quoted_text(&hello.name)
     ));
     let variants: Vec<String> = hello

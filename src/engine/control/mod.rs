@@ -113,17 +113,20 @@ struct Here {
     guess: Option<AnyMove>,
 }
 
-/// The hash-table requests sent to the search thread.
-#[derive(Clone, Copy, Debug, Default)]
+/// The table requests sent to the search thread: hash tables and endgame
+/// tables.
+#[derive(Clone, Debug, Default)]
 struct TableRequests {
-    /// `memory` requests sent.
+    /// `memory` and Syzygy requests sent.
     resizes_sent: u64,
-    /// `memory` requests carried out.
+    /// `memory` and Syzygy requests carried out.
     resizes_done: u64,
     /// The last `memory` request, for a replacement search thread.
     memory: Option<u64>,
     /// The last `cores` request, likewise.
     cores: Option<u32>,
+    /// The Syzygy path last asked for (empty: none), likewise.
+    syzygy: String,
 }
 
 /// The search thread and the search running on it.
@@ -244,6 +247,12 @@ impl Control {
                 self.retable(Job::Threads(n));
             }
             Command::ClearHash => self.search.thread.send(Job::Clear),
+            Command::EgtPath(line) => {
+                // Only Syzygy tables are read; other kinds are not ours.
+                if let Some(("syzygy", path)) = line.trim().split_once(char::is_whitespace) {
+                    self.syzygy_path(path);
+                }
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Book => self.show_book(),
             Command::Perft(depth) => self.out.push(Event::Perft(self.game.divide(depth))),
@@ -298,7 +307,8 @@ impl Control {
 
     /// The handshake: the options and the games the model offers.
     fn hello(&mut self) {
-        let mut options = options::advertised(&self.library, &self.settings);
+        let mut options =
+            options::advertised(&self.library, &self.settings, &self.search.tables.syzygy);
         options.extend(super::book_options::advertised(&self.books.settings));
         let variants = match self.model {
             Model::Uci(_) => self.library.all_games(),
@@ -423,12 +433,31 @@ impl Control {
             self.ini_file(value);
             return;
         }
+        if name == options::SYZYGY_PATH {
+            self.syzygy_path(value.unwrap_or(""));
+            return;
+        }
         if let Err(reason) = options::apply(&mut self.settings, &mut self.library, name, value) {
             self.out.push(Event::Error {
                 reason,
                 command: format!("option {name}"),
             });
         }
+    }
+
+    /// Opens the Syzygy tables of `path` (`<empty>` or nothing closes
+    /// them) on the search thread, between searches; its report says what
+    /// it found ([`Report::SyzygyOpened`]).
+    fn syzygy_path(&mut self, path: &str) {
+        let path = path.trim();
+        let path = if path.eq_ignore_ascii_case("<empty>") {
+            ""
+        } else {
+            path
+        };
+        self.search.tables.syzygy = path.to_string();
+        self.search.tables.resizes_sent += 1;
+        self.retable(Job::Syzygy(path.to_string()));
     }
 
     /// Resets what belongs to one position: exclusions, announcements.
@@ -481,6 +510,7 @@ impl Control {
             progress: reports.then(|| self.game.new_progress()),
             learned: self.books.learned_positions(),
             report_bounds: matches!(kind, Kind::Order(_)),
+            probe: self.settings.probe,
         };
         let progress = spec.progress.clone();
         let Some(task) = self.game.search_task(first, spec) else {
@@ -528,6 +558,11 @@ impl Control {
         }
         if let Some(n) = self.search.tables.cores {
             self.search.thread.send(Job::Threads(n));
+        }
+        if !self.search.tables.syzygy.is_empty() {
+            self.search.tables.resizes_sent += 1;
+            let path = self.search.tables.syzygy.clone();
+            self.search.thread.send(Job::Syzygy(path));
         }
         let Some(run) = self.search.running.take() else {
             return;
@@ -586,7 +621,40 @@ impl Control {
                 }
                 self.flush_pongs();
             }
+            Report::SyzygyOpened { messages } => {
+                self.search.tables.resizes_done += 1;
+                self.tell_syzygy(messages);
+                self.flush_pongs();
+            }
             _ => {}
+        }
+    }
+
+    /// What opening the Syzygy tables found: the summary as a comment,
+    /// each folder or file left out as a message to the user (the first
+    /// few, then how many more).
+    fn tell_syzygy(&mut self, messages: Vec<String>) {
+        const SHOWN: usize = 4;
+        let mut lines = messages.into_iter();
+        let Some(summary) = lines.next() else {
+            return;
+        };
+        let problems: Vec<String> = lines.collect();
+        let found = summary.starts_with("Syzygy:");
+        self.out.push(if found {
+            Event::Comment(summary)
+        } else {
+            Event::TellUser(summary)
+        });
+        for line in problems.iter().take(SHOWN) {
+            self.out
+                .push(Event::TellUser(format!("Syzygy: left out {line}")));
+        }
+        if problems.len() > SHOWN {
+            let more = problems.len() - SHOWN;
+            self.out.push(Event::TellUser(format!(
+                "Syzygy: {more} more files left out"
+            )));
         }
     }
 
