@@ -88,6 +88,8 @@ pub enum Tool {
     Tune(TuneArgs),
     /// Make and measure evaluation networks (docs/network.md)
     Net(NetArgs),
+    /// Probe Syzygy tables: WDL, DTZ and the tables' move of each FEN (docs/tablebases.md)
+    Syzygy(crate::tools::syzygycmd::SyzygyArgs),
     /// Install the engine, its fmax.ini and variants/, an XBoard plugin file and the logo
     Install(InstallArgs),
     /// Remove exactly what install wrote (from its manifest)
@@ -109,6 +111,7 @@ impl Tool {
             Tool::Books(a) => bookcmd::run_books(a),
             Tool::Tune(a) => tune::run(a),
             Tool::Net(a) => net::run(a),
+            Tool::Syzygy(a) => crate::tools::syzygycmd::run(a),
             Tool::Install(a) => crate::install::run_install(a),
             Tool::Uninstall(a) => crate::install::run_uninstall(a),
         }

@@ -182,6 +182,10 @@ fn uci_names_the_engine_and_lists_its_options_then_uciok() {
         [
             format!("option name IniFile type string default {INI}"),
             "option name UseNetwork type check default true".into(),
+            "option name SyzygyPath type string default <empty>".into(),
+            "option name SyzygyProbeDepth type spin default 1 min 1 max 100".into(),
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7".into(),
+            "option name Syzygy50MoveRule type check default true".into(),
             "option name UseBook type check default true".into(),
             "option name BookFile type string default <empty>".into(),
             "option name BookDir type string default <empty>".into(),

@@ -156,7 +156,7 @@ fn handshake_sends_quoted_features_between_done_markers() {
 fn every_legitimate_command_is_answered_silently() {
     let mut e = Engine::new();
     let silent = "xboard\naccepted done\nrejected highlight\nnew\nrandom\ncomputer\nname Fairy-Max 5.0b\n\
-        rating 2000 1800\nics -\nmemory 64\ncores 1\negtpath syzygy /no/such/dir\nhard\neasy\npost\nnopost\n\
+        rating 2000 1800\nics -\nmemory 64\ncores 1\negtpath gaviota /no/such/dir\nhard\neasy\npost\nnopost\n\
         level 40 5 0\nlevel 0 0:05 0.1\nst 0.2\nsd 3\nnps 1000\nnps 0\ntime 510\notim 0\ndraw\n\
         result 1-0 {White mates}\nsetscore 10 5\npause\nresume\nput e2\nhover e2\nexclude all\ninclude all\n\
         option DrawScore=10\noption ResignThreshold=0\noption MakrukRules=Cambodian\nforce\nwhite\nblack\n\

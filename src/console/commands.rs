@@ -278,8 +278,14 @@ pub const CRAFTY_ONLY: &[(&str, &str)] = &[
     ("alarm", "no bell"),
     ("speech", "no speech"),
     ("swindle", "no swindle mode"),
-    ("egtb", "no endgame tablebases"),
-    ("cache", "no endgame tablebases, so no tablebase cache"),
+    (
+        "egtb",
+        "Syzygy tables are opened with `tbpath DIR` and used while open",
+    ),
+    (
+        "cache",
+        "no tablebase cache: the system caches the Syzygy files it maps",
+    ),
     ("whisper", "no chess-server mode"),
     ("kibitz", "no chess-server mode"),
     ("list", "no player lists"),

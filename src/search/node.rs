@@ -131,7 +131,7 @@ impl<P: Position + Evaluate> Worker<'_, P> {
                 return h.score;
             }
         }
-        if let Some(score) = self.table_cut(alpha, beta, depth, ply, key) {
+        if let Some(score) = self.table_cut(depth, ply, key) {
             return score;
         }
         let in_check = self.pos.in_check();
@@ -183,17 +183,12 @@ impl<P: Position + Evaluate> Worker<'_, P> {
         self.search_moves(alpha, &ctx)
     }
 
-    /// The endgame tables' value of the node, when they hold it and it
-    /// settles the node: a draw always, a win at beta or above, a loss at
-    /// alpha or below. Stored in the transposition table as a deep result.
-    fn table_cut(
-        &mut self,
-        alpha: Score,
-        beta: Score,
-        depth: i32,
-        ply: usize,
-        key: u64,
-    ) -> Option<Score> {
+    /// The endgame tables' value of the node, when they hold it. It ends
+    /// the node whatever the window: a table win is won, only its distance
+    /// is unknown (a mate found elsewhere still scores higher). Stored in
+    /// the transposition table as a deep result, a win as a lower bound
+    /// and a loss as an upper one.
+    fn table_cut(&mut self, depth: i32, ply: usize, key: u64) -> Option<Score> {
         let tables = self.tables?;
         if ply == 0 || self.excluded[ply].is_some() {
             return None;
@@ -206,14 +201,6 @@ impl<P: Position + Evaluate> Worker<'_, P> {
             TableWdl::Loss => Bound::Upper,
             TableWdl::CursedWin | TableWdl::Draw | TableWdl::BlessedLoss => Bound::Exact,
         };
-        let settles = match bound {
-            Bound::Lower => score >= beta,
-            Bound::Upper => score <= alpha,
-            Bound::Exact => true,
-        };
-        if !settles {
-            return None;
-        }
         let entry = TtHit {
             move_id: None,
             score,

@@ -7,7 +7,8 @@
 //! for both (`selfplay`), and labels for them from a stronger UCI engine's
 //! scores (`label`, driving the engine through `uci_engine`); SPSA tuning
 //! of the search's constants in self-play through cutechess-cli (`spsa`);
-//! the evaluation network's data and training (`net`). Each command's
+//! the evaluation network's data and training (`net`); what the Syzygy
+//! tables say of positions (`syzygycmd`). Each command's
 //! arguments are a clap type beside it; `args` holds the ones they share.
 
 pub mod args;
@@ -21,6 +22,7 @@ pub mod perftcmd;
 pub mod selfplay;
 pub mod shared_tune;
 pub mod spsa;
+pub mod syzygycmd;
 pub mod tune;
 pub mod uci_engine;
 pub mod variant_tune;

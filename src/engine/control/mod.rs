@@ -91,9 +91,9 @@ struct Running {
 /// A `pong` held back until what came before its `ping` is done.
 #[derive(Clone, Debug)]
 struct DeferredPong {
-    /// The ping's token.
-    token: String,
-    /// How many `memory` requests had been sent when the ping came.
+    /// The ping's token; `None` for UCI's `isready` (answered `readyok`).
+    token: Option<String>,
+    /// How many `memory` and Syzygy requests had been sent when the ping came.
     resizes: u64,
     /// The search on our move that was running then.
     think: Option<u64>,
@@ -235,7 +235,7 @@ impl Control {
             Command::Uci => self.follow_uci(),
             Command::Protover(_) => self.hello(),
             Command::Ping(n) => self.ping(n),
-            Command::IsReady => self.out.push(Event::Ready),
+            Command::IsReady => self.is_ready(),
             Command::Variant(name) => self.variant(&name),
             Command::Memory(mb) => {
                 self.search.tables.memory = Some(mb);
@@ -329,11 +329,22 @@ impl Control {
     /// that search's move.
     fn ping(&mut self, token: String) {
         let pong = DeferredPong {
-            token,
+            token: Some(token),
             resizes: self.search.tables.resizes_sent,
             think: self.thinking_job(),
         };
         self.pongs.push(pong);
+        self.flush_pongs();
+    }
+
+    /// `readyok` once the table requests sent before it are done (opening
+    /// endgame tables takes a moment); at once during a search.
+    fn is_ready(&mut self) {
+        self.pongs.push(DeferredPong {
+            token: None,
+            resizes: self.search.tables.resizes_sent,
+            think: None,
+        });
         self.flush_pongs();
     }
 
@@ -362,7 +373,10 @@ impl Control {
             .take_while(|pong| !self.pong_waits(pong))
             .count();
         for pong in self.pongs.drain(..ready) {
-            self.out.push(Event::Pong(pong.token));
+            self.out.push(match pong.token {
+                Some(token) => Event::Pong(token),
+                None => Event::Ready,
+            });
         }
     }
 
