@@ -296,6 +296,7 @@ mod tests {
                 "books",
                 "tune",
                 "net",
+                "syzygy",
                 "install",
                 "uninstall"
             ]

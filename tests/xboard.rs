@@ -98,7 +98,7 @@ fn handshake_sends_quoted_features_between_done_markers() {
         out[1],
         "feature myname=\"Nightrider 0.1.0\" ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 \
          sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 exclude=1 nps=1 pause=1 \
-         playother=1 highlight=1 debug=1"
+         playother=1 highlight=1 debug=1 egt=\"syzygy\""
     );
     assert!(
         out[2].starts_with("feature variants=\"normal,fischerandom,"),
@@ -139,6 +139,10 @@ fn handshake_sends_quoted_features_between_done_markers() {
             "feature option=\"LimitStrength -check 0\"",
             "feature option=\"Elo -spin 1500 1200 2700\"",
             "feature option=\"UseNetwork -check 1\"",
+            "feature option=\"SyzygyPath -path <empty>\"",
+            "feature option=\"SyzygyProbeDepth -spin 1 1 100\"",
+            "feature option=\"SyzygyProbeLimit -spin 7 0 7\"",
+            "feature option=\"Syzygy50MoveRule -check 1\"",
             "feature option=\"UseBook -check 1\"",
             "feature option=\"BookFile -file -\"",
             "feature option=\"BookDir -path -\"",

@@ -151,7 +151,7 @@ fn split_path(path: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The men of the ending a table's file name names (`KRPvKR` → 6), if
+/// The men of the ending a table's file name names (`KRPvKR` → 5), if
 /// the name is one: `K`, then pieces, `v`, `K`, then pieces.
 fn ending_men(name: &str) -> Option<u32> {
     let stem = name.split('.').next()?;
@@ -243,7 +243,7 @@ mod tests {
     fn ending_names_count_their_men() {
         assert_eq!(ending_men("KRvK.rtbw"), Some(3));
         assert_eq!(ending_men("KBNvK.rtbz"), Some(4));
-        assert_eq!(ending_men("KRPvKR.rtbw"), Some(6));
+        assert_eq!(ending_men("KRPvKR.rtbw"), Some(5));
         assert_eq!(ending_men("KXvK.rtbw"), None);
         assert_eq!(ending_men("notes.rtbw"), None);
         assert_eq!(ending_men("vK.rtbw"), None);
